@@ -1,0 +1,371 @@
+// The `nnie` dialect: layers for HiSilicon's Neural Network Inference Engine (Hi35xx SoCs).
+//
+// NNIE runs Caffe-style networks compiled by HiSilicon's closed `nnie_mapper`; so these ops
+// are Caffe layers restricted to what NNIE accepts, each with its per-layer quantization
+// parameters. Produced by `legalize-onnx-to-nnie`; consumed by the NNIE emitter (Caffe
+// prototxt + caffemodel, mapper .cfg, clip table). The .wk file itself comes from the vendor
+// mapper. Research: shared/research/targets.md §B; quantization: MQBench's NNIE scheme.
+//
+// Quantization (8-bit, per layer, logarithmic): a tensor with clip value c (its range is
+// [-c, c]) has offset z = round(16 * log2(c)) - 127; an 8-bit sign-magnitude code k in 0..127
+// means +2^((z + k) / 16) (0x80 | k: negative), and 0x80 is exact zero. All inputs of a
+// layer share one z per input, all weights one z_w. The vendor mapper wants c, not z, and c
+// must be 2^(k/16) for an integer k. 16-bit mode ([compile_mode] 1) is a network-wide mapper
+// setting and its code is not publicly documented: not modelled per layer.
+//
+// Conventions (docs/dialects/nnie.md has the long form):
+// * Op names are the lowercased Caffe layer types (fc = InnerProduct). `layer_name` (string)
+//   is the Caffe layer name: the key of the clip table ({"<layer_name>": [c_in0, ...]}).
+// * Layers that take part in quantization (conv, fc, pool, eltwise, concat, upsample) carry
+//   input_clip/input_z; layers with weights (conv, fc) also weight_clip/weight_z. Layers that
+//   MQBench leaves out of the clip table (relu, softmax, reshape, permute) carry none.
+// * Clip lists are array<f32: ...>, z lists array<i64: ...>, other integer lists
+//   array<i64: ...>, integers i64. Enumerations are lowercase strings, checked exactly, and so
+//   are the NNIE restrictions IRDL can express: upsample scale 2, permute order (0, 2, 3, 1).
+// * Operands and results are builtin tensors, each with its own constraint value. eltwise
+//   inputs are one variadic group (IRDL then forces one type, which eltwise needs anyway);
+//   concat inputs, whose types differ, are 16 numbered optional slots with
+//   operandSegmentSizes (16 entries, used slots first).
+
+irdl.dialect @nnie {
+
+  // nnie.conv: Caffe Convolution. NNIE prefers group = 1 (depthwise convolution is slow, and
+  // MQBench's deploy code emits no clip values for group != 1).
+  // Operands: input N x C x H x W; weight O x C/group x kH x kW (constant, clipped to
+  //           [-weight_clip, weight_clip]); bias (optional, O).
+  // Results:  output
+  // Attributes:
+  //   layer_name   string
+  //   kernel       array<i64: kH, kW>, each >= 1
+  //   stride       array<i64: sH, sW>, each >= 1
+  //   pad          array<i64: pH, pW>, each >= 0 (Caffe pads both sides equally)
+  //   dilation     array<i64: dH, dW>, each >= 1
+  //   group        i64 >= 1, divides C and O
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  //   weight_clip  f32 > 0, the clip value of the weights (same 2^(k/16) rule)
+  //   weight_z     i64, round(16 * log2(weight_clip)) - 127
+  // Example:
+  //   %y = "nnie.conv"(%x, %w, %b) {layer_name = "conv1", kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1>,
+  //        dilation = array<i64: 1, 1>, group = 1 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>,
+  //        weight_clip = 5.000000e-01 : f32, weight_z = -143 : i64} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x16x32x32xf32>
+  irdl.operation @conv {
+    %layer_name = irdl.base "#builtin.string"
+    %kernel = irdl.base "#builtin.dense_array"
+    %stride = irdl.base "#builtin.dense_array"
+    %pad = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %group = irdl.base "#builtin.integer"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %weight_clip = irdl.base "#builtin.float"
+    %weight_z = irdl.base "#builtin.integer"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "kernel" = %kernel,
+      "stride" = %stride,
+      "pad" = %pad,
+      "dilation" = %dilation,
+      "group" = %group,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z,
+      "weight_clip" = %weight_clip,
+      "weight_z" = %weight_z
+    }
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.fc: Caffe InnerProduct (fully connected): output = input * weight^T + bias.
+  // Operands: input N x K (or N x C x H x W, flattened); weight O x K (constant); bias
+  //           (optional, O).
+  // Results:  output N x O
+  // Attributes:
+  //   layer_name   string
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  //   weight_clip  f32 > 0, the clip value of the weights (same 2^(k/16) rule)
+  //   weight_z     i64, round(16 * log2(weight_clip)) - 127
+  // Example:
+  //   %y = "nnie.fc"(%x, %w, %b) {layer_name = "fc1000", input_clip = array<f32: 8.000000e+00>, input_z = array<i64: -79>,
+  //        weight_clip = 2.500000e-01 : f32, weight_z = -159 : i64} : (tensor<1x512xf32>, tensor<1000x512xf32>, tensor<1000xf32>) -> tensor<1x1000xf32>
+  irdl.operation @fc {
+    %layer_name = irdl.base "#builtin.string"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %weight_clip = irdl.base "#builtin.float"
+    %weight_z = irdl.base "#builtin.integer"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z,
+      "weight_clip" = %weight_clip,
+      "weight_z" = %weight_z
+    }
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.pool: Caffe Pooling. Output sizes round UP (Caffe's ceil mode, which NNIE requires:
+  // an ONNX pool with ceil_mode = 0 legalizes only when both roundings agree).
+  // Operands: input N x C x H x W. Results: output.
+  // Attributes:
+  //   layer_name      string
+  //   pool            "max" | "ave"
+  //   kernel          array<i64: kH, kW>, each >= 1 (ignored when global_pooling = 1)
+  //   stride          array<i64: sH, sW>, each >= 1
+  //   pad             array<i64: pH, pW>, each >= 0
+  //   global_pooling  0 | 1
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  // Example:
+  //   %y = "nnie.pool"(%x) {layer_name = "pool1", pool = "max", kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0>,
+  //        global_pooling = 0 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>} : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>
+  irdl.operation @pool {
+    %layer_name = irdl.base "#builtin.string"
+    %p_max = irdl.is "max"
+    %p_ave = irdl.is "ave"
+    %pool = irdl.any_of(%p_max, %p_ave)
+    %kernel = irdl.base "#builtin.dense_array"
+    %stride = irdl.base "#builtin.dense_array"
+    %pad = irdl.base "#builtin.dense_array"
+    %gp_0 = irdl.is 0 : i64
+    %gp_1 = irdl.is 1 : i64
+    %global_pooling = irdl.any_of(%gp_0, %gp_1)
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "pool" = %pool,
+      "kernel" = %kernel,
+      "stride" = %stride,
+      "pad" = %pad,
+      "global_pooling" = %global_pooling,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.eltwise: Caffe Eltwise over two or more inputs of one shape.
+  // Operands: inputs, variadic, n >= 2 (Rust verifier), all of one type.
+  // Results:  output
+  // Attributes:
+  //   layer_name   string
+  //   operation    "prod" | "sum" | "max"
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  //                (one entry per input; MQBench emits none for "prod", the emitter follows)
+  // Example:
+  //   %y = "nnie.eltwise"(%a, %b) {layer_name = "res2a", operation = "sum", input_clip = array<f32: 4.000000e+00, 2.000000e+00>,
+  //        input_z = array<i64: -95, -111>} : (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  irdl.operation @eltwise {
+    %layer_name = irdl.base "#builtin.string"
+    %op_prod = irdl.is "prod"
+    %op_sum = irdl.is "sum"
+    %op_max = irdl.is "max"
+    %operation = irdl.any_of(%op_prod, %op_sum, %op_max)
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "operation" = %operation,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z
+    }
+    %inputs = irdl.base "!builtin.tensor"
+    irdl.operands(inputs: variadic %inputs)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.concat: Caffe Concat.
+  // Operands: inputs_0 (required) and inputs_1 ... inputs_15 (optional slots, filled from the
+  //           front); always with operandSegmentSizes, 16 entries.
+  // Results:  output
+  // Attributes:
+  //   layer_name   string
+  //   axis         i64, 1 (channels) in practice
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  //                (one entry per input)
+  // Example:
+  //   %y = "nnie.concat"(%a, %b) {layer_name = "cat1", axis = 1 : i64, input_clip = array<f32: 4.000000e+00, 4.000000e+00>, input_z = array<i64: -95, -95>,
+  //        operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>, tensor<1x32x8x8xf32>) -> tensor<1x96x8x8xf32>
+  irdl.operation @concat {
+    %layer_name = irdl.base "#builtin.string"
+    %axis = irdl.base "#builtin.integer"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %inputs_0 = irdl.base "!builtin.tensor"
+    %inputs_1 = irdl.base "!builtin.tensor"
+    %inputs_2 = irdl.base "!builtin.tensor"
+    %inputs_3 = irdl.base "!builtin.tensor"
+    %inputs_4 = irdl.base "!builtin.tensor"
+    %inputs_5 = irdl.base "!builtin.tensor"
+    %inputs_6 = irdl.base "!builtin.tensor"
+    %inputs_7 = irdl.base "!builtin.tensor"
+    %inputs_8 = irdl.base "!builtin.tensor"
+    %inputs_9 = irdl.base "!builtin.tensor"
+    %inputs_10 = irdl.base "!builtin.tensor"
+    %inputs_11 = irdl.base "!builtin.tensor"
+    %inputs_12 = irdl.base "!builtin.tensor"
+    %inputs_13 = irdl.base "!builtin.tensor"
+    %inputs_14 = irdl.base "!builtin.tensor"
+    %inputs_15 = irdl.base "!builtin.tensor"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "axis" = %axis,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z
+    }
+    irdl.operands(
+      inputs_0: %inputs_0, inputs_1: optional %inputs_1, inputs_2: optional %inputs_2, inputs_3: optional %inputs_3,
+      inputs_4: optional %inputs_4, inputs_5: optional %inputs_5, inputs_6: optional %inputs_6, inputs_7: optional %inputs_7,
+      inputs_8: optional %inputs_8, inputs_9: optional %inputs_9, inputs_10: optional %inputs_10, inputs_11: optional %inputs_11,
+      inputs_12: optional %inputs_12, inputs_13: optional %inputs_13, inputs_14: optional %inputs_14, inputs_15: optional %inputs_15
+    )
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.upsample: HiSilicon's Upsample extension layer: nearest-neighbour, factor 2 only.
+  // MQBench's deploy step maps ONNX Resize/Upsample to it; the mapper lowers it to
+  // Upsample + Permute, so the clip table also gets "<layer_name>_permute_<n>" aliases.
+  // Operands: input N x C x H x W. Results: output N x C x 2H x 2W.
+  // Attributes:
+  //   layer_name   string
+  //   scale        2 (checked exactly)
+  //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
+  //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
+  //                gfpq_param_table_8bit.txt rule; Rust verifier)
+  //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
+  //                (derived; kept so passes and dumps need no float math)
+  // Example:
+  //   %y = "nnie.upsample"(%x) {layer_name = "up1", scale = 2 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>}
+  //        : (tensor<1x16x8x8xf32>) -> tensor<1x16x16x16xf32>
+  irdl.operation @upsample {
+    %layer_name = irdl.base "#builtin.string"
+    %scale = irdl.is 2 : i64
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "scale" = %scale,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.relu: Caffe ReLU: output = x if x > 0 else negative_slope * x. Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name      string
+  //   negative_slope  f32 (0.0 for a plain ReLU)
+  // Example:
+  //   %y = "nnie.relu"(%x) {layer_name = "relu1", negative_slope = 0.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  irdl.operation @relu {
+    %layer_name = irdl.base "#builtin.string"
+    %negative_slope = irdl.base "#builtin.float"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "negative_slope" = %negative_slope
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.softmax: Caffe Softmax along `axis`. Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  //   axis        i64, 1 in practice
+  // Example:
+  //   %y = "nnie.softmax"(%x) {layer_name = "prob", axis = 1 : i64} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  irdl.operation @softmax {
+    %layer_name = irdl.base "#builtin.string"
+    %axis = irdl.base "#builtin.integer"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "axis" = %axis
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.reshape: Caffe Reshape. NNIE accepts only 4-D shapes with dim 0 = 0 (copy the
+  // batch); checked by the Rust verifier. Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  //   shape       array<i64>, 4 entries: [0, c, h, w] (0 copies, -1 infers)
+  // Example:
+  //   %y = "nnie.reshape"(%x) {layer_name = "flat", shape = array<i64: 0, 512, 1, 1>} : (tensor<1x512x1x1xf32>) -> tensor<1x512x1x1xf32>
+  irdl.operation @reshape {
+    %layer_name = irdl.base "#builtin.string"
+    %shape = irdl.base "#builtin.dense_array"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "shape" = %shape
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.permute: HiSilicon's Permute extension layer; NNIE supports only NCHW -> NHWC.
+  // Not in the clip table.
+  // Operands: input N x C x H x W. Results: output N x H x W x C.
+  // Attributes:
+  //   layer_name  string
+  //   order       array<i64: 0, 2, 3, 1> (checked exactly)
+  // Example:
+  //   %y = "nnie.permute"(%x) {layer_name = "perm1", order = array<i64: 0, 2, 3, 1>} : (tensor<1x16x8x4xf32>) -> tensor<1x8x4x16xf32>
+  irdl.operation @permute {
+    %layer_name = irdl.base "#builtin.string"
+    %order = irdl.is array<i64: 0, 2, 3, 1>
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "order" = %order
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+}

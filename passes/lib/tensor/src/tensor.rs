@@ -1,0 +1,329 @@
+//! [`Tensor`]: an owned, typed, row-major array with a shape.
+
+use crate::{DType, Error, Result};
+use half::f16;
+
+/// Typed element storage. `Bool` is one byte per element, 0 or 1.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(missing_docs)]
+pub enum Data {
+    F32(Vec<f32>),
+    F16(Vec<f16>),
+    F64(Vec<f64>),
+    I8(Vec<i8>),
+    U8(Vec<u8>),
+    I16(Vec<i16>),
+    U16(Vec<u16>),
+    I32(Vec<i32>),
+    U32(Vec<u32>),
+    I64(Vec<i64>),
+    U64(Vec<u64>),
+    Bool(Vec<u8>),
+}
+
+/// Applies `$body` to the vector inside any [`Data`] variant.
+macro_rules! with_vec {
+    ($data:expr, $v:ident => $body:expr) => {
+        match $data {
+            Data::F32($v) => $body,
+            Data::F16($v) => $body,
+            Data::F64($v) => $body,
+            Data::I8($v) => $body,
+            Data::U8($v) => $body,
+            Data::I16($v) => $body,
+            Data::U16($v) => $body,
+            Data::I32($v) => $body,
+            Data::U32($v) => $body,
+            Data::I64($v) => $body,
+            Data::U64($v) => $body,
+            Data::Bool($v) => $body,
+        }
+    };
+}
+
+impl Data {
+    /// The element type of this storage.
+    pub fn dtype(&self) -> DType {
+        match self {
+            Data::F32(_) => DType::F32,
+            Data::F16(_) => DType::F16,
+            Data::F64(_) => DType::F64,
+            Data::I8(_) => DType::I8,
+            Data::U8(_) => DType::U8,
+            Data::I16(_) => DType::I16,
+            Data::U16(_) => DType::U16,
+            Data::I32(_) => DType::I32,
+            Data::U32(_) => DType::U32,
+            Data::I64(_) => DType::I64,
+            Data::U64(_) => DType::U64,
+            Data::Bool(_) => DType::Bool,
+        }
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        with_vec!(self, v => v.len())
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Decodes little-endian bytes (ONNX `raw_data`, MLIR blobs) into typed storage.
+    pub fn from_le_bytes(dtype: DType, bytes: &[u8]) -> Result<Data> {
+        let size = dtype.size();
+        if bytes.len() % size != 0 {
+            return Err(Error::RaggedBytes { dtype, size, len: bytes.len() });
+        }
+        fn read<T, const N: usize>(b: &[u8], f: fn([u8; N]) -> T) -> Vec<T> {
+            b.chunks_exact(N)
+                .map(|c| {
+                    let mut a = [0u8; N];
+                    a.copy_from_slice(c);
+                    f(a)
+                })
+                .collect()
+        }
+        Ok(match dtype {
+            DType::F32 => Data::F32(read(bytes, f32::from_le_bytes)),
+            DType::F16 => Data::F16(read(bytes, f16::from_le_bytes)),
+            DType::F64 => Data::F64(read(bytes, f64::from_le_bytes)),
+            DType::I8 => Data::I8(read(bytes, i8::from_le_bytes)),
+            DType::U8 => Data::U8(bytes.to_vec()),
+            DType::I16 => Data::I16(read(bytes, i16::from_le_bytes)),
+            DType::U16 => Data::U16(read(bytes, u16::from_le_bytes)),
+            DType::I32 => Data::I32(read(bytes, i32::from_le_bytes)),
+            DType::U32 => Data::U32(read(bytes, u32::from_le_bytes)),
+            DType::I64 => Data::I64(read(bytes, i64::from_le_bytes)),
+            DType::U64 => Data::U64(read(bytes, u64::from_le_bytes)),
+            DType::Bool => Data::Bool(bytes.iter().map(|&b| u8::from(b != 0)).collect()),
+        })
+    }
+
+    /// Little-endian bytes of the elements, the inverse of [`Data::from_le_bytes`].
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        match self {
+            Data::F32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::F16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::F64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::I8(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::U8(v) | Data::Bool(v) => v.clone(),
+            Data::I16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::U16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::U32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::I64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            Data::U64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+
+    /// The elements' bytes in memory (little-endian on every supported host), without copying.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Data::F32(v) => bytemuck::cast_slice(v),
+            Data::F16(v) => bytemuck::cast_slice(v),
+            Data::F64(v) => bytemuck::cast_slice(v),
+            Data::I8(v) => bytemuck::cast_slice(v),
+            Data::U8(v) | Data::Bool(v) => v,
+            Data::I16(v) => bytemuck::cast_slice(v),
+            Data::U16(v) => bytemuck::cast_slice(v),
+            Data::I32(v) => bytemuck::cast_slice(v),
+            Data::U32(v) => bytemuck::cast_slice(v),
+            Data::I64(v) => bytemuck::cast_slice(v),
+            Data::U64(v) => bytemuck::cast_slice(v),
+        }
+    }
+
+    /// Every element converted to `f64` (exact for all stored types but 64-bit integers beyond 2^53).
+    pub fn to_f64_vec(&self) -> Vec<f64> {
+        match self {
+            Data::F32(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::F16(v) => v.iter().map(|x| x.to_f64()).collect(),
+            Data::F64(v) => v.clone(),
+            Data::I8(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::U8(v) | Data::Bool(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::I16(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::U16(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::I32(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::U32(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::I64(v) => v.iter().map(|&x| x as f64).collect(),
+            Data::U64(v) => v.iter().map(|&x| x as f64).collect(),
+        }
+    }
+
+    /// Every element converted to `i64` (floats truncate toward zero, as ONNX Cast does).
+    pub fn to_i64_vec(&self) -> Vec<i64> {
+        match self {
+            Data::I64(v) => v.clone(),
+            Data::I32(v) => v.iter().map(|&x| x as i64).collect(),
+            Data::U64(v) => v.iter().map(|&x| x as i64).collect(),
+            other => other.to_f64_vec().into_iter().map(|x| x as i64).collect(),
+        }
+    }
+
+    /// Storage of `dtype` holding `values` converted (saturating, truncating toward zero for ints).
+    pub fn from_f64s(dtype: DType, values: &[f64]) -> Data {
+        let it = values.iter().copied();
+        match dtype {
+            DType::F32 => Data::F32(it.map(|x| x as f32).collect()),
+            DType::F16 => Data::F16(it.map(f16::from_f64).collect()),
+            DType::F64 => Data::F64(it.collect()),
+            DType::I8 => Data::I8(it.map(|x| x as i8).collect()),
+            DType::U8 => Data::U8(it.map(|x| x as u8).collect()),
+            DType::I16 => Data::I16(it.map(|x| x as i16).collect()),
+            DType::U16 => Data::U16(it.map(|x| x as u16).collect()),
+            DType::I32 => Data::I32(it.map(|x| x as i32).collect()),
+            DType::U32 => Data::U32(it.map(|x| x as u32).collect()),
+            DType::I64 => Data::I64(it.map(|x| x as i64).collect()),
+            DType::U64 => Data::U64(it.map(|x| x as u64).collect()),
+            DType::Bool => Data::Bool(it.map(|x| u8::from(x != 0.0)).collect()),
+        }
+    }
+}
+
+/// An owned tensor: element type, shape (row-major, NCHW for images) and data.
+///
+/// A rank-0 tensor has shape `[]` and one element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tensor {
+    shape: Vec<usize>,
+    data: Data,
+}
+
+impl Tensor {
+    /// A tensor from a shape and storage; fails when the element count does not match.
+    pub fn new(shape: Vec<usize>, data: Data) -> Result<Tensor> {
+        let expected: usize = shape.iter().product();
+        if expected != data.len() {
+            return Err(Error::ShapeMismatch { shape, expected, actual: data.len() });
+        }
+        Ok(Tensor { shape, data })
+    }
+
+    /// An `f32` tensor.
+    pub fn from_f32(shape: Vec<usize>, values: Vec<f32>) -> Result<Tensor> {
+        Tensor::new(shape, Data::F32(values))
+    }
+
+    /// An `i64` tensor.
+    pub fn from_i64(shape: Vec<usize>, values: Vec<i64>) -> Result<Tensor> {
+        Tensor::new(shape, Data::I64(values))
+    }
+
+    /// A tensor decoded from little-endian bytes.
+    pub fn from_le_bytes(dtype: DType, shape: Vec<usize>, bytes: &[u8]) -> Result<Tensor> {
+        Tensor::new(shape, Data::from_le_bytes(dtype, bytes)?)
+    }
+
+    /// A tensor of `dtype` filled with `value`.
+    pub fn full(dtype: DType, shape: Vec<usize>, value: f64) -> Tensor {
+        let n = shape.iter().product();
+        Tensor { data: Data::from_f64s(dtype, &vec![value; n]), shape }
+    }
+
+    /// The element type.
+    pub fn dtype(&self) -> DType {
+        self.data.dtype()
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// The rank.
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The number of elements.
+    pub fn numel(&self) -> usize {
+        self.data.len()
+    }
+
+    /// The storage.
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+
+    /// Takes the storage.
+    pub fn into_data(self) -> Data {
+        self.data
+    }
+
+    /// The same data under another shape with the same element count.
+    pub fn reshape(self, shape: Vec<usize>) -> Result<Tensor> {
+        Tensor::new(shape, self.data)
+    }
+
+    /// The `f32` elements, or an error for any other type.
+    pub fn as_f32(&self) -> Result<&[f32]> {
+        match &self.data {
+            Data::F32(v) => Ok(v),
+            d => Err(Error::WrongDType { expected: DType::F32, actual: d.dtype() }),
+        }
+    }
+
+    /// The `i64` elements, or an error for any other type.
+    pub fn as_i64(&self) -> Result<&[i64]> {
+        match &self.data {
+            Data::I64(v) => Ok(v),
+            d => Err(Error::WrongDType { expected: DType::I64, actual: d.dtype() }),
+        }
+    }
+
+    /// Little-endian bytes of the elements.
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        self.data.to_le_bytes()
+    }
+
+    /// The tensor converted to another element type (ONNX `Cast` semantics for numbers).
+    pub fn cast(&self, dtype: DType) -> Tensor {
+        if dtype == self.dtype() {
+            return self.clone();
+        }
+        let data = match dtype {
+            DType::I64 => Data::I64(self.data.to_i64_vec()),
+            _ => Data::from_f64s(dtype, &self.data.to_f64_vec()),
+        };
+        Tensor { shape: self.shape.clone(), data }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_must_match_data() {
+        let e = Tensor::from_f32(vec![2, 3], vec![0.0; 5]).unwrap_err();
+        assert_eq!(e, Error::ShapeMismatch { shape: vec![2, 3], expected: 6, actual: 5 });
+        assert!(Tensor::from_f32(vec![], vec![1.0]).is_ok(), "rank 0 holds one element");
+    }
+
+    #[test]
+    fn bytes_round_trip_every_type() {
+        for code in 0..16 {
+            let Some(dt) = DType::from_onnx(code) else { continue };
+            let t = Tensor::full(dt, vec![3], 1.0);
+            let b = t.to_le_bytes();
+            assert_eq!(b.len(), 3 * dt.size());
+            assert_eq!(t.data().as_bytes(), &b[..], "in-memory bytes are the LE bytes");
+            assert_eq!(Tensor::from_le_bytes(dt, vec![3], &b).unwrap(), t, "{dt}");
+        }
+    }
+
+    #[test]
+    fn ragged_bytes_are_rejected() {
+        let e = Data::from_le_bytes(DType::F32, &[0; 7]).unwrap_err();
+        assert_eq!(e, Error::RaggedBytes { dtype: DType::F32, size: 4, len: 7 });
+    }
+
+    #[test]
+    fn cast_truncates_toward_zero() {
+        let t = Tensor::from_f32(vec![3], vec![-1.7, 0.2, 2.9]).unwrap();
+        assert_eq!(t.cast(DType::I64).as_i64().unwrap(), &[-1, 0, 2]);
+        assert_eq!(t.cast(DType::Bool).data(), &Data::Bool(vec![1, 1, 1]));
+    }
+}

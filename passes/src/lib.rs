@@ -1,0 +1,49 @@
+//! `onnc-passes` — every pass of onnc, registered by its flag.
+//!
+//! Each pass is a file whose module doc has the fixed shape (flag, summary,
+//! input → output dialects, IR before/after, preconditions, failure modes)
+//! and whose `REGISTRATION` constant is the single source for MLIR's pass
+//! registry, `onnc-opt --help` and `docs/passes.md`.
+//!
+//! The name chain: flag `onnc-dce` → `passes/src/onnc/dce.rs` →
+//! `test/onnc/dce.mlir` → `docs/passes.md#onnc-dce`.
+//!
+//! ```
+//! onnc_passes::register_all();
+//! assert!(onnc_passes::all().iter().any(|p| p.flag == "onnc-dce"));
+//! ```
+#![warn(missing_docs)]
+
+pub mod io;
+pub mod onnc;
+pub mod translate;
+mod walk;
+
+use onnc_dialects::{ir, pass_api::PassRegistration};
+
+/// Every pass of ours, in `--help` order.
+pub fn all() -> &'static [&'static PassRegistration] {
+    static ALL: [&PassRegistration; 2] = [&onnc::dce::REGISTRATION, &onnc::verify::REGISTRATION];
+    &ALL
+}
+
+/// Registers MLIR's passes and ours so that textual pipelines can name them.
+/// Idempotent.
+pub fn register_all() {
+    for pass in all() {
+        ir::register_pass(pass);
+    }
+}
+
+/// The `--help` text listing our passes with their options.
+pub fn help_text() -> String {
+    let mut s = String::from("Passes of onnc (use inside --pass-pipeline='builtin.module(...)'):\n");
+    for p in all() {
+        let anchor = if p.anchor.is_empty() { "any op".to_string() } else { p.anchor.to_string() };
+        s.push_str(&format!("  {:<28} {} [runs on {anchor}]\n", p.flag, p.summary));
+        for o in p.options {
+            s.push_str(&format!("      {}={:<20} {} (default: {})\n", o.name, format!("<{}>", o.type_text()), o.help, if o.default.is_empty() { "\"\"" } else { o.default }));
+        }
+    }
+    s
+}

@@ -1,0 +1,4 @@
+//! Passes that work on all of onnc's dialects.
+
+pub mod dce;
+pub mod verify;

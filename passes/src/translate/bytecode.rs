@@ -1,0 +1,52 @@
+//! `--mlir-to-bytecode` and `--bytecode-to-mlir`: MLIR's portable binary
+//! form, for shipping large IR (weights inline) compactly.
+//!
+//! In: MLIR text (or bytecode, detected by its `ML\xefR` magic). Out:
+//! bytecode, or text. The IR is parsed and verified on the way, so a
+//! malformed file is reported with its location.
+
+use super::{Error, Input, Kind, Translation};
+use melior::ir::operation::OperationLike;
+use onnc_dialects::{ir, verify};
+
+/// `--mlir-to-bytecode`.
+pub const TO_BYTECODE: Translation =
+    Translation { flag: "mlir-to-bytecode", summary: "Write MLIR text as MLIR bytecode", kind: Kind::Emit, run: to_bytecode };
+
+/// `--bytecode-to-mlir`.
+pub const FROM_BYTECODE: Translation =
+    Translation { flag: "bytecode-to-mlir", summary: "Print MLIR bytecode as MLIR text", kind: Kind::Dump, run: from_bytecode };
+
+const MAGIC: &[u8] = b"ML\xefR";
+
+fn with_module(input: &Input, f: &dyn Fn(&melior::ir::Module) -> Vec<u8>) -> Result<Vec<u8>, Error> {
+    let file = input.path.display().to_string();
+    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let capture = ir::DiagnosticCapture::attach(&context);
+    let module = ir::parse_module_bytes(&context, input.bytes, &file);
+    let module = match module {
+        Some(m) if verify::verify_module(&m) => m,
+        _ => {
+            let mut msgs: Vec<String> = capture.take().iter().map(|d| d.to_string()).collect();
+            if msgs.is_empty() {
+                msgs.push(format!("{file}: error: not valid MLIR"));
+            }
+            return Err(Error(msgs));
+        }
+    };
+    Ok(f(&module))
+}
+
+fn to_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
+    with_module(input, &|m| m.as_operation().write_bytecode())
+}
+
+fn from_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
+    if !input.bytes.starts_with(MAGIC) {
+        return Err(Error(vec![format!(
+            "{}: error: not MLIR bytecode (it does not start with the 'ML\\xefR' magic); text IR needs no translation",
+            input.path.display()
+        )]));
+    }
+    with_module(input, &|m| ir::print_op(&m.as_operation(), &ir::PrintOptions::default()).into_bytes())
+}

@@ -1,0 +1,72 @@
+//! Translations: the registry behind `onnc-translate --<flag>`.
+//!
+//! A translation turns an input file into output bytes across the edge of
+//! MLIR: importers (a foreign format → MLIR text), emitters (MLIR → a
+//! deployable binary) and dumpers (a binary → text that FileCheck can read).
+//! Each is one [`Translation`] record in [`all`]; the tool's flags, `--help`
+//! and `docs/translations.md` come from these records.
+//!
+//! ```
+//! let t = onnc_passes::translate::find("mlir-to-bytecode").unwrap();
+//! assert_eq!(t.kind, onnc_passes::translate::Kind::Emit);
+//! assert!(onnc_passes::translate::find("to-nothing").is_none());
+//! ```
+
+mod bytecode;
+
+use std::{fmt, path::Path};
+
+/// Which way a translation goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A foreign format in, MLIR text out.
+    Import,
+    /// MLIR in, a foreign (usually binary) format out.
+    Emit,
+    /// A binary in, readable text out.
+    Dump,
+}
+
+/// What a translation received.
+pub struct Input<'a> {
+    /// Path of the input (for messages and for files found relative to it).
+    pub path: &'a Path,
+    /// The input's bytes.
+    pub bytes: &'a [u8],
+    /// `key=value` options given with `--option` (per translation).
+    pub options: &'a [(String, String)],
+}
+
+/// Why a translation failed: every message names the file and, where it
+/// applies, the op or node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(pub Vec<String>);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.join("\n"))
+    }
+}
+
+/// One registered translation.
+pub struct Translation {
+    /// The flag without dashes (`import-onnx`, `to-nvdla-loadable`).
+    pub flag: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// Direction.
+    pub kind: Kind,
+    /// Does the work; the bytes are written by the caller (atomically).
+    pub run: fn(&Input) -> Result<Vec<u8>, Error>,
+}
+
+/// Every translation, in `--help` order.
+pub fn all() -> &'static [Translation] {
+    static ALL: [Translation; 2] = [bytecode::TO_BYTECODE, bytecode::FROM_BYTECODE];
+    &ALL
+}
+
+/// The translation named `flag`, if any.
+pub fn find(flag: &str) -> Option<&'static Translation> {
+    all().iter().find(|t| t.flag == flag)
+}

@@ -1,0 +1,120 @@
+//! `onnc-opt` — run pass pipelines over onnc IR, mlir-opt style.
+//!
+//! ```text
+//! onnc-opt model.mlir --pass-pipeline='builtin.module(func.func(onnc-dce),cse)' -o out.mlir
+//! onnc-opt tests.mlir --split-input-file --verify-diagnostics
+//! ```
+//! In: MLIR text (a file or `-` for stdin) using the `onnx`, `nvdla`, `nnie`,
+//! `mvu`, `func`, `arith` and `tensor` dialects. Out: the transformed IR on
+//! stdout or `-o`; diagnostics on stderr as `file:line:col: error: …`; exit
+//! status 1 on any error (nothing is written then).
+
+mod cli;
+mod expect;
+mod split;
+
+use clap::Parser;
+use cli::Cli;
+use onnc_dialects::{ir, verify};
+use std::{path::Path, process::ExitCode};
+
+/// What processing one chunk produced.
+struct ChunkResult {
+    /// The printed IR, when every step succeeded.
+    output: Option<String>,
+    /// Everything the context reported.
+    diags: Vec<ir::Diag>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
+    onnc_passes::register_all();
+    if cli.list_passes {
+        print!("{}", onnc_passes::help_text());
+        return ExitCode::SUCCESS;
+    }
+    match run(&cli) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("onnc-opt: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read_input(input: &str) -> Result<String, String> {
+    if input == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(input).map_err(|e| format!("cannot read '{input}': {e}"))
+}
+
+fn run(cli: &Cli) -> Result<ExitCode, String> {
+    let source = read_input(&cli.input)?;
+    let file = if cli.input == "-" { "<stdin>".to_string() } else { cli.input.clone() };
+    let chunks = if cli.split_input_file { split::split(&source) } else { vec![split::Chunk { text: source, first_line: 1 }] };
+
+    let mut outputs = Vec::new();
+    let mut failed = false;
+    for chunk in &chunks {
+        let result = process_chunk(cli, &chunk.text, &file)?;
+        if cli.verify_diagnostics {
+            let expected = expect::parse_expected(&chunk.text, &file);
+            let problems = match expected {
+                Ok(e) => expect::check(&e, &result.diags, &file),
+                Err(errors) => errors,
+            };
+            for p in &problems {
+                eprintln!("{p}");
+            }
+            failed |= !problems.is_empty();
+        } else {
+            for d in &result.diags {
+                eprintln!("{d}");
+            }
+            failed |= result.output.is_none() || result.diags.iter().any(|d| d.severity == ir::Severity::Error);
+        }
+        if let Some(out) = result.output {
+            outputs.push(out);
+        }
+    }
+    if failed && !cli.verify_diagnostics {
+        return Ok(ExitCode::FAILURE);
+    }
+    let text = outputs.join("// -----\n");
+    onnc_passes::io::write_atomic(Path::new(&cli.output), text.as_bytes())
+        .map_err(|e| format!("cannot write '{}': {e}", cli.output))?;
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// Parses, verifies, runs the pipeline and prints one chunk in a fresh context.
+/// An `Err` is a tool-level failure (bad pipeline) that stops everything.
+fn process_chunk(cli: &Cli, text: &str, file: &str) -> Result<ChunkResult, String> {
+    let context = ir::new_context().map_err(|d| {
+        let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        format!("could not load onnc's dialects (a build defect):\n{}", lines.join("\n"))
+    })?;
+    context.set_allow_unregistered_dialects(cli.allow_unregistered_dialect);
+    ir::set_print_op_on_diagnostic(&context, !cli.verify_diagnostics);
+    let capture = ir::DiagnosticCapture::attach(&context);
+    let runner = ir::PipelineRunner::new(&context, cli.pass_pipeline.as_deref().unwrap_or(""), &cli.pipeline_options())
+        .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
+
+    let output = (|| {
+        let mut module = ir::parse_module(&context, text, file)?;
+        if !verify::verify_module(&module) {
+            return None;
+        }
+        if !runner.run(&mut module) {
+            return None;
+        }
+        if !verify::verify_module(&module) {
+            return None;
+        }
+        Some(ir::print_op(&module.as_operation(), &cli.print_options()))
+    })();
+    drop(runner);
+    Ok(ChunkResult { output, diags: capture.take() })
+}
