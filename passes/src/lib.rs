@@ -47,3 +47,27 @@ pub fn help_text() -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    /// docs/passes.md documents every pass and every option (no stale docs).
+    #[test]
+    fn passes_doc_covers_every_pass_and_option() {
+        let doc = include_str!("../../docs/passes.md");
+        for p in super::all() {
+            assert!(doc.contains(&format!("## `{}`", p.flag)), "docs/passes.md has no section for {}", p.flag);
+            for o in p.options {
+                assert!(doc.contains(&format!("`{}`", o.name)), "docs/passes.md misses option {} of {}", o.name, p.flag);
+            }
+        }
+    }
+
+    #[test]
+    fn flags_are_unique_kebab_case() {
+        let mut seen = std::collections::BTreeSet::new();
+        for p in super::all() {
+            assert!(seen.insert(p.flag), "duplicate flag {}", p.flag);
+            assert!(p.flag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{}", p.flag);
+        }
+    }
+}

@@ -42,24 +42,37 @@ fn main() -> ExitCode {
     }
 }
 
-fn read_input(input: &str) -> Result<String, String> {
+fn read_input(input: &str) -> Result<Vec<u8>, String> {
     if input == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        return Ok(s);
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok(v);
     }
-    std::fs::read_to_string(input).map_err(|e| format!("cannot read '{input}': {e}"))
+    std::fs::read(input).map_err(|e| format!("cannot read '{input}': {e}"))
+}
+
+/// The input as chunks of bytes: MLIR bytecode is taken whole; text is split
+/// at `// -----` when asked.
+fn chunks_of(source: Vec<u8>, cli: &Cli, file: &str) -> Result<Vec<split::Chunk>, String> {
+    match String::from_utf8(source) {
+        Ok(text) if cli.split_input_file => Ok(split::split(&text)),
+        Ok(text) => Ok(vec![split::Chunk { text, first_line: 1, binary: None }]),
+        Err(_) if cli.split_input_file || cli.verify_diagnostics => {
+            Err(format!("'{file}' is not UTF-8 text; --split-input-file and --verify-diagnostics need MLIR text"))
+        }
+        Err(e) => Ok(vec![split::Chunk::binary(e.into_bytes())]),
+    }
 }
 
 fn run(cli: &Cli) -> Result<ExitCode, String> {
     let source = read_input(&cli.input)?;
     let file = if cli.input == "-" { "<stdin>".to_string() } else { cli.input.clone() };
-    let chunks = if cli.split_input_file { split::split(&source) } else { vec![split::Chunk { text: source, first_line: 1 }] };
+    let chunks = chunks_of(source, cli, &file)?;
 
     let mut outputs = Vec::new();
     let mut failed = false;
     for chunk in &chunks {
-        let result = process_chunk(cli, &chunk.text, &file)?;
+        let result = process_chunk(cli, chunk.bytes(), &file)?;
         if cli.verify_diagnostics {
             let expected = expect::parse_expected(&chunk.text, &file);
             let problems = match expected {
@@ -91,7 +104,7 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
 
 /// Parses, verifies, runs the pipeline and prints one chunk in a fresh context.
 /// An `Err` is a tool-level failure (bad pipeline) that stops everything.
-fn process_chunk(cli: &Cli, text: &str, file: &str) -> Result<ChunkResult, String> {
+fn process_chunk(cli: &Cli, text: &[u8], file: &str) -> Result<ChunkResult, String> {
     let context = ir::new_context().map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
         format!("could not load onnc's dialects (a build defect):\n{}", lines.join("\n"))
@@ -103,7 +116,7 @@ fn process_chunk(cli: &Cli, text: &str, file: &str) -> Result<ChunkResult, Strin
         .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
 
     let output = (|| {
-        let mut module = ir::parse_module(&context, text, file)?;
+        let mut module = ir::parse_module_bytes(&context, text, file)?;
         if !verify::verify_module(&module) {
             return None;
         }

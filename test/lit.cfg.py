@@ -1,0 +1,43 @@
+# lit configuration for onnc's IR tests. No CMake needed:
+#   ONNC_TOOLS_DIR=target/debug /usr/lib/llvm-22/bin/lit -v test/
+# `cargo test` (tools/tests/lit.rs) sets ONNC_TOOLS_DIR itself.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "onnc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+repo_root = os.path.dirname(config.test_source_root)
+config.test_exec_root = os.path.join(
+    os.environ.get("ONNC_LIT_WORK_DIR", os.path.join(repo_root, "target", "lit"))
+)
+
+tools_dir = os.path.abspath(os.environ.get("ONNC_TOOLS_DIR", os.path.join(repo_root, "target", "debug")))
+llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
+
+
+def require(path, what):
+    if not os.path.exists(path):
+        lit_config.fatal(f"{what} not found at {path}; run scripts/bootstrap.sh (and cargo build)")
+    return path
+
+
+# Our tools: tests call them by name; PATH puts ours and LLVM's first.
+for tool in ["onnc-opt", "onnc-translate"]:
+    require(os.path.join(tools_dir, tool), tool)
+config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_bin, os.environ.get("PATH", "")])
+for tool in ["FileCheck", "not", "count", "split-file"]:
+    require(os.path.join(llvm_bin, tool), tool)
+
+config.substitutions.append(("%mlir_opt", require(os.path.join(llvm_bin, "mlir-opt"), "mlir-opt (LLVM 22)")))
+config.substitutions.append(("%dialects_dir", os.path.join(repo_root, "dialects")))
+config.substitutions.append(("%repo", repo_root))
+config.substitutions.append(("%shared", os.path.join(os.path.dirname(repo_root), "shared")))
+
+# Optional data: the onnx Python package (model zoo, backend test data).
+python = shutil.which("python3")
+config.substitutions.append(("%python", python or "python3"))

@@ -1,0 +1,132 @@
+//! `onnc-translate` — move IR across the edge of MLIR.
+//!
+//! ```text
+//! onnc-translate --mlir-to-bytecode model.mlir -o model.mlirbc
+//! onnc-translate --bytecode-to-mlir model.mlirbc
+//! onnc-translate --list
+//! ```
+//! Exactly one translation flag is given; the registry in
+//! `onnc_passes::translate` lists them (importers, emitters, dumpers). The
+//! output goes to `-o FILE` (written atomically, never half-written) or
+//! stdout. Errors name the file and, where it applies, the op or node; the
+//! exit status is then 1 and no output file is created.
+
+use onnc_passes::{io::write_atomic, translate};
+use std::{path::Path, process::ExitCode};
+
+const USAGE: &str = "usage: onnc-translate --<translation> [INPUT|-] [-o OUTPUT] [--option key=value]...\n       onnc-translate --list";
+
+struct Args {
+    translation: String,
+    input: String,
+    output: String,
+    options: Vec<(String, String)>,
+}
+
+fn list() -> String {
+    let mut s = String::from("Translations:\n");
+    for t in translate::all() {
+        let kind = match t.kind {
+            translate::Kind::Import => "import",
+            translate::Kind::Emit => "emit",
+            translate::Kind::Dump => "dump",
+        };
+        s.push_str(&format!("  --{:<26} [{kind}] {}\n", t.flag, t.summary));
+    }
+    s
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut translation = None;
+    let mut input = None;
+    let mut output = "-".to_string();
+    let mut options = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}\n\n{}", list());
+                return Ok(None);
+            }
+            "--list" => {
+                print!("{}", list());
+                return Ok(None);
+            }
+            "-o" => output = it.next().ok_or("-o needs a file name")?.clone(),
+            "--option" => {
+                let kv = it.next().ok_or("--option needs key=value")?;
+                let (k, v) = kv.split_once('=').ok_or_else(|| format!("--option '{kv}' is not key=value"))?;
+                options.push((k.to_string(), v.to_string()));
+            }
+            flag if flag.starts_with("--") || (flag.starts_with('-') && flag.len() > 2) => {
+                let name = flag.trim_start_matches('-');
+                if let Some(out) = name.strip_prefix("o=") {
+                    output = out.to_string();
+                    continue;
+                }
+                if translate::find(name).is_none() {
+                    let known: Vec<&str> = translate::all().iter().map(|t| t.flag).collect();
+                    return Err(format!("unknown translation '--{name}'; known: {}", known.iter().map(|k| format!("--{k}")).collect::<Vec<_>>().join(", ")));
+                }
+                if let Some(prev) = &translation {
+                    return Err(format!("give one translation, not both --{prev} and --{name}"));
+                }
+                translation = Some(name.to_string());
+            }
+            file => {
+                if input.is_some() {
+                    return Err(format!("more than one input file ('{file}')"));
+                }
+                input = Some(file.to_string());
+            }
+        }
+    }
+    let translation = translation.ok_or_else(|| format!("no translation given\n{USAGE}"))?;
+    Ok(Some(Args { translation, input: input.unwrap_or_else(|| "-".into()), output, options }))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let parsed = match parse_args(&args) {
+        Ok(Some(a)) => a,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("onnc-translate: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(t) = translate::find(&parsed.translation) else {
+        eprintln!("onnc-translate: error: unknown translation '--{}'", parsed.translation);
+        return ExitCode::FAILURE;
+    };
+    let bytes = if parsed.input == "-" {
+        let mut v = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
+            eprintln!("onnc-translate: error: cannot read stdin: {e}");
+            return ExitCode::FAILURE;
+        }
+        v
+    } else {
+        match std::fs::read(&parsed.input) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("onnc-translate: error: cannot read '{}': {e}", parsed.input);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let input = translate::Input { path: Path::new(&parsed.input), bytes: &bytes, options: &parsed.options };
+    match (t.run)(&input) {
+        Ok(out) => match write_atomic(Path::new(&parsed.output), &out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("onnc-translate: error: cannot write '{}': {e}", parsed.output);
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
