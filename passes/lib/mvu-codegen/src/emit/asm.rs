@@ -1,0 +1,312 @@
+//! `mvu_program.s`: a PITO (RV32I) assembly listing that runs every layer.
+//!
+//! In: a [`Table`] and [`AsmOptions`] (base addresses, symbol names). Out: GNU
+//! `as` / `llvm-mc` syntax; CSRs are named through `.equ` with the RTL addresses
+//! of [`crate::csr`]. Per layer, a function `<prefix><i>` that
+//! 1. writes `mvuprecision`, `mvuquant`, `mvuomvusel` ([`OutputMvus`]), `mvuilength_1..4`, `mvuijump_0..4`,
+//!    `mvuwlength_1..4`, `mvuwjump_0..4` (`csrwi` for 0..=31, else `li` + `csrw`);
+//! 2. kicks the layer's jobs ([`ConvJobs`]; default: [`Row::jobs`]): per job it writes `mvuwbaseptr`, `mvuibaseptr`,
+//!    `mvuobaseptr` and `mvucommand = (1 << 30) | countdown` (MulMode 01, as in
+//!    BARVINN's programs), calls the wait routine, then advances the input and
+//!    output pointers by the layer's [`crate::MemoryUse`] steps.
+//!
+//! `<entry>` calls the layers in order. The listing does not define the wait
+//! routine: the runtime provides it (BARVINN's is `wait_for_mvu_irq` in
+//! `csrc/conv/asm/CorrectedSimpleConv.S`, which needs the MVU interrupt enabled).
+//! Default placement: weights at 0 (reloaded per layer), activations ping-pong
+//! between data-RAM word 0 and the upper half.
+//!
+//! ```
+//! use onnc_mvu::{emit, generate, ConvShape, Layer, Options, Precision};
+//! let t = generate(&[Layer::conv("Conv_0", ConvShape::new(64, 32, 32, 64, [3, 3]).with_pad(1),
+//!                                Precision::new(2, 2, 2))], &Options::default()).unwrap();
+//! let s = emit::asm(&t, &emit::AsmOptions::default()).unwrap();
+//! assert!(s.contains(".equ mvuijump_0, 0xf2a"));
+//! assert!(s.contains("li t0, -132\n    csrw mvuijump_0, t0"));
+//! assert!(s.contains("li s4, 0x40000438"));
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::config::{Row, Table};
+use crate::csr::{self, Csr};
+use crate::error::{MvuError, Result};
+use crate::layer::LayerOp;
+use crate::limits::{unsigned_range, MvuLimits, DATA_ADDR_BITS, WEIGHT_ADDR_BITS};
+
+/// Base addresses of one layer's tensors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayerBases {
+    /// First data-RAM word of the input.
+    pub input: u32,
+    /// First data-RAM word of the output.
+    pub output: u32,
+    /// First weight-RAM word.
+    pub weight: u32,
+}
+
+/// How many jobs the program kicks for a convolution. BARVINN's programs use
+/// one job per output row; the other counts are there because the hardware
+/// behaviour at the padded border is not established (see the crate README).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ConvJobs {
+    /// ONNX output rows `oH` = [`Row::jobs`] (what `CorrectedSimpleConv.S`
+    /// loops over, 32, and what BARVINN's `csrc/conv/src/main.c` splits over
+    /// its 8 harts).
+    #[default]
+    OutputRows,
+    /// BARVINN's total-countdown row count `ceil((iW + pads[0] + pads[1]) /
+    /// strides[1])`, so the program runs exactly the cycles the table's total
+    /// countdown accounts for.
+    Barvinn,
+    /// Vertical valid windows over the stored (unpadded) input,
+    /// `ceil((iH − fH + 1) / sH)`, mirroring the countdown's column count.
+    ValidWindows,
+}
+
+/// Jobs to kick for `r` under `mode` (matmul: always `rows`).
+pub fn job_count(r: &Row, mode: ConvJobs) -> u64 {
+    match (r.layer.op, mode) {
+        (LayerOp::Conv(_), ConvJobs::Barvinn) => r.total_layer_countdown / r.countdown.max(1),
+        (LayerOp::Conv(c), ConvJobs::ValidWindows) => {
+            let (ih, fh, sh) = (
+                u64::from(c.in_height),
+                u64::from(c.kernel[0]),
+                u64::from(c.strides[0]).max(1),
+            );
+            (ih + 1).saturating_sub(fh).div_ceil(sh)
+        }
+        _ => r.jobs,
+    }
+}
+
+/// Which MVUs receive a layer's results (`mvuomvusel`). In the pinned RTL an
+/// MVU writes its own data RAM only when its own bit is set, so this must be
+/// programmed (BARVINN's `conv2d.c` writes `1 << hart_id`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OutputMvus {
+    /// `1 << mhartid`: the MVU of the hart running the program.
+    #[default]
+    OwnHart,
+    /// An explicit mask (bit k = MVU k).
+    Mask(u8),
+}
+
+/// Assembly options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsmOptions {
+    /// Job count policy for convolutions.
+    pub conv_jobs: ConvJobs,
+    /// Destination MVUs of the results.
+    pub output_mvus: OutputMvus,
+    /// Bases per layer; layers without an entry use [`default_bases`].
+    pub bases: Vec<LayerBases>,
+    /// Routine called after each kick; must return once the MVU job is done.
+    pub wait_symbol: String,
+    /// Global entry point that runs all layers.
+    pub entry_symbol: String,
+    /// Prefix of the per-layer functions (`<prefix><index>`).
+    pub layer_prefix: String,
+    /// RAM sizes for the default placement.
+    pub limits: MvuLimits,
+}
+
+impl Default for AsmOptions {
+    fn default() -> Self {
+        AsmOptions {
+            conv_jobs: ConvJobs::OutputRows,
+            output_mvus: OutputMvus::OwnHart,
+            bases: Vec::new(),
+            wait_symbol: "wait_for_mvu_irq".into(),
+            entry_symbol: "onnc_mvu_run".into(),
+            layer_prefix: "onnc_mvu_l".into(),
+            limits: MvuLimits::BARVINN,
+        }
+    }
+}
+
+/// Default placement of layer `index`: weights at 0; even layers read word 0
+/// and write the upper half of the data RAM, odd layers the other way round.
+pub fn default_bases(index: usize, limits: &MvuLimits) -> LayerBases {
+    let half = u32::try_from(limits.data_ram_words / 2).unwrap_or(u32::MAX);
+    if index & 1 == 0 {
+        LayerBases {
+            input: 0,
+            output: half,
+            weight: 0,
+        }
+    } else {
+        LayerBases {
+            input: half,
+            output: 0,
+            weight: 0,
+        }
+    }
+}
+
+fn write_csr(s: &mut String, c: Csr, value: i64) {
+    if (0..=31).contains(&value) {
+        let _ = writeln!(s, "    csrwi {}, {value}", c.name);
+    } else {
+        let _ = writeln!(s, "    li t0, {value}\n    csrw {}, t0", c.name);
+    }
+}
+
+/// Checks that every pointer value a layer's loop produces fits its field.
+fn check_pointers(r: &Row, jobs: u64, b: &LayerBases) -> Result<()> {
+    let last = jobs.saturating_sub(1);
+    let checks = [
+        (
+            "mvuibaseptr",
+            u64::from(b.input),
+            r.memory.input_step,
+            DATA_ADDR_BITS,
+        ),
+        (
+            "mvuobaseptr",
+            u64::from(b.output),
+            r.memory.output_step,
+            DATA_ADDR_BITS,
+        ),
+        ("mvuwbaseptr", u64::from(b.weight), 0, WEIGHT_ADDR_BITS),
+    ];
+    for (field, base, step, bits) in checks {
+        let value = base.saturating_add(step.saturating_mul(last));
+        let (min, max) = unsigned_range(bits);
+        if i128::from(value) > max {
+            return Err(MvuError::RegisterOverflow {
+                layer: r.name.clone(),
+                field: format!("{field} (last job)"),
+                value: value.into(),
+                bits,
+                min,
+                max,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
+    let f = format!("{}{i}", o.layer_prefix);
+    let jobs = job_count(r, o.conv_jobs);
+    let p = &r.layer.precision;
+    let _ = writeln!(s, "\n# {}", "-".repeat(70));
+    let _ = writeln!(
+        s,
+        "# layer {i}: {} ({})",
+        r.name.replace('\n', " "),
+        r.kind.as_str()
+    );
+    let _ = writeln!(
+        s,
+        "#   iShape {:?}  fShape {:?}  aprec {}  wprec {}  oprec {}",
+        r.i_shape, r.f_shape, r.aprec, r.wprec, r.oprec
+    );
+    let _ = writeln!(
+        s,
+        "#   countdown {} x {jobs} jobs (BARVINN total {})",
+        r.countdown, r.total_layer_countdown
+    );
+    let _ = writeln!(s, "# {}", "-".repeat(70));
+    let _ = writeln!(s, "    .globl {f}\n{f}:");
+    s.push_str("    addi sp, sp, -32\n    sw ra, 28(sp)\n    sw s0, 24(sp)\n    sw s1, 20(sp)\n    sw s2, 16(sp)\n    sw s3, 12(sp)\n    sw s4, 8(sp)\n");
+    let sign = |b: bool| if b { "signed" } else { "unsigned" };
+    let _ = writeln!(
+        s,
+        "    li t0, 0x{:x}    # wprec {} ({}), aprec {} ({}), oprec {}",
+        r.precision_word(),
+        p.weight,
+        sign(p.weight_signed),
+        p.act,
+        sign(p.act_signed),
+        p.out
+    );
+    let _ = writeln!(s, "    csrw {}, t0", csr::MVUPRECISION.name);
+    write_csr(s, csr::MVUQUANT, r.quant_word().into());
+    match o.output_mvus {
+        OutputMvus::OwnHart => {
+            let _ = writeln!(s, "    csrr t0, mhartid\n    li t1, 1\n    sll t1, t1, t0\n    csrw {}, t1    # results to this hart's MVU", csr::MVUOMVUSEL.name);
+        }
+        OutputMvus::Mask(m) => write_csr(s, csr::MVUOMVUSEL, m.into()),
+    }
+    for k in 1..=4 {
+        write_csr(s, csr::ilength(k), r.ilength[k]);
+    }
+    for k in 0..=4 {
+        write_csr(s, csr::ijump(k), r.ijump[k]);
+    }
+    for k in 1..=4 {
+        write_csr(s, csr::wlength(k), r.wlength[k]);
+    }
+    for k in 0..=4 {
+        write_csr(s, csr::wjump(k), r.wjump[k]);
+    }
+    let _ = writeln!(s, "    li s0, {jobs}    # jobs");
+    let _ = writeln!(s, "    li s1, {}    # output base", b.output);
+    let _ = writeln!(s, "    li s2, {}    # weight base", b.weight);
+    let _ = writeln!(s, "    li s3, {}    # input base", b.input);
+    let _ = writeln!(
+        s,
+        "    li s4, 0x{:08x}    # MulMode 01 | countdown {}",
+        r.command_word(),
+        r.countdown
+    );
+    let _ = writeln!(s, "    beqz s0, .L{f}_done\n.L{f}_job:");
+    for (c, reg) in [
+        (csr::MVUWBASEPTR, "s2"),
+        (csr::MVUIBASEPTR, "s3"),
+        (csr::MVUOBASEPTR, "s1"),
+        (csr::MVUCOMMAND, "s4"),
+    ] {
+        let _ = writeln!(s, "    csrw {}, {reg}", c.name);
+    }
+    let _ = writeln!(s, "    call {}", o.wait_symbol);
+    s.push_str("    addi s0, s0, -1\n");
+    let _ = writeln!(s, "    li t0, {}\n    add s3, s3, t0", r.memory.input_step);
+    let _ = writeln!(s, "    li t0, {}\n    add s1, s1, t0", r.memory.output_step);
+    let _ = writeln!(s, "    bnez s0, .L{f}_job\n.L{f}_done:");
+    s.push_str("    lw s4, 8(sp)\n    lw s3, 12(sp)\n    lw s2, 16(sp)\n    lw s1, 20(sp)\n    lw s0, 24(sp)\n    lw ra, 28(sp)\n    addi sp, sp, 32\n    ret\n");
+}
+
+/// Renders the assembly listing for `table`.
+pub fn asm(table: &Table, opts: &AsmOptions) -> Result<String> {
+    let bases: Vec<LayerBases> = (0..table.rows.len())
+        .map(|i| {
+            opts.bases
+                .get(i)
+                .copied()
+                .unwrap_or_else(|| default_bases(i, &opts.limits))
+        })
+        .collect();
+    for (r, b) in table.rows.iter().zip(&bases) {
+        let jobs = job_count(r, opts.conv_jobs);
+        if jobs == 0 {
+            continue;
+        }
+        check_pointers(r, jobs, b)?;
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "# mvu_program.s - PITO (RV32I) program for {} MVU layer(s), generated by onnc-mvu. Do not edit.", table.rows.len());
+    let _ = writeln!(s, "# Total countdown: {} cycles.", table.total_countdown);
+    let _ = writeln!(
+        s,
+        "# Needs `{}` from the runtime (returns when the MVU job is done).",
+        opts.wait_symbol
+    );
+    s.push_str("# CSR addresses: obilaniu/MVU verification/lib/mvu/mvu_pkg.sv @ bfab134.\n\n");
+    for c in csr::ALL {
+        let _ = writeln!(s, "    .equ {}, 0x{:03x}", c.name, c.addr);
+    }
+    let e = &opts.entry_symbol;
+    let _ = writeln!(s, "\n    .text\n    .globl {e}\n{e}:");
+    s.push_str("    addi sp, sp, -16\n    sw ra, 12(sp)\n");
+    for i in 0..table.rows.len() {
+        let _ = writeln!(s, "    call {}{i}", opts.layer_prefix);
+    }
+    s.push_str("    lw ra, 12(sp)\n    addi sp, sp, 16\n    ret\n");
+    for (i, (r, b)) in table.rows.iter().zip(&bases).enumerate() {
+        layer(&mut s, i, r, b, opts);
+    }
+    Ok(s)
+}

@@ -1,0 +1,172 @@
+//! The crate's one error type.
+//!
+//! Every variant names the layer it comes from, the offending field, the value
+//! and the limit it broke, so a caller (e.g. the MLIR lowering) can turn it into
+//! a diagnostic at the op's location without re-deriving anything.
+//!
+//! ```
+//! use onnc_mvu::MvuError;
+//! let e = MvuError::Precision { layer: "conv1".into(), field: "wprec", value: 17, min: 1, max: 16 };
+//! assert_eq!(e.to_string(),
+//!     "layer `conv1`: wprec = 17 bits is outside the supported range 1..=16");
+//! assert_eq!(e.layer(), "conv1");
+//! ```
+
+use thiserror::Error;
+
+/// Result alias used throughout the crate.
+pub type Result<T> = std::result::Result<T, MvuError>;
+
+/// Everything that can go wrong while configuring or exporting MVU layers.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum MvuError {
+    /// A precision is outside what the MVU supports.
+    #[error(
+        "layer `{layer}`: {field} = {value} bits is outside the supported range {min}..={max}"
+    )]
+    Precision {
+        /// Layer name.
+        layer: String,
+        /// `aprec`, `wprec` or `oprec`.
+        field: &'static str,
+        /// The requested number of bits.
+        value: u32,
+        /// Smallest allowed value.
+        min: u32,
+        /// Largest allowed value.
+        max: u32,
+    },
+    /// A shape field (channels, spatial size, kernel, stride, padding, rows) is out of range.
+    #[error("layer `{layer}`: {field} = {value} is outside the accepted range {min}..={max}")]
+    Shape {
+        /// Layer name.
+        layer: String,
+        /// Which shape field.
+        field: &'static str,
+        /// The given value.
+        value: u64,
+        /// Smallest allowed value.
+        min: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
+    /// The kernel does not fit in the (unpadded) input row the MVU walks.
+    #[error("layer `{layer}`: kernel width {kernel} exceeds the input width {width}; the MVU schedule needs iW - fW + 1 >= 1")]
+    KernelTooWide {
+        /// Layer name.
+        layer: String,
+        /// Kernel width `fW`.
+        kernel: u32,
+        /// Input width `iW`.
+        width: u32,
+    },
+    /// `(iW - fW + 1) / sW` is not an integer and [`crate::FractionalColumns::Reject`] is in force.
+    #[error("layer `{layer}`: output columns (iW - fW + 1) / sW = {numerator} / {stride} is not an integer (BARVINN's countdown formula needs it to be)")]
+    FractionalColumns {
+        /// Layer name.
+        layer: String,
+        /// `iW - fW + 1`.
+        numerator: u64,
+        /// Horizontal stride `sW`.
+        stride: u32,
+    },
+    /// A computed register value does not fit its hardware field.
+    #[error("layer `{layer}`: {field} = {value} does not fit its {bits}-bit field (allowed {min}..={max})")]
+    RegisterOverflow {
+        /// Layer name.
+        layer: String,
+        /// Register and index, e.g. `ijump[0]` or `countdown`.
+        field: String,
+        /// The computed value.
+        value: i128,
+        /// Width of the field in bits.
+        bits: u32,
+        /// Smallest representable value.
+        min: i128,
+        /// Largest representable value.
+        max: i128,
+    },
+    /// A tensor does not fit the MVU RAM it has to live in.
+    #[error("layer `{layer}`: {memory} needs {needed} words but holds {capacity}")]
+    Capacity {
+        /// Layer name.
+        layer: String,
+        /// `input activations (data RAM)`, `output activations (data RAM)` or `weights (weight RAM)`.
+        memory: &'static str,
+        /// Words the layer needs.
+        needed: u64,
+        /// Words the RAM holds.
+        capacity: u64,
+    },
+    /// The number of weights does not match the layer's weight shape.
+    #[error("layer `{layer}`: got {got} weights but the weight shape {shape:?} holds {expected}")]
+    WeightCount {
+        /// Layer name.
+        layer: String,
+        /// Elements implied by the shape.
+        expected: usize,
+        /// Elements given.
+        got: usize,
+        /// The weight shape (ONNX layout).
+        shape: Vec<usize>,
+    },
+    /// An integer weight is not representable at the layer's weight precision.
+    #[error("layer `{layer}`: weight #{index} = {value} does not fit {bits}-bit {signedness} (allowed {min}..={max})")]
+    WeightRange {
+        /// Layer name.
+        layer: String,
+        /// Flat index (ONNX layout) of the weight.
+        index: usize,
+        /// The value.
+        value: i64,
+        /// Weight precision.
+        bits: u32,
+        /// `signed` or `unsigned`.
+        signedness: &'static str,
+        /// Smallest representable value.
+        min: i64,
+        /// Largest representable value.
+        max: i64,
+    },
+    /// A float weight given to the quantizer is NaN or infinite.
+    #[error("layer `{layer}`: weight #{index} is not finite")]
+    NonFiniteWeight {
+        /// Layer name.
+        layer: String,
+        /// Flat index of the weight.
+        index: usize,
+    },
+    /// Two outputs of one bundle would get the same file name.
+    #[error("layer `{layer}`: output file `{file}` is already produced by another layer")]
+    DuplicateFile {
+        /// Layer name.
+        layer: String,
+        /// The clashing file name.
+        file: String,
+    },
+    /// A weight image was given for a layer the table does not contain.
+    #[error("layer `{layer}`: not in the configuration table")]
+    UnknownLayer {
+        /// Layer name.
+        layer: String,
+    },
+}
+
+impl MvuError {
+    /// The name of the layer the error is about.
+    pub fn layer(&self) -> &str {
+        match self {
+            MvuError::Precision { layer, .. }
+            | MvuError::Shape { layer, .. }
+            | MvuError::KernelTooWide { layer, .. }
+            | MvuError::FractionalColumns { layer, .. }
+            | MvuError::RegisterOverflow { layer, .. }
+            | MvuError::Capacity { layer, .. }
+            | MvuError::WeightCount { layer, .. }
+            | MvuError::WeightRange { layer, .. }
+            | MvuError::NonFiniteWeight { layer, .. }
+            | MvuError::DuplicateFile { layer, .. }
+            | MvuError::UnknownLayer { layer } => layer,
+        }
+    }
+}
