@@ -7,7 +7,7 @@
 // cycle countdown. Produced by `legalize-onnx-to-mvu`; consumed by the MVU emitter (config
 // table, RISC-V CSR program, bit-serial weight and test-vector files).
 // Sources (facts only): hossein1387/BARVINN docs/design.rst, hossein1387/MVU_Code_Gen,
-// obilaniu/MVU verification/lib/mvu/mvu_pkg.sv; research: shared/research/targets.md §A.
+// obilaniu/MVU verification/lib/mvu/mvu_pkg.sv.
 //
 // Conventions (docs/dialects/mvu.md has the long form):
 // * Channels are counted in blocks of 64: iC = ceil(C_in / 64), fC = ceil(C_out / 64).

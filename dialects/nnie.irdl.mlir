@@ -4,7 +4,7 @@
 // are Caffe layers restricted to what NNIE accepts, each with its per-layer quantization
 // parameters. Produced by `legalize-onnx-to-nnie`; consumed by the NNIE emitter (Caffe
 // prototxt + caffemodel, mapper .cfg, clip table). The .wk file itself comes from the vendor
-// mapper. Research: shared/research/targets.md §B; quantization: MQBench's NNIE scheme.
+// mapper. Quantization: MQBench's NNIE scheme (ModelTC/MQBench, docs and deploy_nnie.py).
 //
 // Quantization (8-bit, per layer, logarithmic): a tensor with clip value c (its range is
 // [-c, c]) has offset z = round(16 * log2(c)) - 127; an 8-bit sign-magnitude code k in 0..127

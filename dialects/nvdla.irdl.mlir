@@ -4,7 +4,7 @@
 // nvdla.sdp, nvdla.pdp, nvdla.cdp, nvdla.rubik, nvdla.bdma, and nvdla.emu (the UMD's CPU
 // emulator). Produced by `legalize-onnx-to-nvdla`; consumed by memory planning, fusion and the
 // loadable emitter. Attributes mirror the firmware descriptors in nvdla/sw
-// `kmd/firmware/include/dla_interface.h` (research: shared/research/nvdla.md §2) and the
+// `kmd/firmware/include/dla_interface.h` and the
 // quantization registers of ONNC's calibration table (CTable).
 //
 // Conventions (docs/dialects/nvdla.md has the long form):
@@ -572,7 +572,7 @@ irdl.dialect @nvdla {
   // nvdla.emu: an operation run by the UMD's CPU emulator (an EMU task), for what no engine
   // can do: softmax, power, and log (log needs ONNC's patched UMD).
   // Interface: nvdla/sw umd emu_interface.h (emu_common_op_desc, emu_softmax_op_desc,
-  // emu_power_op_desc); research: shared/research/nvdla.md §3.
+  // emu_power_op_desc).
   // Operands: input. Results: output.
   // Attributes:
   //   hw_layer              string

@@ -1082,7 +1082,7 @@ irdl.dialect @onnx {
   }
 
   // onnx.cast: element type conversion.
-  // Spec: onnx__Cast (opset 25).
+  // Spec: onnx__Cast (opset 28; round_mode since opset 24).
   // Attributes:
   //   to          i64, an ONNX TensorProto.DataType code (1 FLOAT, 7 INT64, 10 FLOAT16, ...);
   //               must agree with the result element type (Rust verifier)

@@ -25,4 +25,5 @@
 
 pub mod ir;
 pub mod pass_api;
+pub mod schema;
 pub mod verify;

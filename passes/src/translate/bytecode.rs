@@ -11,11 +11,11 @@ use onnc_dialects::{ir, verify};
 
 /// `--mlir-to-bytecode`.
 pub const TO_BYTECODE: Translation =
-    Translation { flag: "mlir-to-bytecode", summary: "Write MLIR text as MLIR bytecode", kind: Kind::Emit, run: to_bytecode };
+    Translation { flag: "mlir-to-bytecode", summary: "Write MLIR text as MLIR bytecode", kind: Kind::Emit, options: &[], run: to_bytecode };
 
 /// `--bytecode-to-mlir`.
 pub const FROM_BYTECODE: Translation =
-    Translation { flag: "bytecode-to-mlir", summary: "Print MLIR bytecode as MLIR text", kind: Kind::Dump, run: from_bytecode };
+    Translation { flag: "bytecode-to-mlir", summary: "Print MLIR bytecode as MLIR text", kind: Kind::Dump, options: &[], run: from_bytecode };
 
 const MAGIC: &[u8] = b"ML\xefR";
 

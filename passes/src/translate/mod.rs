@@ -13,6 +13,7 @@
 //! ```
 
 mod bytecode;
+mod nvdla_loadable;
 
 use std::{fmt, path::Path};
 
@@ -48,6 +49,16 @@ impl fmt::Display for Error {
     }
 }
 
+/// An option a translation accepts (`--nvdla-abi legacy`).
+pub struct TranslationOption {
+    /// The flag without dashes.
+    pub name: &'static str,
+    /// The values it takes, for `--help` (e.g. `legacy|current`).
+    pub values: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+}
+
 /// One registered translation.
 pub struct Translation {
     /// The flag without dashes (`import-onnx`, `to-nvdla-loadable`).
@@ -56,14 +67,33 @@ pub struct Translation {
     pub summary: &'static str,
     /// Direction.
     pub kind: Kind,
+    /// Options it accepts.
+    pub options: &'static [TranslationOption],
     /// Does the work; the bytes are written by the caller (atomically).
     pub run: fn(&Input) -> Result<Vec<u8>, Error>,
 }
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 2] = [bytecode::TO_BYTECODE, bytecode::FROM_BYTECODE];
+    static ALL: [Translation; 4] = [
+        bytecode::TO_BYTECODE,
+        bytecode::FROM_BYTECODE,
+        nvdla_loadable::FROM_LOADABLE,
+        nvdla_loadable::VERIFY_LOADABLE,
+    ];
     &ALL
+}
+
+impl Input<'_> {
+    /// The value of option `name`, if given.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// An error naming the input file.
+    pub fn error(&self, message: impl std::fmt::Display) -> Error {
+        Error(vec![format!("{}: error: {message}", self.path.display())])
+    }
 }
 
 /// The translation named `flag`, if any.

@@ -2,7 +2,7 @@
 
 // mvu ops parse, verify, print in generic form and parse again. Register values are the
 // MVU_Code_Gen formulas for BARVINN's distilled ResNet-18 (2-bit) and SimpleConv (8-bit)
-// (research/targets.md §A.3, §A.4).
+// (MVU_Code_Gen tables as reproduced in the BARVINN docs).
 
 // ResNet-18/CIFAR conv2_x: [1,32,32] input blocks, [1,3,3] filter blocks, 2-bit.
 // CHECK-LABEL: func.func @resnet18_conv2

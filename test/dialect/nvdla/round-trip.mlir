@@ -5,7 +5,7 @@
 // names themselves: they must print bare and unchanged, so --gen-ctable can use them verbatim.
 
 // LeNet's first layer on nv_small (int8): CONV -> SDP (per-kernel bias, ReLU, requantisation)
-// -> PDP. Register values from the nv_small LeNet loadable (research/nvdla.md §2.5).
+// -> PDP. Register values from NVIDIA's nv_small LeNet golden loadable (nvdla/sw).
 // CHECK-LABEL: func.func @lenet_conv1
 func.func @lenet_conv1(%x: tensor<1x1x28x28xi8>, %w: tensor<20x1x5x5xi8>, %bias: tensor<20xi16>) -> tensor<1x20x12x12xi8> {
   // CHECK: %[[ACC:.*]] = "nvdla.conv"(%{{.*}}, %{{.*}}) {conv_mode = "direct", conv_stride_x = 1 : i64, conv_stride_y = 1 : i64, data_format = "feature", dilation_x = 1 : i64, dilation_y = 1 : i64, hw_layer = "conv1", in_cvt.enable = 0 : i64, in_cvt.offset = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_precision = "int8", mean_ax = 0 : i64, mean_bv = 0 : i64, mean_format = 0 : i64, mean_gu = 0 : i64, mean_ry = 0 : i64, out_cvt.truncate = 0 : i64, out_precision = "int8", pad_val = 0 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_bottom = 0 : i64, pad_y_top = 0 : i64} : (tensor<1x1x28x28xi8>, tensor<20x1x5x5xi8>) -> tensor<1x20x24x24xi32>

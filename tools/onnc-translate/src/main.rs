@@ -14,7 +14,7 @@
 use onnc_passes::{io::write_atomic, translate};
 use std::{path::Path, process::ExitCode};
 
-const USAGE: &str = "usage: onnc-translate --<translation> [INPUT|-] [-o OUTPUT] [--option key=value]...\n       onnc-translate --list";
+const USAGE: &str = "usage: onnc-translate --<translation> [INPUT|-] [-o OUTPUT] [--<translation option> VALUE]...\n       onnc-translate --list";
 
 struct Args {
     translation: String,
@@ -32,11 +32,20 @@ fn list() -> String {
             translate::Kind::Dump => "dump",
         };
         s.push_str(&format!("  --{:<26} [{kind}] {}\n", t.flag, t.summary));
+        for o in t.options {
+            s.push_str(&format!("      --{} {:<18} {}\n", o.name, o.values, o.help));
+        }
     }
     s
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    // First pass: which translation? Its options are then accepted as flags.
+    let chosen: Vec<&translate::Translation> =
+        args.iter().filter_map(|a| a.strip_prefix("--").or_else(|| a.strip_prefix('-'))).filter_map(|f| translate::find(f)).collect();
+    if chosen.len() > 1 {
+        return Err(format!("give one translation, not both --{} and --{}", chosen[0].flag, chosen[1].flag));
+    }
     let mut translation = None;
     let mut input = None;
     let mut output = "-".to_string();
@@ -58,20 +67,39 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 let (k, v) = kv.split_once('=').ok_or_else(|| format!("--option '{kv}' is not key=value"))?;
                 options.push((k.to_string(), v.to_string()));
             }
-            flag if flag.starts_with("--") || (flag.starts_with('-') && flag.len() > 2) => {
+            "-" => {
+                if input.replace("-".to_string()).is_some() {
+                    return Err("more than one input file ('-')".into());
+                }
+            }
+            flag if flag.starts_with('-') => {
                 let name = flag.trim_start_matches('-');
                 if let Some(out) = name.strip_prefix("o=") {
                     output = out.to_string();
                     continue;
                 }
-                if translate::find(name).is_none() {
-                    let known: Vec<&str> = translate::all().iter().map(|t| t.flag).collect();
-                    return Err(format!("unknown translation '--{name}'; known: {}", known.iter().map(|k| format!("--{k}")).collect::<Vec<_>>().join(", ")));
+                if translate::find(name).is_some() {
+                    translation = Some(name.to_string());
+                    continue;
                 }
-                if let Some(prev) = &translation {
-                    return Err(format!("give one translation, not both --{prev} and --{name}"));
+                let (key, inline) = match name.split_once('=') {
+                    Some((k, v)) => (k, Some(v.to_string())),
+                    None => (name, None),
+                };
+                let Some(t) = chosen.first() else {
+                    let known: Vec<String> = translate::all().iter().map(|t| format!("--{}", t.flag)).collect();
+                    return Err(format!("unknown translation '--{key}'; known: {}", known.join(", ")));
+                };
+                if !t.options.iter().any(|o| o.name == key) {
+                    let valid: Vec<String> = t.options.iter().map(|o| format!("--{}", o.name)).collect();
+                    let hint = if valid.is_empty() { "it takes no options".to_string() } else { format!("its options: {}", valid.join(", ")) };
+                    return Err(format!("--{} has no option '--{key}'; {hint}", t.flag));
                 }
-                translation = Some(name.to_string());
+                let value = match inline {
+                    Some(v) => v,
+                    None => it.next().ok_or_else(|| format!("--{key} needs a value"))?.clone(),
+                };
+                options.push((key.to_string(), value));
             }
             file => {
                 if input.is_some() {

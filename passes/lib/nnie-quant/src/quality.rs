@@ -1,0 +1,190 @@
+//! Quantization quality metrics between a reference and a quantized tensor.
+//!
+//! In: two flat `f32` tensors of equal length (float reference, quantized or
+//! simulated result). Out: [`Quality`] — cosine similarity, max absolute and
+//! max relative error, RMSE — serializable into `quant_report.json` via
+//! [`QuantReport`].
+//!
+//! Definitions (all accumulated in `f64`, in element order):
+//! * `cosine = Σ r·a / (‖r‖·‖a‖)`; `1` when both tensors are all-zero, `0`
+//!   when exactly one is.
+//! * `max_abs_err = max |a − r|`.
+//! * `max_rel_err = max |a − r| / |r|` over elements with `r ≠ 0`
+//!   (elements with `r = 0` only count in `max_abs_err`; `0` if none).
+//! * `rmse = sqrt(mean (a − r)²)`.
+//!
+//! NaN or infinite elements and length mismatches are errors; empty tensors
+//! are an error too (no metric is defined).
+//!
+//! ```
+//! use onnc_nnie::{compare, QuantReport};
+//! let q = compare(&[1.0, 2.0, 0.0], &[1.0, 2.5, 0.1]).unwrap();
+//! assert_eq!(q.max_abs_err, 0.5);
+//! assert_eq!(q.max_rel_err, 0.25);
+//! assert!(q.cosine > 0.98);
+//! let mut report = QuantReport::default();
+//! report.push("conv1", q);
+//! assert!(report.to_json().contains("\"conv1\""));
+//! ```
+
+use serde::Serialize;
+
+use crate::error::{NnieError, Result};
+
+/// Metrics of one tensor pair.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Quality {
+    /// Number of elements compared.
+    pub elements: usize,
+    /// Cosine similarity in `[-1, 1]`.
+    pub cosine: f64,
+    /// Largest absolute error.
+    pub max_abs_err: f64,
+    /// Largest relative error over non-zero reference elements.
+    pub max_rel_err: f64,
+    /// Root-mean-square error.
+    pub rmse: f64,
+}
+
+/// Compare a quantized tensor `actual` against its float `reference`.
+pub fn compare(reference: &[f32], actual: &[f32]) -> Result<Quality> {
+    if reference.len() != actual.len() {
+        return Err(NnieError::LengthMismatch {
+            left: reference.len(),
+            right: actual.len(),
+        });
+    }
+    if reference.is_empty() {
+        return Err(NnieError::Calibration(
+            "cannot compare empty tensors".to_string(),
+        ));
+    }
+    let (mut dot, mut rr, mut aa, mut sq) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+    let (mut max_abs, mut max_rel) = (0.0f64, 0.0f64);
+    for (index, (&r, &a)) in reference.iter().zip(actual).enumerate() {
+        if r.is_nan() || a.is_nan() {
+            return Err(NnieError::NotANumber { index });
+        }
+        if r.is_infinite() || a.is_infinite() {
+            return Err(NnieError::Calibration(format!(
+                "element {index} is infinite"
+            )));
+        }
+        let (r, a) = (f64::from(r), f64::from(a));
+        dot += r * a;
+        rr += r * r;
+        aa += a * a;
+        let d = (a - r).abs();
+        sq += d * d;
+        max_abs = max_abs.max(d);
+        if r != 0.0 {
+            max_rel = max_rel.max(d / r.abs());
+        }
+    }
+    let cosine = match (rr == 0.0, aa == 0.0) {
+        (true, true) => 1.0,
+        (true, false) | (false, true) => 0.0,
+        (false, false) => (dot / (rr.sqrt() * aa.sqrt())).clamp(-1.0, 1.0),
+    };
+    Ok(Quality {
+        elements: reference.len(),
+        cosine,
+        max_abs_err: max_abs,
+        max_rel_err: max_rel,
+        rmse: (sq / reference.len() as f64).sqrt(),
+    })
+}
+
+/// One named entry of a report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LayerQuality {
+    /// Layer or tensor name.
+    pub name: String,
+    /// Its metrics.
+    #[serde(flatten)]
+    pub quality: Quality,
+}
+
+/// The content of `quant_report.json`: per-layer metrics in insertion order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct QuantReport {
+    /// Entries in insertion order.
+    pub layers: Vec<LayerQuality>,
+}
+
+impl QuantReport {
+    /// Append an entry.
+    pub fn push(&mut self, name: &str, quality: Quality) {
+        self.layers.push(LayerQuality {
+            name: name.to_string(),
+            quality,
+        });
+    }
+
+    /// The entry with the lowest cosine similarity (the first on ties).
+    pub fn worst(&self) -> Option<&LayerQuality> {
+        self.layers
+            .iter()
+            .fold(None, |w: Option<&LayerQuality>, l| match w {
+                Some(w) if w.quality.cosine <= l.quality.cosine => Some(w),
+                _ => Some(l),
+            })
+    }
+
+    /// Pretty JSON (2-space indent, trailing newline); deterministic.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self)
+            .map(|s| s + "\n")
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_tensors() {
+        let x = [1.0f32, -2.0, 3.5];
+        let q = compare(&x, &x).unwrap();
+        assert_eq!((q.max_abs_err, q.max_rel_err, q.rmse), (0.0, 0.0, 0.0));
+        assert!((q.cosine - 1.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn zero_vectors_and_opposites() {
+        assert_eq!(compare(&[0.0, 0.0], &[0.0, 0.0]).unwrap().cosine, 1.0);
+        assert_eq!(compare(&[0.0, 0.0], &[1.0, 0.0]).unwrap().cosine, 0.0);
+        assert!((compare(&[1.0, 2.0], &[-1.0, -2.0]).unwrap().cosine + 1.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn errors() {
+        assert!(matches!(
+            compare(&[1.0], &[1.0, 2.0]),
+            Err(NnieError::LengthMismatch { left: 1, right: 2 })
+        ));
+        assert!(compare(&[], &[]).is_err());
+        assert!(matches!(
+            compare(&[1.0, f32::NAN], &[1.0, 1.0]),
+            Err(NnieError::NotANumber { index: 1 })
+        ));
+        assert!(compare(&[f32::INFINITY], &[1.0]).is_err());
+    }
+
+    #[test]
+    fn report_json_and_worst() {
+        let mut r = QuantReport::default();
+        r.push("a", compare(&[1.0, 1.0], &[1.0, 1.0]).unwrap());
+        r.push("b", compare(&[1.0, 0.0], &[1.0, 1.0]).unwrap());
+        assert_eq!(r.worst().unwrap().name, "b");
+        let j = r.to_json();
+        assert!(
+            j.starts_with(
+                "{\n  \"layers\": [\n    {\n      \"name\": \"a\",\n      \"elements\": 2,"
+            ),
+            "{j}"
+        );
+        assert_eq!(j, r.to_json());
+    }
+}
