@@ -40,8 +40,7 @@
 // * All values of one variadic group must have the same type (IRDL binds the group's single
 //   constraint value to the first value's type). Where the values naturally differ (Concat
 //   inputs, Custom inputs/outputs) the op has numbered optional "slots" instead of a variadic
-//   group; Sum/Max/Min inputs and Split outputs stay variadic (one type), with the importer
-//   making broadcasting and uneven splits explicit (onnx.expand, onnx.slice).
+//   group; Sum/Max/Min inputs and Split outputs also use slots (16 each).
 // * Every IRDL constraint value below belongs to exactly one operand, result or attribute: a
 //   value shared by two attributes would force them to be equal.
 
@@ -458,40 +457,115 @@ irdl.dialect @onnx {
     irdl.results(z: %z)
   }
 
-  // onnx.sum: element-wise sum of one or more inputs. Spec: onnx__Sum (opset 13).
-  // Operands: data, variadic, n >= 1 (Rust verifier), all of ONE type: in IRDL (LLVM 22) the
-  //   values of a variadic group share their constraint and so must have the same type. ONNX
-  //   allows broadcasting here; the importer makes it explicit with onnx.expand (exact).
+  // onnx.sum: element-wise sum of 1 to 16 inputs, with multidirectional broadcasting.
+  // Spec: onnx__Sum (opset 13).
+  // Operands: data_0 ... data_15: data_0 required, the rest optional "slots" filled from the
+  //   front in input order, so the op always carries operandSegmentSizes (16 entries, 1 for a
+  //   used slot). Slots, not one variadic group: in IRDL (LLVM 22) the values of a variadic
+  //   group share one constraint and so one type, and broadcasting inputs differ in shape.
+  //   More than 16 inputs: the importer builds a tree of ops.
   // Results:  sum. Attributes: none.
   // Example:
-  //   %s = "onnx.sum"(%a, %b, %c) : (tensor<1x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  //   %s = "onnx.sum"(%a, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16x4x4xf32>, tensor<16x1x1xf32>) -> tensor<1x16x4x4xf32>
   irdl.operation @sum {
-    %data = irdl.base "!builtin.tensor"
-    %sum = irdl.base "!builtin.tensor"
-    irdl.operands(data: variadic %data)
-    irdl.results(sum: %sum)
+    %data_0 = irdl.base "!builtin.tensor"
+    %data_1 = irdl.base "!builtin.tensor"
+    %data_2 = irdl.base "!builtin.tensor"
+    %data_3 = irdl.base "!builtin.tensor"
+    %data_4 = irdl.base "!builtin.tensor"
+    %data_5 = irdl.base "!builtin.tensor"
+    %data_6 = irdl.base "!builtin.tensor"
+    %data_7 = irdl.base "!builtin.tensor"
+    %data_8 = irdl.base "!builtin.tensor"
+    %data_9 = irdl.base "!builtin.tensor"
+    %data_10 = irdl.base "!builtin.tensor"
+    %data_11 = irdl.base "!builtin.tensor"
+    %data_12 = irdl.base "!builtin.tensor"
+    %data_13 = irdl.base "!builtin.tensor"
+    %data_14 = irdl.base "!builtin.tensor"
+    %data_15 = irdl.base "!builtin.tensor"
+    %sum_result = irdl.base "!builtin.tensor"
+    irdl.operands(
+      data_0: %data_0, data_1: optional %data_1, data_2: optional %data_2, data_3: optional %data_3,
+      data_4: optional %data_4, data_5: optional %data_5, data_6: optional %data_6, data_7: optional %data_7,
+      data_8: optional %data_8, data_9: optional %data_9, data_10: optional %data_10, data_11: optional %data_11,
+      data_12: optional %data_12, data_13: optional %data_13, data_14: optional %data_14, data_15: optional %data_15
+    )
+    irdl.results(sum: %sum_result)
   }
 
-  // onnx.max: element-wise maximum of one or more inputs. Spec: onnx__Max (opset 13).
-  // Operands: as onnx.sum (one type; broadcasting made explicit with onnx.expand).
+  // onnx.max: element-wise maximum of 1 to 16 inputs, with multidirectional broadcasting.
+  // Spec: onnx__Max (opset 13).
+  // Operands: data_0 ... data_15: data_0 required, the rest optional "slots" filled from the
+  //   front in input order, so the op always carries operandSegmentSizes (16 entries, 1 for a
+  //   used slot). Slots, not one variadic group: in IRDL (LLVM 22) the values of a variadic
+  //   group share one constraint and so one type, and broadcasting inputs differ in shape.
+  //   More than 16 inputs: the importer builds a tree of ops.
+  // Results:  max. Attributes: none.
   // Example:
-  //   %m = "onnx.max"(%a, %b) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  //   %s = "onnx.max"(%a, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16x4x4xf32>, tensor<16x1x1xf32>) -> tensor<1x16x4x4xf32>
   irdl.operation @max {
-    %data = irdl.base "!builtin.tensor"
-    %max = irdl.base "!builtin.tensor"
-    irdl.operands(data: variadic %data)
-    irdl.results(max: %max)
+    %data_0 = irdl.base "!builtin.tensor"
+    %data_1 = irdl.base "!builtin.tensor"
+    %data_2 = irdl.base "!builtin.tensor"
+    %data_3 = irdl.base "!builtin.tensor"
+    %data_4 = irdl.base "!builtin.tensor"
+    %data_5 = irdl.base "!builtin.tensor"
+    %data_6 = irdl.base "!builtin.tensor"
+    %data_7 = irdl.base "!builtin.tensor"
+    %data_8 = irdl.base "!builtin.tensor"
+    %data_9 = irdl.base "!builtin.tensor"
+    %data_10 = irdl.base "!builtin.tensor"
+    %data_11 = irdl.base "!builtin.tensor"
+    %data_12 = irdl.base "!builtin.tensor"
+    %data_13 = irdl.base "!builtin.tensor"
+    %data_14 = irdl.base "!builtin.tensor"
+    %data_15 = irdl.base "!builtin.tensor"
+    %max_result = irdl.base "!builtin.tensor"
+    irdl.operands(
+      data_0: %data_0, data_1: optional %data_1, data_2: optional %data_2, data_3: optional %data_3,
+      data_4: optional %data_4, data_5: optional %data_5, data_6: optional %data_6, data_7: optional %data_7,
+      data_8: optional %data_8, data_9: optional %data_9, data_10: optional %data_10, data_11: optional %data_11,
+      data_12: optional %data_12, data_13: optional %data_13, data_14: optional %data_14, data_15: optional %data_15
+    )
+    irdl.results(max: %max_result)
   }
 
-  // onnx.min: element-wise minimum of one or more inputs. Spec: onnx__Min (opset 13).
-  // Operands: as onnx.sum (one type; broadcasting made explicit with onnx.expand).
+  // onnx.min: element-wise minimum of 1 to 16 inputs, with multidirectional broadcasting.
+  // Spec: onnx__Min (opset 13).
+  // Operands: data_0 ... data_15: data_0 required, the rest optional "slots" filled from the
+  //   front in input order, so the op always carries operandSegmentSizes (16 entries, 1 for a
+  //   used slot). Slots, not one variadic group: in IRDL (LLVM 22) the values of a variadic
+  //   group share one constraint and so one type, and broadcasting inputs differ in shape.
+  //   More than 16 inputs: the importer builds a tree of ops.
+  // Results:  min. Attributes: none.
   // Example:
-  //   %m = "onnx.min"(%a, %b) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  //   %s = "onnx.min"(%a, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16x4x4xf32>, tensor<16x1x1xf32>) -> tensor<1x16x4x4xf32>
   irdl.operation @min {
-    %data = irdl.base "!builtin.tensor"
-    %min = irdl.base "!builtin.tensor"
-    irdl.operands(data: variadic %data)
-    irdl.results(min: %min)
+    %data_0 = irdl.base "!builtin.tensor"
+    %data_1 = irdl.base "!builtin.tensor"
+    %data_2 = irdl.base "!builtin.tensor"
+    %data_3 = irdl.base "!builtin.tensor"
+    %data_4 = irdl.base "!builtin.tensor"
+    %data_5 = irdl.base "!builtin.tensor"
+    %data_6 = irdl.base "!builtin.tensor"
+    %data_7 = irdl.base "!builtin.tensor"
+    %data_8 = irdl.base "!builtin.tensor"
+    %data_9 = irdl.base "!builtin.tensor"
+    %data_10 = irdl.base "!builtin.tensor"
+    %data_11 = irdl.base "!builtin.tensor"
+    %data_12 = irdl.base "!builtin.tensor"
+    %data_13 = irdl.base "!builtin.tensor"
+    %data_14 = irdl.base "!builtin.tensor"
+    %data_15 = irdl.base "!builtin.tensor"
+    %min_result = irdl.base "!builtin.tensor"
+    irdl.operands(
+      data_0: %data_0, data_1: optional %data_1, data_2: optional %data_2, data_3: optional %data_3,
+      data_4: optional %data_4, data_5: optional %data_5, data_6: optional %data_6, data_7: optional %data_7,
+      data_8: optional %data_8, data_9: optional %data_9, data_10: optional %data_10, data_11: optional %data_11,
+      data_12: optional %data_12, data_13: optional %data_13, data_14: optional %data_14, data_15: optional %data_15
+    )
+    irdl.results(min: %min_result)
   }
 
   // onnx.neg: Y = -X. Spec: onnx__Neg (opset 13).
@@ -769,24 +843,45 @@ irdl.dialect @onnx {
     irdl.results(concat_result: %concat_result)
   }
 
-  // onnx.split: split a tensor along `axis` into equal parts.
+  // onnx.split: split a tensor along `axis` into parts (equal, or the sizes in `split`).
   // Spec: onnx__Split (opset 18). Opset < 13 `split` attributes become an onnx.constant operand.
   // Operands: input; split (optional 1-D i64, the output sizes).
-  // Results:  outputs, variadic, all of ONE type (IRDL: a variadic group shares its
-  //           constraint). The importer turns an uneven Split into onnx.slice ops (exact).
+  // Results:  outputs_0 ... outputs_15: outputs_0 required, the rest optional "slots" filled
+  //           from the front, so the op always carries resultSegmentSizes (16 entries). Slots, not
+  //           a variadic group, because uneven parts have different types (see onnx.sum).
   // Attributes:
   //   axis  i64 in [-r, r-1] (default 0)
   //   num_outputs (no default; only when `split` is absent) stays discardable.
   // Example:
-  //   %a, %b = "onnx.split"(%x, %s) {axis = 1 : i64} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x32x8x8xf32>)
+  //   %a, %b = "onnx.split"(%x, %s) {axis = 1 : i64, resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x48x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x16x8x8xf32>)
   irdl.operation @split {
     %axis = irdl.base "#builtin.integer"
     irdl.attributes { "axis" = %axis }
     %input = irdl.base "!builtin.tensor"
     %split = irdl.base "!builtin.tensor"
-    %outputs = irdl.base "!builtin.tensor"
+    %outputs_0 = irdl.base "!builtin.tensor"
+    %outputs_1 = irdl.base "!builtin.tensor"
+    %outputs_2 = irdl.base "!builtin.tensor"
+    %outputs_3 = irdl.base "!builtin.tensor"
+    %outputs_4 = irdl.base "!builtin.tensor"
+    %outputs_5 = irdl.base "!builtin.tensor"
+    %outputs_6 = irdl.base "!builtin.tensor"
+    %outputs_7 = irdl.base "!builtin.tensor"
+    %outputs_8 = irdl.base "!builtin.tensor"
+    %outputs_9 = irdl.base "!builtin.tensor"
+    %outputs_10 = irdl.base "!builtin.tensor"
+    %outputs_11 = irdl.base "!builtin.tensor"
+    %outputs_12 = irdl.base "!builtin.tensor"
+    %outputs_13 = irdl.base "!builtin.tensor"
+    %outputs_14 = irdl.base "!builtin.tensor"
+    %outputs_15 = irdl.base "!builtin.tensor"
     irdl.operands(input: %input, split: optional %split)
-    irdl.results(outputs: variadic %outputs)
+    irdl.results(
+      outputs_0: %outputs_0, outputs_1: optional %outputs_1, outputs_2: optional %outputs_2, outputs_3: optional %outputs_3,
+      outputs_4: optional %outputs_4, outputs_5: optional %outputs_5, outputs_6: optional %outputs_6, outputs_7: optional %outputs_7,
+      outputs_8: optional %outputs_8, outputs_9: optional %outputs_9, outputs_10: optional %outputs_10, outputs_11: optional %outputs_11,
+      outputs_12: optional %outputs_12, outputs_13: optional %outputs_13, outputs_14: optional %outputs_14, outputs_15: optional %outputs_15
+    )
   }
 
   // onnx.slice: numpy-style strided slice.

@@ -41,3 +41,16 @@ config.substitutions.append(("%shared", os.path.join(os.path.dirname(repo_root),
 # Optional data: the onnx Python package (model zoo, backend test data).
 python = shutil.which("python3")
 config.substitutions.append(("%python", python or "python3"))
+
+# %onnx_data: the ONNX backend test data shipped in the `onnx` Python package
+# (model-zoo light nets, operator cases). The bootstrap installs it.
+import subprocess
+
+try:
+    onnx_dir = subprocess.run(
+        [python or "python3", "-c", "import onnx, os; print(os.path.dirname(onnx.__file__))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    config.substitutions.append(("%onnx_data", os.path.join(onnx_dir, "backend", "test", "data")))
+except Exception as e:  # the suite needs it: fail loudly rather than skip
+    lit_config.fatal(f"the onnx Python package is missing ({e}); run tools/bootstrap.sh")

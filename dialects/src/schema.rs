@@ -48,6 +48,9 @@ pub struct OpSchema {
     pub results: Vec<Slot>,
     /// Required attribute names.
     pub attributes: Vec<String>,
+    /// The external operator name from the op's doc block (`Spec: onnx__Conv`
+    /// gives `Conv`), when it has one.
+    pub spec_name: Option<String>,
 }
 
 impl OpSchema {
@@ -106,8 +109,32 @@ fn strip_comments(text: &str) -> String {
     text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
 }
 
+/// `Spec: onnx__<Name>` lines in the doc block before each op, by op name.
+fn spec_names(text: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut pending: Option<String> = None;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("//") {
+            if let Some(i) = rest.find("Spec: onnx__") {
+                let name: String = rest[i + 12..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+                pending = Some(name);
+            }
+        } else if let Some(rest) = t.strip_prefix("irdl.operation @") {
+            let op: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if let Some(name) = pending.take() {
+                out.insert(op, name);
+            }
+        } else if !t.is_empty() && !t.starts_with('%') {
+            // A declaration line between blocks: a Spec line only names the next op.
+        }
+    }
+    out
+}
+
 /// Parses the ops of one IRDL file.
 pub fn parse_irdl(text: &str) -> Vec<OpSchema> {
+    let specs = spec_names(text);
     let text = strip_comments(text);
     let mut out = Vec::new();
     let Some(d) = text.find("irdl.dialect @") else { return out };
@@ -129,10 +156,17 @@ pub fn parse_irdl(text: &str) -> Vec<OpSchema> {
                 Some(b[open + 1..close].split(',').filter_map(|kv| Some(kv.split('=').next()?.trim().trim_matches('"').to_string())).filter(|s| !s.is_empty()).collect())
             })
             .unwrap_or_default();
-        out.push(OpSchema { name: format!("{dialect}.{name}"), operands, results, attributes });
+        let spec_name = specs.get(&name).cloned();
+        out.push(OpSchema { name: format!("{dialect}.{name}"), operands, results, attributes, spec_name });
         rest = &after[end..];
     }
     out
+}
+
+/// The op of our dialects whose doc block names external operator `spec`
+/// (`"Conv"` → `onnx.conv`).
+pub fn by_spec_name(spec: &str) -> Option<&'static OpSchema> {
+    all().find(|s| s.spec_name.as_deref() == Some(spec))
 }
 
 fn all_schemas() -> &'static BTreeMap<String, OpSchema> {
@@ -174,5 +208,14 @@ mod tests {
         assert!(clip.needs_operand_segments());
         assert!(lookup("onnx.custom").unwrap().needs_result_segments());
         assert!(lookup("onnx.conv").unwrap().attributes.contains(&"kernel_shape".to_string()));
+    }
+
+    #[test]
+    fn every_onnx_op_names_its_onnx_operator() {
+        for s in all().filter(|s| s.name.starts_with("onnx.") && s.name != "onnx.custom") {
+            assert!(s.spec_name.is_some(), "{} has no 'Spec: onnx__X' line", s.name);
+        }
+        assert_eq!(lookup("onnx.mat_mul").unwrap().spec_name.as_deref(), Some("MatMul"));
+        assert_eq!(by_spec_name("BatchNormalization").unwrap().name, "onnx.batch_normalization");
     }
 }

@@ -14,8 +14,11 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod export;
+pub mod import;
 pub mod io;
 pub mod onnc;
+pub mod onnx;
 pub mod translate;
 mod walk;
 
@@ -23,7 +26,7 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 2] = [&onnc::dce::REGISTRATION, &onnc::verify::REGISTRATION];
+    static ALL: [&PassRegistration; 3] = [&onnc::dce::REGISTRATION, &onnc::verify::REGISTRATION, &onnx::simplify::REGISTRATION];
     &ALL
 }
 

@@ -82,3 +82,16 @@ pub fn set_print_op_on_diagnostic(context: &Context, enable: bool) {
     // SAFETY: plain setter on a live context.
     unsafe { onncContextSetPrintOpOnDiagnostic(context.to_raw(), enable) }
 }
+
+/// Runs `f` with the context that owns `op`, as the `&Context` builders take.
+///
+/// Passes receive only an operation; this is how they reach its context.
+/// Whatever `f` builds must be inserted into the IR before `f` returns.
+pub fn with_context<'c, R>(op: &melior::ir::OperationRef<'c, '_>, f: impl FnOnce(&Context) -> R) -> R {
+    use melior::ir::operation::OperationLike;
+    let handle = op.context();
+    // SAFETY: `to_ref` views the handle as a `&Context` (same raw pointer);
+    // `handle` lives until `f` returns, and the context itself outlives 'c.
+    let context = unsafe { handle.to_ref() };
+    f(context)
+}

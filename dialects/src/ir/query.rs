@@ -137,3 +137,32 @@ pub fn is_dense_array(attr: Attribute) -> bool {
             || mlirAttributeIsADenseF64Array(raw)
     }
 }
+
+/// The string `key` of each dictionary in a func's `arg_attrs` (or
+/// `res_attrs`) array, e.g. the ONNX tensor names the importer stores as
+/// `{onnx.name = "data_0"}`; `None` where absent.
+pub fn func_arg_strings(func: &melior::ir::OperationRef, results: bool, key: &str) -> Vec<Option<String>> {
+    use melior::ir::operation::OperationLike;
+    let Ok(attr) = func.attribute(if results { "res_attrs" } else { "arg_attrs" }) else { return Vec::new() };
+    // SAFETY: queries on valid attributes; strings are copied out.
+    unsafe {
+        let raw = attr.to_raw();
+        if !mlirAttributeIsAArray(raw) {
+            return Vec::new();
+        }
+        let key = melior::StringRef::new(key);
+        (0..mlirArrayAttrGetNumElements(raw))
+            .map(|i| {
+                let d = mlirArrayAttrGetElement(raw, i);
+                if !mlirAttributeIsADictionary(d) {
+                    return None;
+                }
+                let v = mlirDictionaryAttrGetElementByName(d, key.to_raw());
+                if v.ptr.is_null() {
+                    return None;
+                }
+                str_attr(Attribute::from_raw(v))
+            })
+            .collect()
+    }
+}

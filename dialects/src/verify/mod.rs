@@ -11,6 +11,9 @@
 //! axes`), and `false` if there was any.
 
 mod common;
+mod mvu;
+mod nnie;
+mod nvdla;
 mod onnx;
 
 use crate::ir::emit_error;
@@ -25,6 +28,12 @@ pub fn check_op(op: &OperationRef) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(rest) = name.strip_prefix("onnx.") {
         onnx::check(rest, op, &mut out);
+    } else if let Some(rest) = name.strip_prefix("nvdla.") {
+        nvdla::check(rest, op, &mut out);
+    } else if let Some(rest) = name.strip_prefix("nnie.") {
+        nnie::check(rest, op, &mut out);
+    } else if let Some(rest) = name.strip_prefix("mvu.") {
+        mvu::check(rest, op, &mut out);
     }
     out.into_iter().map(|m| format!("'{name}' op {m}")).collect()
 }
@@ -47,3 +56,4 @@ pub fn verify_op_tree(root: &OperationRef) -> bool {
 pub fn verify_module(module: &Module) -> bool {
     verify_op_tree(&module.as_operation())
 }
+

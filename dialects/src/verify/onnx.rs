@@ -7,7 +7,7 @@
 //! | max_pool, average_pool, lp_pool | kernel_shape/strides/dilations/pads as for conv |
 //! | gemm | 2-D operands whose inner dims agree (after transA/transB) |
 //! | concat, softmax, log_softmax, flatten, gather, split | axis within [-rank, rank) (flatten: [-rank, rank]) |
-//! | custom | used operand/result slots form a prefix |
+//! | custom, concat, sum, max, min, split | used operand/result slots form a prefix |
 
 use super::common::*;
 use crate::ir::{i32_array_attr, int_attr, is_dense_array, i64_array_attr};
@@ -15,15 +15,20 @@ use melior::ir::{operation::OperationLike, OperationRef};
 
 const SEGMENT_ATTRS: [&str; 2] = ["operandSegmentSizes", "resultSegmentSizes"];
 
+/// Ops whose optional operand/result "slots" stand for a variadic group.
+const SLOT_OPS: [&str; 6] = ["custom", "concat", "sum", "max", "min", "split"];
+
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_widths(op, out);
+    if SLOT_OPS.contains(&op_name) {
+        check_slots(op, out);
+    }
     match op_name {
         "conv" | "conv_transpose" => check_conv(op, op_name == "conv_transpose", out),
         "max_pool" | "average_pool" | "lp_pool" => check_pool(op, out),
         "gemm" => check_gemm(op, out),
         "concat" | "softmax" | "log_softmax" | "gather" | "split" => check_axis(op, false, out),
         "flatten" => check_axis(op, true, out),
-        "custom" => check_slots(op, out),
         _ => {}
     }
 }

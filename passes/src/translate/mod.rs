@@ -14,6 +14,8 @@
 
 mod bytecode;
 mod nvdla_loadable;
+mod onnx_export;
+mod onnx_import;
 
 use std::{fmt, path::Path};
 
@@ -75,7 +77,9 @@ pub struct Translation {
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 4] = [
+    static ALL: [Translation; 6] = [
+        onnx_import::IMPORT_ONNX,
+        onnx_export::EXPORT_ONNX,
         bytecode::TO_BYTECODE,
         bytecode::FROM_BYTECODE,
         nvdla_loadable::FROM_LOADABLE,

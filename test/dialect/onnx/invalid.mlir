@@ -56,7 +56,7 @@ func.func @max_pool_three_results(%x: tensor<1x1x4x4xf32>) {
 
 func.func @sum_no_result(%x: tensor<4xf32>) {
   // expected-error @+1 {{op expects exactly 1 results, but got 0}}
-  "onnx.sum"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  "onnx.sum"(%x, %x) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<4xf32>, tensor<4xf32>) -> ()
   return
 }
 
@@ -197,18 +197,19 @@ func.func @relu_unranked(%x: tensor<*xf32>) {
 
 // -----
 
-// The inputs of one variadic group share a type (IRDL constraint-variable semantics).
-func.func @sum_mixed_types(%a: tensor<1x16xf32>, %b: tensor<16xf32>) {
-  // expected-error @+1 {{expected 'tensor<1x16xf32>' but got 'tensor<16xf32>'}}
+// Slot ops need their segment sizes.
+func.func @sum_without_segments(%a: tensor<1x16xf32>, %b: tensor<16xf32>) {
+  // expected-error @+1 {{operandSegmentSizes}}
   %0 = "onnx.sum"(%a, %b) : (tensor<1x16xf32>, tensor<16xf32>) -> tensor<1x16xf32>
   return
 }
 
 // -----
 
-func.func @split_uneven(%x: tensor<1x48xf32>, %s: tensor<2xi64>) {
-  // expected-error @+1 {{expected 'tensor<1x32xf32>' but got 'tensor<1x16xf32>'}}
-  %0:2 = "onnx.split"(%x, %s) {axis = 1 : i64} : (tensor<1x48xf32>, tensor<2xi64>) -> (tensor<1x32xf32>, tensor<1x16xf32>)
+// Slots are filled from the front (Rust verifier).
+func.func @split_slot_gap(%x: tensor<1x48xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{'onnx.split' op resultSegmentSizes must fill slots from the front}}
+  %0:2 = "onnx.split"(%x, %s) {axis = 1 : i64, resultSegmentSizes = array<i32: 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x48xf32>, tensor<2xi64>) -> (tensor<1x32xf32>, tensor<1x16xf32>)
   return
 }
 

@@ -47,8 +47,8 @@ func.func @resnet_residual(%x: tensor<1x256x56x56xf32>, %y: tensor<1x256x56x56xf
                            %s: tensor<256xf32>, %b: tensor<256xf32>, %m: tensor<256xf32>, %v: tensor<256xf32>) -> tensor<1x256x56x56xf32> {
   // CHECK: "onnx.batch_normalization"{{.*}}resultSegmentSizes = array<i32: 1, 0, 0>
   %bn = "onnx.batch_normalization"(%y, %s, %b, %m, %v) {epsilon = 1.0e-5 : f32, momentum = 0.9 : f32, training_mode = 0 : i64, resultSegmentSizes = array<i32: 1, 0, 0>} : (tensor<1x256x56x56xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>, tensor<256xf32>) -> tensor<1x256x56x56xf32>
-  // CHECK: %[[SUM:.*]] = "onnx.sum"(%{{.*}}, %{{.*}}) : (tensor<1x256x56x56xf32>, tensor<1x256x56x56xf32>) -> tensor<1x256x56x56xf32>
-  %sum = "onnx.sum"(%x, %bn) : (tensor<1x256x56x56xf32>, tensor<1x256x56x56xf32>) -> tensor<1x256x56x56xf32>
+  // CHECK: %[[SUM:.*]] = "onnx.sum"(%{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x256x56x56xf32>, tensor<1x256x56x56xf32>) -> tensor<1x256x56x56xf32>
+  %sum = "onnx.sum"(%x, %bn) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x256x56x56xf32>, tensor<1x256x56x56xf32>) -> tensor<1x256x56x56xf32>
   // CHECK: "onnx.relu"(%[[SUM]])
   %r = "onnx.relu"(%sum) : (tensor<1x256x56x56xf32>) -> tensor<1x256x56x56xf32>
   return %r : tensor<1x256x56x56xf32>

@@ -366,7 +366,7 @@ func.func @concat_without_axis(%a: tensor<1x64x8x8xf32>, %b: tensor<1x32x8x8xf32
 
 func.func @split_without_axis(%x: tensor<1x64x8x8xf32>, %s: tensor<2xi64>) {
   // expected-error @+1 {{'onnx.split' op attribute "axis" is expected but not provided}}
-  %a, %b = "onnx.split"(%x, %s) : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x32x8x8xf32>)
+  %a, %b = "onnx.split"(%x, %s) {resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x32x8x8xf32>)
   return
 }
 

@@ -74,14 +74,15 @@ func.func @elementwise(%a: tensor<1x16xf32>, %b: tensor<16xf32>, %c: tensor<1x16
   // CHECK: "onnx.pow"(%{{.*}}, %{{.*}}) : (tensor<1x16xf32>, tensor<f32>) -> tensor<1x16xf32>
   %4 = "onnx.pow"(%a, %k) : (tensor<1x16xf32>, tensor<f32>) -> tensor<1x16xf32>
   // Variadic groups: any count, one type.
-  // CHECK: "onnx.sum"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<1x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  %5 = "onnx.sum"(%a, %c, %a) : (tensor<1x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  // CHECK: "onnx.sum"(%{{.*}}) : (tensor<1x16xf32>) -> tensor<1x16xf32>
-  %6 = "onnx.sum"(%a) : (tensor<1x16xf32>) -> tensor<1x16xf32>
-  // CHECK: "onnx.max"(%{{.*}}, %{{.*}}) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  %7 = "onnx.max"(%a, %c) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  // CHECK: "onnx.min"(%{{.*}}, %{{.*}}) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  %8 = "onnx.min"(%a, %c) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  // CHECK: "onnx.sum"(%{{.*}}, %{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  %5 = "onnx.sum"(%a, %c, %a) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  // CHECK: "onnx.sum"(%{{.*}}) {operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>) -> tensor<1x16xf32>
+  %6 = "onnx.sum"(%a) {operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>) -> tensor<1x16xf32>
+  // Broadcasting inputs of different types.
+  // CHECK: "onnx.max"(%{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<16xf32>) -> tensor<1x16xf32>
+  %7 = "onnx.max"(%a, %b) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<16xf32>) -> tensor<1x16xf32>
+  // CHECK: "onnx.min"(%{{.*}}, %{{.*}}) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
+  %8 = "onnx.min"(%a, %c) {operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
   // CHECK: "onnx.neg"
   %9 = "onnx.neg"(%a) : (tensor<1x16xf32>) -> tensor<1x16xf32>
   // CHECK: "onnx.sqrt"
@@ -122,11 +123,12 @@ func.func @pooling_and_normalization(%x: tensor<1x64x112x112xf32>, %y: tensor<1x
 // CHECK-LABEL: func.func @shapes
 func.func @shapes(%x: tensor<1x64x8x8xf32>, %s2: tensor<2xi64>, %s1: tensor<1xi64>, %t: tensor<1x2x4x8x8xf32>, %v: tensor<16xf32>,
                   %e: tensor<10x16xf32>, %i: tensor<3xi64>, %s4: tensor<4xi64>, %sc: tensor<4xf32>) {
-  // CHECK: %{{.*}}:2 = "onnx.split"(%{{.*}}, %{{.*}}) {axis = 1 : i64} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x32x8x8xf32>)
-  %0:2 = "onnx.split"(%x, %s2) {axis = 1 : i64} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x32x8x8xf32>, tensor<1x32x8x8xf32>)
+  // Uneven parts have different types.
+  // CHECK: %{{.*}}:2 = "onnx.split"(%{{.*}}, %{{.*}}) {axis = 1 : i64, resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x48x8x8xf32>, tensor<1x16x8x8xf32>)
+  %0:2 = "onnx.split"(%x, %s2) {axis = 1 : i64, resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> (tensor<1x48x8x8xf32>, tensor<1x16x8x8xf32>)
   // num_outputs has no default: it stays a discardable attribute.
-  // CHECK: %{{.*}}:4 = "onnx.split"(%{{.*}}) {axis = 1 : i64, num_outputs = 4 : i64}
-  %1:4 = "onnx.split"(%x) {axis = 1 : i64, num_outputs = 4 : i64} : (tensor<1x64x8x8xf32>) -> (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>)
+  // CHECK: %{{.*}}:4 = "onnx.split"(%{{.*}}) {axis = 1 : i64, num_outputs = 4 : i64, resultSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>}
+  %1:4 = "onnx.split"(%x) {axis = 1 : i64, num_outputs = 4 : i64, resultSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>) -> (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>)
   // CHECK: "onnx.gather"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<10x16xf32>, tensor<3xi64>) -> tensor<3x16xf32>
   %2 = "onnx.gather"(%e, %i) {axis = 0 : i64} : (tensor<10x16xf32>, tensor<3xi64>) -> tensor<3x16xf32>
   // CHECK: "onnx.reshape"(%{{.*}}, %{{.*}}) {allowzero = 0 : i64} : (tensor<1x64x8x8xf32>, tensor<2xi64>) -> tensor<1x4096xf32>

@@ -1,0 +1,262 @@
+//! Rules for the `mvu` dialect (doc blocks in `dialects/mvu.irdl.mlir`;
+//! register widths and RAM sizes from `obilaniu/MVU` `mvu_pkg.sv` at the
+//! BARVINN-pinned commit, research targets.md §A.6).
+//!
+//! | op | rule |
+//! |---|---|
+//! | every op | integer attributes are `i64`; the scalars in [`RANGES`] lie in their ranges (`mvu` 0..7, precisions 1..16, `countdown` 1..2^29−1 (29-bit field), `quant_msb` 0..63 (6-bit field), `omvu_mask` 0..255 (8-bit field)) |
+//! | every op | `ilength`, `wlength`: `array<i64>` of exactly 5 entries, each 0..2^15−1 (15-bit unsigned); `ijump`, `wjump`: 5 entries, each −2^14..2^14−1 (15-bit two's complement); `ishape`, `fshape`: 3 entries ≥ 1 |
+//! | every op | scaler and bias (when present) have one entry per output channel |
+//! | conv | `strides` 2 entries ≥ 1, `pads` 4 entries ≥ 0; input N×C×H×W gives `ishape` = [⌈C/64⌉, H, W]; weight O×C×kH×kW gives `fshape` = [⌈O/64⌉, kH, kW]; output N×O×OH×OW, OH = ⌊(H + top + bottom − kH)/sH⌋ + 1 |
+//! | conv | `ilength` = [0, ip·wp·fC − 1, fH − 1, iC·fW − 1, 0]; `wlength` = [0, fC − 1, ip·wp − 1, iC·fW·fH − 1, 0]; `countdown` = iC·fW·fH·ip·wp·fC · (iW − fW + 1)/sW, the quotient rounded down or up |
+//! | matmul | input 1×K; weight d0×d1 with d1 = K; `ishape` = [⌈K/64⌉, 1, 1]; `fshape` = [⌈d0/64⌉, d0, d1]; output 1×d0 |
+//! | matmul | with m_h = ⌈d0/64⌉, m_w = ⌈d1/64⌉: `ilength` = [0, m_h − 1, 0, 0, 0], `ijump` = [−ip·(m_w − 1), ip, 0, 0, 0], `wlength` = [0, wp·ip − 1, m_w − 1, 0, 0], `wjump` = [wp, −wp·(m_w − 1), wp, 0, 0], `countdown` = m_w·m_h·ip·wp |
+//! | both | RAM capacity of one MVU: input and output activations ≤ 2^15 64-bit data-RAM words (conv: iC·iH·iW·ip and fC·OH·OW·op; matmul: m_w·ip and m_h·op); weights ≤ 2^9 4096-bit words (conv: fC·iC·fH·fW·wp; matmul: m_h·m_w·wp); scaler/bias ≤ 2^6 words (fC or m_h) |
+//!
+//! ip = `aprec`, wp = `wprec`, op = `oprec`. The conv jump formulas are not in
+//! the doc block (research targets.md §A.3 has them) and are only range-checked.
+
+use super::common::*;
+use melior::ir::OperationRef;
+
+/// Channels per block (the MVP is 64 wide).
+const BLOCK: i64 = 64;
+/// Entries of each address-generator register array (`NJUMPS`).
+const LEVELS: usize = 5;
+/// Length registers: 15-bit unsigned (`BLENGTH`).
+const LENGTH_MAX: i64 = unsigned_max(15);
+/// Jump registers: 15-bit two's complement (`BJUMP`).
+const JUMP: (i64, i64) = signed(15);
+/// Data RAM: 2^15 words of 64 bits (`BDBANKA = 15`).
+pub const DATA_RAM_WORDS: i128 = 1 << 15;
+/// Weight RAM: 2^9 words of 4096 bits (`BWBANKA = 9`).
+pub const WEIGHT_RAM_WORDS: i128 = 1 << 9;
+/// Scaler and bias RAMs: 2^6 words of 64 lanes (`BSBANKA`, `BBBANKA = 6`).
+pub const SCALER_RAM_WORDS: i128 = 1 << 6;
+
+/// The scalar registers of both ops: (attribute, lo, hi), inclusive.
+pub const RANGES: &[Range] = &[
+    ("mvu", 0, 7),
+    ("aprec", 1, 16),
+    ("wprec", 1, 16),
+    ("oprec", 1, 16),
+    ("countdown", 1, unsigned_max(29)),
+    ("quant_msb", 0, 63),
+    ("omvu_mask", 0, 255),
+];
+
+/// The operand segments of scaler and bias.
+const SCALER_SEGMENT: usize = 2;
+const BIAS_SEGMENT: usize = 3;
+
+/// The attributes the formulas read, once they passed their own checks.
+struct Job {
+    ip: i64,
+    wp: i64,
+    op: i64,
+    ishape: [i64; 3],
+    fshape: [i64; 3],
+}
+
+pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
+    check_int_widths(op, out);
+    check_ranges(op, RANGES, out);
+    let lengths = ["ilength", "wlength"].map(|n| check_i64_list(op, n, LEVELS, 0, LENGTH_MAX, out));
+    let jumps = ["ijump", "wjump"].map(|n| check_i64_list(op, n, LEVELS, JUMP.0, JUMP.1, out));
+    let job = job(op, out);
+    match op_name {
+        "conv" => check_conv(op, job.as_ref(), lengths, out),
+        "matmul" => check_matmul(op, job.as_ref(), lengths, jumps, out),
+        _ => {}
+    }
+}
+
+fn job(op: &OperationRef, out: &mut Vec<String>) -> Option<Job> {
+    let ishape = triple(op, "ishape", out);
+    let fshape = triple(op, "fshape", out);
+    let prec = |n: &str| int(op, n).filter(|p| (1..=16).contains(p));
+    Some(Job { ip: prec("aprec")?, wp: prec("wprec")?, op: prec("oprec")?, ishape: ishape?, fshape: fshape? })
+}
+
+fn triple(op: &OperationRef, name: &str, out: &mut Vec<String>) -> Option<[i64; 3]> {
+    let v = check_i64_list(op, name, 3, 1, i64::MAX, out)?;
+    Some([*v.first()?, *v.get(1)?, *v.get(2)?])
+}
+
+/// `⌈n / 64⌉`.
+fn blocks(n: usize) -> i64 {
+    (n as i64 + BLOCK - 1) / BLOCK
+}
+
+/// The product of `xs`, `None` on overflow.
+fn product(xs: &[i64]) -> Option<i128> {
+    xs.iter().try_fold(1i128, |a, &x| a.checked_mul(i128::from(x)))
+}
+
+fn fmt_list(v: &[i128]) -> String {
+    let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// Compares a register array with its formula.
+fn check_formula(name: &str, got: Option<&Vec<i64>>, formula: &str, want: Option<[i128; LEVELS]>, out: &mut Vec<String>) {
+    let (Some(got), Some(want)) = (got, want) else { return };
+    if got.iter().map(|&x| i128::from(x)).ne(want.iter().copied()) {
+        out.push(format!("{name} = {got:?} does not match {formula} = {}", fmt_list(&want)));
+    }
+}
+
+/// Compares `got` (an attribute) with the value the operands give; `false`
+/// when they disagree.
+fn check_shape_attr(name: &str, got: Option<[i64; 3]>, formula: &str, want: [Option<i64>; 3], out: &mut Vec<String>) -> bool {
+    let Some(got) = got else { return true };
+    if got.iter().zip(want).any(|(g, w)| w.is_some_and(|w| w != *g)) {
+        let parts: Vec<String> = want.iter().map(|w| w.map_or("?".into(), |w| w.to_string())).collect();
+        out.push(format!("{name} = {got:?} does not match the operands: {formula} = [{}]", parts.join(", ")));
+        return false;
+    }
+    true
+}
+
+/// `countdown` when it lies in its range (else its range rule reported it).
+fn countdown(op: &OperationRef) -> Option<i64> {
+    int(op, "countdown").filter(|c| (1..=unsigned_max(29)).contains(c))
+}
+
+/// Scaler and bias, when present, hold `o` entries.
+fn check_per_channel(op: &OperationRef, o: Option<usize>, out: &mut Vec<String>) {
+    let Some(segments) = operand_segments(op) else { return };
+    for (name, seg) in [("scaler", SCALER_SEGMENT), ("bias", BIAS_SEGMENT)] {
+        let Some(d) = segment_operand(&segments, seg).and_then(|i| operand_dims(op, i)) else { continue };
+        if !dims_agree(&d, &[o]) {
+            let want = o.map_or("?".into(), |o| o.to_string());
+            out.push(format!("{name} must have shape [{want}] (one entry per output channel), got {}", dims_str(&d)));
+        }
+    }
+}
+
+/// Checks `needed` words against a RAM of `capacity` words.
+fn capacity(what: &str, formula: &str, needed: Option<i128>, capacity: i128, out: &mut Vec<String>) {
+    if let Some(n) = needed.filter(|&n| n > capacity) {
+        out.push(format!("{what} need {n} words ({formula}) but one MVU has {capacity}"));
+    }
+}
+
+/// Whether scaler or bias is present.
+fn has_per_channel(op: &OperationRef) -> bool {
+    operand_segments(op).is_some_and(|s| s.get(SCALER_SEGMENT).copied().unwrap_or(0) + s.get(BIAS_SEGMENT).copied().unwrap_or(0) > 0)
+}
+
+fn check_conv(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<Vec<i64>>; 2], out: &mut Vec<String>) {
+    let strides = check_i64_list(op, "strides", 2, 1, i64::MAX, out);
+    let pads = check_i64_list(op, "pads", 4, 0, i64::MAX, out);
+    let x = ranked(operand_dims(op, 0), 4, "input", out);
+    let w = ranked(operand_dims(op, 1), 4, "weight", out);
+    let y = ranked(result_dims(op, 0), 4, "output", out);
+    let (Some(x), Some(w)) = (x, w) else { return };
+    if let (Some(c), Some(wc)) = (x[1], w[1]) {
+        if c != wc {
+            out.push(format!("weight has {wc} input channels but the input has {c}"));
+        }
+    }
+    let dim = |d: Option<usize>| d.map(|v| v as i64);
+    let ishape_ok = check_shape_attr("ishape", job.map(|j| j.ishape), "[ceil(C/64), H, W]", [x[1].map(blocks), dim(x[2]), dim(x[3])], out);
+    let fshape_ok = check_shape_attr("fshape", job.map(|j| j.fshape), "[ceil(O/64), kH, kW]", [w[0].map(blocks), dim(w[2]), dim(w[3])], out);
+    check_per_channel(op, w[0], out);
+    if let (Some(y), Some(s), Some(p)) = (&y, &strides, &pads) {
+        let extent = |axis: usize, pad: i64| -> Option<usize> {
+            let s = *s.get(axis)?;
+            window_out(x[axis + 2]? as i64, pad, w[axis + 2]? as i64, s, false).map(|v| v as usize)
+        };
+        let pad_h = p.first().zip(p.get(2)).map(|(a, b)| a + b);
+        let pad_w = p.get(1).zip(p.get(3)).map(|(a, b)| a + b);
+        let expect = [x[0], w[0], pad_h.and_then(|ph| extent(0, ph)), pad_w.and_then(|pw| extent(1, pw))];
+        if !dims_agree(y, &expect) {
+            out.push(format!("output shape {} does not match the convolution's {}", dims_str(y), dims_str(&expect)));
+        }
+    }
+    // The formulas read ishape/fshape: only meaningful when those match the operands.
+    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else { return };
+    check_conv_registers(op, j, strides.as_ref().and_then(|s| s.get(1).copied()), ilength.as_ref(), wlength.as_ref(), out);
+    check_conv_capacity(op, j, y.as_deref(), out);
+}
+
+fn check_conv_registers(op: &OperationRef, j: &Job, sw: Option<i64>, ilength: Option<&Vec<i64>>, wlength: Option<&Vec<i64>>, out: &mut Vec<String>) {
+    let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
+    let [ic, _ih, iw] = j.ishape.map(i128::from);
+    let [fc, fh, fw] = j.fshape.map(i128::from);
+    let il = [0, ip * wp * fc - 1, fh - 1, ic * fw - 1, 0];
+    let wl = [0, fc - 1, ip * wp - 1, ic * fw * fh - 1, 0];
+    check_formula("ilength", ilength, "[0, ip*wp*fC - 1, fH - 1, iC*fW - 1, 0]", Some(il), out);
+    check_formula("wlength", wlength, "[0, fC - 1, ip*wp - 1, iC*fW*fH - 1, 0]", Some(wl), out);
+    let (Some(sw), Some(countdown), Some(per_column)) = (sw, countdown(op), product(&[j.ishape[0], j.fshape[2], j.fshape[1], j.ip, j.wp, j.fshape[0]])) else { return };
+    let span = iw - fw + 1;
+    if span < 1 {
+        out.push(format!("fshape width {fw} exceeds ishape width {iw}"));
+        return;
+    }
+    let sw = i128::from(sw);
+    let (lo, hi) = (span / sw, (span + sw - 1) / sw);
+    let c = i128::from(countdown);
+    if c != per_column * lo && c != per_column * hi {
+        let cols = if lo == hi { lo.to_string() } else { format!("{lo} or {hi}") };
+        out.push(format!("countdown = {countdown} does not match iC*fW*fH*ip*wp*fC * (iW - fW + 1)/sW = {per_column} * {cols}"));
+    }
+}
+
+fn check_conv_capacity(op: &OperationRef, j: &Job, y: Option<&[Option<usize>]>, out: &mut Vec<String>) {
+    let [ic, ih, iw] = j.ishape;
+    let [fc, fh, fw] = j.fshape;
+    capacity("input activations", "iC*iH*iW*aprec", product(&[ic, ih, iw, j.ip]), DATA_RAM_WORDS, out);
+    let spatial = y.and_then(|y| Some((y.get(2).copied()?? as i64, y.get(3).copied()?? as i64)));
+    if let Some((oh, ow)) = spatial {
+        capacity("output activations", "fC*OH*OW*oprec", product(&[fc, oh, ow, j.op]), DATA_RAM_WORDS, out);
+    }
+    capacity("weights", "fC*iC*fH*fW*wprec", product(&[fc, ic, fh, fw, j.wp]), WEIGHT_RAM_WORDS, out);
+    if has_per_channel(op) {
+        capacity("scaler/bias", "fC", Some(i128::from(fc)), SCALER_RAM_WORDS, out);
+    }
+}
+
+fn check_matmul(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<Vec<i64>>; 2], [ijump, wjump]: [Option<Vec<i64>>; 2], out: &mut Vec<String>) {
+    let x = ranked(operand_dims(op, 0), 2, "input", out);
+    let w = ranked(operand_dims(op, 1), 2, "weight", out);
+    let y = ranked(result_dims(op, 0), 2, "output", out);
+    if let Some(n) = x.as_ref().and_then(|x| x[0]).filter(|&n| n != 1) {
+        out.push(format!("input batch is {n} but an MVU matmul takes one vector (1 x K)"));
+    }
+    let (Some(x), Some(w)) = (x, w) else { return };
+    if let (Some(k), Some(d1)) = (x[1], w[1]) {
+        if k != d1 {
+            out.push(format!("weight is {} x {d1} but the input has K = {k}", w[0].map_or("?".into(), |d| d.to_string())));
+        }
+    }
+    let dim = |d: Option<usize>| d.map(|v| v as i64);
+    let ishape_ok = check_shape_attr("ishape", job.map(|j| j.ishape), "[ceil(K/64), 1, 1]", [x[1].map(blocks), Some(1), Some(1)], out);
+    let fshape_ok = check_shape_attr("fshape", job.map(|j| j.fshape), "[ceil(d0/64), d0, d1]", [w[0].map(blocks), dim(w[0]), dim(w[1])], out);
+    check_per_channel(op, w[0], out);
+    if let Some(y) = &y {
+        let expect = [Some(1), w[0]];
+        if !dims_agree(y, &expect) {
+            out.push(format!("output shape {} does not match 1 x d0 = {}", dims_str(y), dims_str(&expect)));
+        }
+    }
+    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else { return };
+    let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
+    let mh = (i128::from(j.fshape[1]) + 63) / 64;
+    let mw = (i128::from(j.fshape[2]) + 63) / 64;
+    check_formula("ilength", ilength.as_ref(), "[0, m_h - 1, 0, 0, 0]", Some([0, mh - 1, 0, 0, 0]), out);
+    check_formula("ijump", ijump.as_ref(), "[-ip*(m_w - 1), ip, 0, 0, 0]", Some([-ip * (mw - 1), ip, 0, 0, 0]), out);
+    check_formula("wlength", wlength.as_ref(), "[0, wp*ip - 1, m_w - 1, 0, 0]", Some([0, wp * ip - 1, mw - 1, 0, 0]), out);
+    check_formula("wjump", wjump.as_ref(), "[wp, -wp*(m_w - 1), wp, 0, 0]", Some([wp, -wp * (mw - 1), wp, 0, 0]), out);
+    let want = mw * mh * ip * wp;
+    if let Some(c) = countdown(op).filter(|&c| i128::from(c) != want) {
+        out.push(format!("countdown = {c} does not match m_w*m_h*ip*wp = {want}"));
+    }
+    capacity("input activations", "m_w*aprec", Some(mw * ip), DATA_RAM_WORDS, out);
+    capacity("output activations", "m_h*oprec", Some(mh * i128::from(j.op)), DATA_RAM_WORDS, out);
+    capacity("weights", "m_h*m_w*wprec", Some(mh * mw * wp), WEIGHT_RAM_WORDS, out);
+    if has_per_channel(op) {
+        capacity("scaler/bias", "m_h", Some(mh), SCALER_RAM_WORDS, out);
+    }
+}

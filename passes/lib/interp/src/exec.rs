@@ -1,0 +1,163 @@
+//! The graph executor: [`run_graph`] runs a loaded, normalized
+//! [`onnc_onnx::Graph`] node by node through [`crate::run_op_with`].
+//!
+//! In: the graph and its runtime inputs by name. Out: the graph outputs by
+//! name, in declaration order.
+//!
+//! Initializers are borrowed, not copied. Each intermediate tensor is freed
+//! right after the last node that reads it. Nodes are in the normalized
+//! (modern) operand form `onnc_onnx` produces, so they run with
+//! [`onnc_onnx::NORMALIZED_OPSET`] semantics.
+//!
+//! ```
+//! use onnc_onnx::{Graph, Node, ValueInfo, Dim};
+//! use onnc_tensor::{DType, Tensor};
+//! let x = ValueInfo { name: "x".into(), dtype: DType::F32, dims: vec![Dim::Fixed(2)] };
+//! let y = ValueInfo { name: "y".into(), dtype: DType::F32, dims: vec![Dim::Fixed(2)] };
+//! let graph = Graph {
+//!     inputs: vec![x],
+//!     outputs: vec![y],
+//!     nodes: vec![Node::new("r", "Relu", &["x"], &["y"])],
+//!     ..Graph::default()
+//! };
+//! let feed = Tensor::from_f32(vec![2], vec![-1.0, 3.0]).unwrap();
+//! let out = onnc_interp::run_graph(&graph, &[("x".into(), feed)]).unwrap();
+//! assert_eq!(out[0].1.as_f32().unwrap(), &[0.0, 3.0]);
+//! ```
+
+use crate::{run_op_with, Error, OpOptions, Result};
+use onnc_onnx::{Dim, Graph, Node};
+use onnc_tensor::Tensor;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+/// Runs `graph` on `inputs` and returns its outputs in order.
+pub fn run_graph(graph: &Graph, inputs: &[(String, Tensor)]) -> Result<Vec<(String, Tensor)>> {
+    run_graph_observed(graph, inputs, &mut |_, _| {})
+}
+
+/// Like [`run_graph`], calling `observe(node, outputs)` after every node —
+/// for dumping or comparing intermediate values.
+pub fn run_graph_observed(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+    observe: &mut dyn FnMut(&Node, &[Tensor]),
+) -> Result<Vec<(String, Tensor)>> {
+    let mut env: HashMap<&str, Cow<'_, Tensor>> = HashMap::new();
+    for (name, t) in &graph.initializers {
+        env.insert(name, Cow::Borrowed(t));
+    }
+    for (name, t) in inputs {
+        let Some(decl) = graph.inputs.iter().find(|v| &v.name == name) else {
+            if graph.initializer(name).is_some() {
+                env.insert(name, Cow::Borrowed(t));
+                continue;
+            }
+            return Err(Error::UnknownGraphInput(name.clone()));
+        };
+        let dims_ok = decl.dims.len() == t.rank()
+            && decl
+                .dims
+                .iter()
+                .zip(t.shape())
+                .all(|(d, &n)| !matches!(d, Dim::Fixed(k) if *k != n));
+        if decl.dtype != t.dtype() || !dims_ok {
+            return Err(Error::GraphInputType {
+                name: name.clone(),
+                expected: decl.type_info().to_string(),
+                actual: onnc_onnx::TypeInfo::of(t).to_string(),
+            });
+        }
+        env.insert(name, Cow::Borrowed(t));
+    }
+    for decl in &graph.inputs {
+        if !env.contains_key(decl.name.as_str()) {
+            return Err(Error::MissingGraphInput(decl.name.clone()));
+        }
+    }
+
+    let keep: HashSet<&str> = graph.outputs.iter().map(|v| v.name.as_str()).collect();
+    let mut last_use: HashMap<&str, usize> = HashMap::new();
+    for (i, node) in graph.nodes.iter().enumerate() {
+        for name in node.inputs.iter().flatten() {
+            last_use.insert(name, i);
+        }
+    }
+
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if !(node.domain.is_empty() || node.domain == "ai.onnx") {
+            return Err(Error::UnknownDomain {
+                node: node.name.clone(),
+                op: node.op_type.clone(),
+                domain: node.domain.clone(),
+            });
+        }
+        let mut args: Vec<Option<&Tensor>> = Vec::with_capacity(node.inputs.len());
+        for name in &node.inputs {
+            match name {
+                None => args.push(None),
+                Some(n) => match env.get(n.as_str()) {
+                    Some(t) => args.push(Some(t.as_ref())),
+                    None => {
+                        return Err(Error::UndefinedValue {
+                            node: node.name.clone(),
+                            value: n.clone(),
+                        })
+                    }
+                },
+            }
+        }
+        let opts = OpOptions {
+            opset: onnc_onnx::NORMALIZED_OPSET,
+            num_outputs: Some(node.outputs.len()),
+        };
+        let results =
+            run_op_with(&node.op_type, &node.attrs, &args, &opts).map_err(|e| Error::Node {
+                node: node.name.clone(),
+                source: Box::new(e),
+            })?;
+        observe(node, &results);
+        let produced = results.len();
+        for (name, t) in node.outputs.iter().zip(results) {
+            if !name.is_empty()
+                && (keep.contains(name.as_str())
+                    || last_use.get(name.as_str()).is_some_and(|&j| j > i))
+            {
+                env.insert(name, Cow::Owned(t));
+            }
+        }
+        if let Some(missing) = node.outputs.iter().skip(produced).find(|n| {
+            !n.is_empty() && (keep.contains(n.as_str()) || last_use.contains_key(n.as_str()))
+        }) {
+            let what = format!("output `{missing}` (only {produced} outputs are computed)");
+            return Err(Error::Node {
+                node: node.name.clone(),
+                source: Box::new(Error::Unsupported {
+                    op: node.op_type.clone(),
+                    what,
+                }),
+            });
+        }
+        for name in node.inputs.iter().flatten() {
+            if last_use.get(name.as_str()) == Some(&i) && !keep.contains(name.as_str()) {
+                env.remove(name.as_str());
+            }
+        }
+    }
+
+    // Move outputs out of the environment; clone only a name listed twice.
+    let mut outs = Vec::with_capacity(graph.outputs.len());
+    for (i, v) in graph.outputs.iter().enumerate() {
+        let again = graph.outputs[i + 1..].iter().any(|w| w.name == v.name);
+        let t = if again {
+            env.get(v.name.as_str()).map(|t| t.as_ref().clone())
+        } else {
+            env.remove(v.name.as_str()).map(Cow::into_owned)
+        };
+        outs.push((
+            v.name.clone(),
+            t.ok_or_else(|| Error::MissingGraphOutput(v.name.clone()))?,
+        ));
+    }
+    Ok(outs)
+}

@@ -1,0 +1,116 @@
+//! The graph executor: values flow by name, initializers feed nodes,
+//! intermediates shared by several nodes stay alive until their last use,
+//! and failures name the node or value.
+
+use onnc_interp::{run_graph, run_graph_observed, Error};
+use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+use onnc_tensor::{Attr, DType, Tensor};
+
+fn vi(name: &str, dims: &[usize]) -> ValueInfo {
+    ValueInfo {
+        name: name.into(),
+        dtype: DType::F32,
+        dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+    }
+}
+fn f(shape: &[usize], v: &[f32]) -> Tensor {
+    Tensor::from_f32(shape.to_vec(), v.to_vec()).unwrap()
+}
+
+/// y = relu(x + w); z = y * y + y (y read three times, and also an output).
+fn graph() -> Graph {
+    Graph {
+        name: "g".into(),
+        inputs: vec![vi("x", &[2])],
+        outputs: vec![vi("z", &[2]), vi("y", &[2])],
+        initializers: vec![("w".into(), f(&[2], &[1.0, -5.0]))],
+        nodes: vec![
+            Node::new("add", "Add", &["x", "w"], &["s"]),
+            Node::new("relu", "Relu", &["s"], &["y"]),
+            Node::new("sq", "Mul", &["y", "y"], &["y2"]),
+            Node::new("sum", "Add", &["y2", "y"], &["z"]),
+        ],
+    }
+}
+
+#[test]
+fn runs_a_small_graph_with_initializers_and_shared_values() {
+    let out = run_graph(&graph(), &[("x".into(), f(&[2], &[1.0, 1.0]))]).unwrap();
+    assert_eq!(out[0].0, "z");
+    assert_eq!(out[0].1.as_f32().unwrap(), &[6.0, 0.0]);
+    assert_eq!(out[1].1.as_f32().unwrap(), &[2.0, 0.0]);
+}
+
+#[test]
+fn observer_sees_every_node_in_order() {
+    let mut seen = Vec::new();
+    run_graph_observed(
+        &graph(),
+        &[("x".into(), f(&[2], &[0.0, 0.0]))],
+        &mut |n, outs| seen.push((n.name.clone(), outs.len())),
+    )
+    .unwrap();
+    let names: Vec<&str> = seen.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["add", "relu", "sq", "sum"]);
+}
+
+#[test]
+fn feeding_errors_name_the_value() {
+    let g = graph();
+    assert!(matches!(run_graph(&g, &[]), Err(Error::MissingGraphInput(n)) if n == "x"));
+    let e = run_graph(
+        &g,
+        &[
+            ("x".into(), f(&[2], &[0.0; 2])),
+            ("q".into(), f(&[1], &[0.0])),
+        ],
+    )
+    .unwrap_err();
+    assert!(matches!(&e, Error::UnknownGraphInput(n) if n == "q"), "{e}");
+    let e = run_graph(&g, &[("x".into(), f(&[3], &[0.0; 3]))]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "graph input `x` is declared tensor<2xf32>, was fed tensor<3xf32>"
+    );
+}
+
+#[test]
+fn kernel_errors_name_the_node() {
+    let mut g = graph();
+    g.nodes[1] = Node::new("soft", "Softmax", &["s"], &["y"]).with_attr("axis", Attr::Int(3));
+    let e = run_graph(&g, &[("x".into(), f(&[2], &[0.0; 2]))]).unwrap_err();
+    assert!(
+        matches!(&e, Error::Node { node, .. } if node == "soft"),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("node `soft`: Softmax: attribute `axis`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn other_domains_and_dangling_names_are_errors() {
+    let mut g = graph();
+    g.nodes[0].domain = "com.example".into();
+    assert!(matches!(
+        run_graph(&g, &[("x".into(), f(&[2], &[0.0; 2]))]),
+        Err(Error::UnknownDomain { .. })
+    ));
+    let mut g = graph();
+    g.nodes[1] = Node::new("relu", "Relu", &["nowhere"], &["y"]);
+    let e = run_graph(&g, &[("x".into(), f(&[2], &[0.0; 2]))]).unwrap_err();
+    assert!(
+        matches!(&e, Error::UndefinedValue { value, .. } if value == "nowhere"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_output_listed_twice_is_returned_twice() {
+    let mut g = graph();
+    g.outputs = vec![vi("z", &[2]), vi("z", &[2])];
+    let out = run_graph(&g, &[("x".into(), f(&[2], &[1.0, 1.0]))]).unwrap();
+    assert_eq!(out[0], out[1]);
+}

@@ -1,0 +1,95 @@
+//! [`export`]: [`Model`] → `ModelProto` (for `onnc-translate --export-onnx`).
+//!
+//! In: a loaded (normalized) model. Out: a `ModelProto` with IR version
+//! `max(model's, 9)` and a default-domain opset of at least
+//! [`crate::NORMALIZED_OPSET`] (the normalized forms need it); every attribute,
+//! materialized defaults included, is written back; initializers use
+//! `raw_data`; graph inputs/outputs carry their types (symbols as `dim_param`).
+
+use crate::proto_attr::attr_to_proto;
+use crate::tensor_proto::tensor_to_proto;
+use crate::{Dim, Model, ValueInfo, NORMALIZED_OPSET};
+use onnc_proto::onnx::{
+    tensor_shape_proto::{dimension, Dimension},
+    type_proto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorShapeProto, TypeProto,
+    ValueInfoProto,
+};
+
+fn value_info(v: &ValueInfo) -> ValueInfoProto {
+    let dim = v
+        .dims
+        .iter()
+        .map(|d| Dimension {
+            value: match d {
+                Dim::Fixed(n) => Some(dimension::Value::DimValue(*n as i64)),
+                Dim::Param(p) => Some(dimension::Value::DimParam(p.clone())),
+                Dim::Unknown => None,
+            },
+            denotation: String::new(),
+        })
+        .collect();
+    ValueInfoProto {
+        name: v.name.clone(),
+        r#type: Some(TypeProto {
+            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
+                elem_type: v.dtype.onnx_code(),
+                shape: Some(TensorShapeProto { dim }),
+            })),
+            denotation: String::new(),
+        }),
+        ..Default::default()
+    }
+}
+
+/// IR version written at least (IR 9 is the first to carry opset 19).
+pub const MIN_EXPORT_IR_VERSION: i64 = 9;
+
+/// Converts a model back to protobuf form.
+pub fn export(m: &Model) -> ModelProto {
+    let g = &m.graph;
+    let node = g
+        .nodes
+        .iter()
+        .map(|n| NodeProto {
+            input: n
+                .inputs
+                .iter()
+                .map(|i| i.clone().unwrap_or_default())
+                .collect(),
+            output: n.outputs.clone(),
+            name: n.name.clone(),
+            op_type: n.op_type.clone(),
+            domain: n.domain.clone(),
+            attribute: n.attrs.iter().map(|(k, v)| attr_to_proto(k, v)).collect(),
+            ..Default::default()
+        })
+        .collect();
+    let graph = GraphProto {
+        node,
+        name: g.name.clone(),
+        initializer: g
+            .initializers
+            .iter()
+            .map(|(n, t)| tensor_to_proto(n, t))
+            .collect(),
+        input: g.inputs.iter().map(value_info).collect(),
+        output: g.outputs.iter().map(value_info).collect(),
+        ..Default::default()
+    };
+    let mut opsets = m.opset_imports.clone();
+    let d = opsets.entry(String::new()).or_insert(NORMALIZED_OPSET);
+    *d = (*d).max(NORMALIZED_OPSET);
+    let (producer_name, producer_version) =
+        ("onnc".to_string(), env!("CARGO_PKG_VERSION").to_string());
+    ModelProto {
+        ir_version: m.ir_version.max(MIN_EXPORT_IR_VERSION),
+        opset_import: opsets
+            .into_iter()
+            .map(|(domain, version)| OperatorSetIdProto { domain, version })
+            .collect(),
+        producer_name,
+        producer_version,
+        graph: Some(graph),
+        ..Default::default()
+    }
+}

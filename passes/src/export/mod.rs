@@ -1,0 +1,3 @@
+//! Exporters: our dialects back to foreign model formats.
+
+pub mod onnx;

@@ -1,0 +1,3 @@
+//! Importers: foreign model formats into our dialects.
+
+pub mod onnx;

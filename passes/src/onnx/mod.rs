@@ -1,0 +1,4 @@
+//! Passes over the `onnx` dialect.
+
+pub mod graph_simplify;
+pub mod simplify;

@@ -1,0 +1,26 @@
+//! `onnc-proto` — Rust types for the protobuf formats onnc reads and writes.
+//!
+//! In: every `proto/*.proto` file of this crate (ONNX, Caffe, …), compiled at
+//! build time by `protox` + `prost-build` (no system `protoc`). Out: one module
+//! per protobuf package, e.g. [`onnx`] (`onnx::ModelProto`, `onnx::TensorProto`,
+//! …) and, when `caffe.proto` is present, `caffe`.
+//!
+//! Decode with [`prost::Message`]:
+//!
+//! ```
+//! use onnc_proto::onnx::{ModelProto, OperatorSetIdProto};
+//! use onnc_proto::prost::Message;
+//! let m = ModelProto {
+//!     ir_version: 8,
+//!     opset_import: vec![OperatorSetIdProto { domain: String::new(), version: 13 }],
+//!     ..Default::default()
+//! };
+//! let bytes = m.encode_to_vec();
+//! assert_eq!(ModelProto::decode(&bytes[..]).unwrap(), m);
+//! ```
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub use prost;
+
+include!(concat!(env!("OUT_DIR"), "/_packages.rs"));

@@ -1,0 +1,4 @@
+func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = arith.addf %x, %x : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
