@@ -49,6 +49,14 @@ if [ ${#missing_py[@]} -gt 0 ]; then
   done
 fi
 
+# Recent onnx wheels do not ship the per-operator backend test data (node/);
+# the interpreter's conformance test needs it, so generate it once.
+ONNX_DIR=$("$PYTHON" -c 'import onnx, os; print(os.path.dirname(onnx.__file__))')
+if [ ! -d "$ONNX_DIR/backend/test/data/node" ]; then
+  say "generating the ONNX operator test data into $ONNX_DIR/backend/test/data/node"
+  "$PYTHON" "$(dirname "$0")/../passes/lib/interp/scripts/gen_onnx_node_data.py" >/dev/null
+fi
+
 for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit; do
   [ -x "$tool" ] || { say "expected $tool after installing LLVM 22"; exit 1; }
 done

@@ -18,6 +18,7 @@ pub mod export;
 pub mod import;
 pub mod io;
 pub mod onnc;
+pub mod numerics;
 pub mod onnx;
 pub mod translate;
 mod walk;

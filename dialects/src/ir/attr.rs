@@ -61,9 +61,22 @@ pub fn tensor_attr<'c>(context: &'c Context, tensor: Tensor, resource_name: &str
     }
     let ty = tensor_type(context, tensor.shape(), tensor.dtype());
     let elems: Vec<String> = element_texts(tensor.data());
-    let body = if tensor.rank() == 0 { elems.first().cloned().unwrap_or_default() } else { format!("[{}]", elems.join(", ")) };
+    let body = if tensor.rank() == 0 { elems.first().cloned().unwrap_or_default() } else { nested(&elems, tensor.shape()) };
     let text = format!("dense<{body}> : {ty}");
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("generated elements attribute parses: {text}"))
+}
+
+/// `[[a, b], [c, d]]` for shape [2, 2]: MLIR's literal nests one bracket per dim.
+fn nested(elems: &[String], shape: &[usize]) -> String {
+    match shape {
+        [] => elems.first().cloned().unwrap_or_default(),
+        [_] => format!("[{}]", elems.join(", ")),
+        [n, rest @ ..] => {
+            let inner: usize = rest.iter().product();
+            let parts: Vec<String> = (0..*n).map(|i| nested(&elems[i * inner..(i + 1) * inner], rest)).collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
 }
 
 fn element_texts(data: &Data) -> Vec<String> {
@@ -142,6 +155,9 @@ pub fn elements_to_tensor(attr: Attribute) -> Option<Tensor> {
             let v = (0..n).map(|i| u8::from(mlirDenseElementsAttrGetBoolValue(raw, i as isize))).collect();
             return Tensor::new(shape, Data::Bool(v)).ok();
         }
+        if n == 0 {
+            return Tensor::from_le_bytes(dtype, shape, &[]).ok();
+        }
         let size = dtype.size();
         let data = mlirDenseElementsAttrGetRawData(raw) as *const u8;
         if mlirDenseElementsAttrIsSplat(raw) {
@@ -173,6 +189,9 @@ mod tests {
             Attr::Tensor(Tensor::from_f32(vec![2], vec![1.5, f32::NEG_INFINITY]).unwrap()),
             Attr::Tensor(Tensor::from_i64(vec![], vec![7]).unwrap()),
             Attr::Tensor(Tensor::new(vec![3], Data::Bool(vec![1, 0, 1])).unwrap()),
+            Attr::Tensor(Tensor::from_f32(vec![2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap()),
+            Attr::Tensor(Tensor::from_i64(vec![2, 1, 2], vec![1, 2, 3, 4]).unwrap()),
+            Attr::Tensor(Tensor::from_i64(vec![0], vec![]).unwrap()),
             Attr::Tensor(Tensor::from_f32(vec![4, 8], (0..32).map(|i| i as f32 * 0.1).collect()).unwrap()),
         ];
         for a in cases {

@@ -16,15 +16,16 @@
 //!     outputs: vec![ValueInfo { name: "y".into(), dtype: DType::F32, dims: vec![Dim::Fixed(2)] }],
 //!     initializers: vec![("k".into(), Tensor::from_f32(vec![2], vec![1.0, 2.0]).unwrap())],
 //!     nodes: vec![
-//!         Node::new("neg", "Neg", &["k"], &["nk"]),
-//!         Node::new("id", "Identity", &["nk"], &["nk2"]),
-//!         Node::new("add", "Add", &["x", "nk2"], &["y"]),
+//!         Node::new("neg", "Neg", &["k"], &["nk"]),        // constant: folds
+//!         Node::new("id", "Identity", &["x"], &["x2"]),     // forwards: removed
+//!         Node::new("add", "Add", &["x2", "nk"], &["y"]),
 //!     ],
 //! };
 //! let stats = onnc_passes::onnx::graph_simplify::simplify(&mut g, 1 << 20).unwrap();
 //! assert_eq!((stats.folded, stats.identities), (1, 1));
 //! assert_eq!(g.nodes.len(), 1);
-//! assert_eq!(g.nodes[0].inputs[1].as_deref(), Some("nk"));
+//! assert_eq!(g.nodes[0].inputs, vec![Some("x".to_string()), Some("nk".to_string())]);
+//! assert_eq!(g.initializer("nk").unwrap().as_f32().unwrap(), &[-1.0, -2.0]);
 //! ```
 
 use onnc_onnx::Graph;
