@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/bootstrap.sh
-cargo test --workspace "$@"
+cargo test --workspace --no-fail-fast "$@"

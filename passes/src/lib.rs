@@ -17,6 +17,7 @@
 pub mod export;
 pub mod import;
 pub mod io;
+pub mod legalize;
 pub mod onnc;
 pub mod numerics;
 pub mod onnx;
@@ -27,7 +28,12 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 3] = [&onnc::dce::REGISTRATION, &onnc::verify::REGISTRATION, &onnx::simplify::REGISTRATION];
+    static ALL: [&PassRegistration; 4] = [
+        &onnc::dce::REGISTRATION,
+        &onnc::verify::REGISTRATION,
+        &onnx::simplify::REGISTRATION,
+        &legalize::pass::REGISTRATION,
+    ];
     &ALL
 }
 

@@ -216,3 +216,18 @@ pub fn emit_warning(location: Location, message: &str) {
 pub fn emit_remark(location: Location, message: &str) {
     emit(location, 2, message);
 }
+
+/// `loc(fused["a", "b"])`: one location standing for several (ops merged
+/// by a rewrite), without metadata.
+pub fn fused_location<'c>(context: &'c Context, locations: &[Location<'c>]) -> Location<'c> {
+    let raw: Vec<mlir_sys::MlirLocation> = locations.iter().map(|l| l.to_raw()).collect();
+    // SAFETY: all locations belong to `context`; a null attribute means "no metadata".
+    unsafe {
+        Location::from_raw(mlir_sys::mlirLocationFusedGet(
+            context.to_raw(),
+            raw.len() as isize,
+            raw.as_ptr(),
+            mlir_sys::MlirAttribute { ptr: std::ptr::null() },
+        ))
+    }
+}

@@ -67,6 +67,13 @@ pub type ExportError<'c> = (Location<'c>, String);
 
 /// Converts one function. Each error carries the location of its op.
 pub fn graph_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Graph, Vec<ExportError<'c>>> {
+    graph_and_locations(func).map(|(g, _)| g)
+}
+
+/// [`graph_from_func`], plus the location of the op behind each node name
+/// (for reporting problems found on the graph at the right op).
+pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, HashMap<String, Location<'c>>), Vec<ExportError<'c>>> {
+    let mut node_locs: HashMap<String, Location<'c>> = HashMap::new();
     let fname = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_else(|| "main_graph".into());
     let floc = func.location();
     let region = func.region(0).map_err(|e| vec![(floc, e.to_string())])?;
@@ -137,7 +144,10 @@ pub fn graph_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Graph, Vec<Exp
                     }
                     graph.initializers.push((name, t));
                 }),
-            _ if op_name.starts_with("onnx.") => export_node(&o, &op_name, &node_base, &mut names, &mut used).map(|n| graph.nodes.push(n)),
+            _ if op_name.starts_with("onnx.") => export_node(&o, &op_name, &node_base, &mut names, &mut used).map(|n| {
+                node_locs.insert(n.name.clone(), here);
+                graph.nodes.push(n)
+            }),
             _ => Err("has no ONNX form; only onnx dialect ops (and arith.constant tensors) export".to_string()),
         };
         if let Err(e) = result {
@@ -145,7 +155,7 @@ pub fn graph_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Graph, Vec<Exp
         }
     }
     if errors.is_empty() {
-        Ok(graph)
+        Ok((graph, node_locs))
     } else {
         Err(errors)
     }

@@ -127,8 +127,12 @@ fn name_attrs<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
 }
 
 /// Builds `func.func @<name>` for `graph` (not yet inserted anywhere).
-pub fn build_main_func<'c>(context: &'c Context, graph: onnc_onnx::Graph, file: &str, func_name: &str) -> Result<melior::ir::Operation<'c>, ImportError> {
+pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, file: &str, func_name: &str) -> Result<melior::ir::Operation<'c>, ImportError> {
     let mut types = onnc_onnx::infer_graph(&graph).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+    if graph.nodes.iter().any(|n| n.inputs.len() > super::wide::VARIADIC_SLOTS || n.outputs.len() > super::wide::VARIADIC_SLOTS) {
+        super::wide::expand(&mut graph, &types).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+        types = onnc_onnx::infer_graph(&graph).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+    }
     // Where inference knows nothing (after an unknown op), trust the graph's declared outputs.
     for o in &graph.outputs {
         types.entry(o.name.clone()).or_insert_with(|| o.type_info());
@@ -234,7 +238,7 @@ fn build_node<'c, 'b>(
     let lookup = |name: &str| values.get(name).copied().ok_or_else(|| format!("input '{name}' is not produced before this node"));
     let first_input_type = node.inputs.iter().flatten().next().and_then(|n| types.get(n));
     let type_of = |name: &str| -> TypeInfo { types.get(name).cloned().unwrap_or_else(|| unknown_like(first_input_type)) };
-    let loc = Location::name(context, &node.name, Location::unknown(context));
+    let loc = node_location(context, &node.name);
 
     let mut attrs: Vec<(Identifier, Attribute)> = Vec::new();
     let (op_name, operands, operand_segments, result_names, result_segments) = match dialect_op(node) {
@@ -288,6 +292,18 @@ fn build_node<'c, 'b>(
         out.push(if placed { produced.next() } else { None });
     }
     Ok(out)
+}
+
+/// `loc("conv1")` for a node; a node merged from several (named
+/// `conv1+bn1` by graph rewrites) gets `loc(fused["conv1", "bn1"])`.
+pub fn node_location<'c>(context: &'c Context, name: &str) -> Location<'c> {
+    let unknown = Location::unknown(context);
+    let parts: Vec<&str> = name.split('+').filter(|p| !p.is_empty()).collect();
+    if parts.len() < 2 {
+        return Location::name(context, name, unknown);
+    }
+    let locs: Vec<Location> = parts.iter().map(|p| Location::name(context, p, unknown)).collect();
+    ir::fused_location(context, &locs)
 }
 
 fn segments<'c>(context: &'c Context, seg: &[i32]) -> Attribute<'c> {
@@ -399,6 +415,15 @@ mod tests {
         let mut other = Node::new("n", "Conv", &["x"], &["y"]);
         other.domain = "com.microsoft".into();
         assert!(dialect_op(&other).is_none(), "other domains go to onnx.custom");
+    }
+
+    #[test]
+    fn merged_nodes_get_fused_locations() {
+        let ctx = ir::new_context().unwrap();
+        assert_eq!(node_location(&ctx, "conv1").to_string(), "loc(\"conv1\")");
+        let fused = node_location(&ctx, "conv1+bn1");
+        assert!(fused.to_string().contains("fused"), "{fused}");
+        assert_eq!(ir::Loc::from_location(fused).name.as_deref(), Some("conv1+bn1"));
     }
 
     #[test]

@@ -40,6 +40,9 @@ struct Cli {
     /// Where to write `output_<k>.pb` (created if missing).
     #[arg(long)]
     outputs: Option<PathBuf>,
+    /// Also write the inputs used, as `input_<k>.pb` (e.g. random ones, to feed another runtime).
+    #[arg(long)]
+    save_inputs: Option<PathBuf>,
     /// Compare the outputs with `output_<k>.pb` in this folder.
     #[arg(long)]
     expected: Option<PathBuf>,
@@ -103,6 +106,13 @@ fn read_input_file(path: &Path) -> Result<Tensor, String> {
     } else {
         onnc_onnx::read_tensor_pb(path).map(|(_, t)| t).map_err(|e| e.to_string())
     }
+}
+
+/// Writes a TensorProto file atomically (temporary file, then rename).
+fn write_pb(path: &Path, name: &str, t: &Tensor) -> Result<(), Vec<String>> {
+    let tmp = path.with_extension("pb.tmp");
+    onnc_onnx::write_tensor_pb(&tmp, name, t).map_err(|e| err(e.to_string()))?;
+    std::fs::rename(&tmp, path).map_err(|e| err(format!("cannot write '{}': {e}", path.display())))
 }
 
 fn describe(t: &Tensor) -> String {
@@ -170,6 +180,14 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
             return Err(err(format!("no value for graph input '{}' (give --inputs DIR, --input {}=FILE or --random-inputs SEED)", v.name, v.name)));
         }
     }
+    if let Some(dir) = &cli.save_inputs {
+        std::fs::create_dir_all(dir).map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
+        for (k, v) in graph.inputs.iter().enumerate() {
+            if let Some((name, t)) = given.iter().find(|(n, _)| *n == v.name) {
+                write_pb(&dir.join(format!("input_{k}.pb")), name, t)?;
+            }
+        }
+    }
     let outputs = numerics::run(&graph, &given).map_err(|e| err(format!("{}: {e}", cli.model.display())))?;
     for (name, t) in &outputs {
         println!("{name}: {}", describe(t));
@@ -177,10 +195,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
     if let Some(dir) = &cli.outputs {
         std::fs::create_dir_all(dir).map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
         for (k, (name, t)) in outputs.iter().enumerate() {
-            let path = dir.join(format!("output_{k}.pb"));
-            let tmp = dir.join(format!(".output_{k}.pb.tmp"));
-            onnc_onnx::write_tensor_pb(&tmp, name, t).map_err(|e| err(e.to_string()))?;
-            std::fs::rename(&tmp, &path).map_err(|e| err(format!("cannot write '{}': {e}", path.display())))?;
+            write_pb(&dir.join(format!("output_{k}.pb")), name, t)?;
         }
     }
     let mut ok = true;

@@ -85,7 +85,8 @@ pub fn run_graph_observed(
     }
 
     for (i, node) in graph.nodes.iter().enumerate() {
-        if !(node.domain.is_empty() || node.domain == "ai.onnx") {
+        let onnc_shuffle = node.domain == "onnc" && node.op_type == "ChannelShuffle";
+        if !(node.domain.is_empty() || node.domain == "ai.onnx" || onnc_shuffle) {
             return Err(Error::UnknownDomain {
                 node: node.name.clone(),
                 op: node.op_type.clone(),
@@ -111,11 +112,18 @@ pub fn run_graph_observed(
             opset: onnc_onnx::NORMALIZED_OPSET,
             num_outputs: Some(node.outputs.len()),
         };
-        let results =
-            run_op_with(&node.op_type, &node.attrs, &args, &opts).map_err(|e| Error::Node {
-                node: node.name.clone(),
-                source: Box::new(e),
-            })?;
+        let results = if onnc_shuffle {
+            match args.first().copied().flatten() {
+                Some(x) => crate::ops::channel_shuffle::run(&node.attrs, x).map(|t| vec![t]),
+                None => Err(Error::MissingInput { op: node.op_type.clone(), index: 0 }),
+            }
+        } else {
+            run_op_with(&node.op_type, &node.attrs, &args, &opts)
+        }
+        .map_err(|e| Error::Node {
+            node: node.name.clone(),
+            source: Box::new(e),
+        })?;
         observe(node, &results);
         let produced = results.len();
         for (name, t) in node.outputs.iter().zip(results) {

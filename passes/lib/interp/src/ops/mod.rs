@@ -11,6 +11,7 @@
 //! assert_eq!(y[0].as_f32().unwrap(), &[1.0, 0.0]);
 //! ```
 
+pub mod channel_shuffle;
 mod activation;
 mod argmax;
 mod attention;

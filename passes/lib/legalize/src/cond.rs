@@ -1,0 +1,190 @@
+//! The condition vocabulary: named predicates and measurements that rules
+//! and legality checks use, so conditions read like the hardware manual.
+//!
+//! In: an e-node (its [`OpKey`] attributes) and the e-graph's analysis data.
+//! Out: numbers (`kernel`, `strides`, `pads`, `group`, `channels`) and
+//! checks that return `Err(reason)` naming the violated limit, e.g.
+//! `"MaxPool kernel 9 exceeds nv_full's limit of 8"`.
+//!
+//! ```
+//! use onnc_legalize::cond::within;
+//! assert!(within("Conv", "stride", &[1, 2], 8, "nv_full").is_ok());
+//! assert_eq!(
+//!     within("MaxPool", "kernel", &[9, 9], 8, "nv_full").unwrap_err(),
+//!     "MaxPool kernel 9 exceeds nv_full's limit of 8"
+//! );
+//! ```
+
+use crate::analysis::Graph;
+use crate::lang::{ENode, OpKey};
+use crate::target::{Config, Target};
+
+/// A check: `Ok` or the violated limit, in words.
+pub type Check = Result<(), String>;
+
+/// Every value of `vals` is at most `max`, else `"<op> <what> <v> exceeds <target>'s limit of <max>"`.
+pub fn within(op: &str, what: &str, vals: &[usize], max: usize, target: &str) -> Check {
+    match vals.iter().find(|&&v| v > max) {
+        Some(v) => Err(format!("{op} {what} {v} exceeds {target}'s limit of {max}")),
+        None => Ok(()),
+    }
+}
+
+/// A non-negative integer list attribute as `usize`s (empty when absent or negative).
+pub fn uints(key: &OpKey, name: &str) -> Vec<usize> {
+    key.ints(name)
+        .map(|v| v.iter().map(|&x| x.max(0) as usize).collect())
+        .unwrap_or_default()
+}
+
+/// `kernel_shape`.
+pub fn kernel(key: &OpKey) -> Vec<usize> {
+    uints(key, "kernel_shape")
+}
+
+/// `strides` (1s when absent).
+pub fn strides(key: &OpKey) -> Vec<usize> {
+    let s = uints(key, "strides");
+    if s.is_empty() {
+        vec![1; kernel(key).len()]
+    } else {
+        s
+    }
+}
+
+/// `pads` (`[b1, b2, …, e1, e2, …]`; zeros when absent).
+pub fn pads(key: &OpKey) -> Vec<usize> {
+    let p = uints(key, "pads");
+    if p.is_empty() {
+        vec![0; 2 * kernel(key).len()]
+    } else {
+        p
+    }
+}
+
+/// `dilations` (1s when absent).
+pub fn dilations(key: &OpKey) -> Vec<usize> {
+    let d = uints(key, "dilations");
+    if d.is_empty() {
+        vec![1; kernel(key).len()]
+    } else {
+        d
+    }
+}
+
+/// `group` (1 when absent).
+pub fn group(key: &OpKey) -> usize {
+    key.int("group").unwrap_or(1).max(1) as usize
+}
+
+/// `auto_pad` is `NOTSET` (or absent).
+pub fn explicit_pads(key: &OpKey) -> bool {
+    matches!(key.string("auto_pad"), None | Some("NOTSET"))
+}
+
+/// The static shape of operand `i` of `node`.
+pub fn operand_shape(eg: &Graph, node: &ENode, i: usize) -> Option<Vec<usize>> {
+    eg[*node.children.get(i)?].data.shape()
+}
+
+/// Whether operand `i` of `node` is constant.
+pub fn operand_const(eg: &Graph, node: &ENode, i: usize) -> bool {
+    node.children.get(i).is_some_and(|c| eg[*c].data.konst)
+}
+
+/// Whether operand `i` of `node` is present (not an absent optional).
+pub fn operand_present(eg: &Graph, node: &ENode, i: usize) -> bool {
+    node.children.get(i).is_some_and(|c| {
+        !eg[*c]
+            .nodes
+            .iter()
+            .any(|n| matches!(n.op, crate::lang::Op::Absent))
+    })
+}
+
+/// Channels (dimension 1) of a 4-D shape.
+pub fn channels(shape: &[usize]) -> Option<usize> {
+    (shape.len() == 4).then(|| shape[1])
+}
+
+/// Whether a Conv is depthwise: `group == C_in > 1`.
+pub fn is_depthwise(key: &OpKey, x_shape: &[usize]) -> bool {
+    let g = group(key);
+    g > 1 && channels(x_shape) == Some(g)
+}
+
+/// Bytes of the convolution buffer a direct convolution needs at least:
+/// `kernel_h` input rows of the whole width and all channels (the emitter
+/// splits the rest of the height), plus one atom of `atomic_k` kernels.
+/// `c_in` is the number of input channels the convolution reads.
+pub fn conv_cbuf_need(cfg: &Config, x: &[usize], c_in: usize, kernel: &[usize]) -> usize {
+    let (w, kh, kw) = (
+        x.get(3).copied().unwrap_or(1),
+        kernel.first().copied().unwrap_or(1),
+        kernel.get(1).copied().unwrap_or(1),
+    );
+    let data = kh
+        .saturating_mul(w)
+        .saturating_mul(c_in)
+        .saturating_mul(cfg.elem_bytes);
+    let weights = c_in
+        .saturating_mul(kh * kw)
+        .saturating_mul(cfg.elem_bytes)
+        .saturating_mul(cfg.atomic_k);
+    data.saturating_add(weights)
+}
+
+/// The convolution fits the target's CBUF, else the reason.
+pub fn conv_fits_cbuf(target: Target, x: &[usize], c_in: usize, kernel: &[usize]) -> Check {
+    let cfg = target.config();
+    let need = conv_cbuf_need(&cfg, x, c_in, kernel);
+    if need <= cfg.cbuf_bytes {
+        Ok(())
+    } else {
+        Err(format!(
+            "Conv needs {need} bytes of convolution buffer ({c_in} input channels, kernel {kernel:?}) but {target} has {}",
+            cfg.cbuf_bytes
+        ))
+    }
+}
+
+/// The largest channel chunk (a multiple of `atomic_c`, at least `atomic_c`) whose convolution fits the CBUF.
+pub fn conv_channel_chunk(target: Target, x: &[usize], kernel: &[usize]) -> usize {
+    let cfg = target.config();
+    let c = channels(x).unwrap_or(1);
+    let mut chunk = c.div_ceil(cfg.atomic_c) * cfg.atomic_c;
+    while chunk > cfg.atomic_c && conv_cbuf_need(&cfg, x, chunk, kernel) > cfg.cbuf_bytes {
+        chunk -= cfg.atomic_c;
+    }
+    chunk.min(c)
+}
+
+/// The batch is within the target's limit.
+pub fn batch_ok(target: Target, shape: &[usize]) -> Check {
+    let max = target.config().max_batch.max(1);
+    match shape.first() {
+        Some(&n) if shape.len() == 4 && n > max => {
+            Err(format!("batch {n} exceeds {target}'s limit of {max}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cbuf_chunks_are_atom_multiples() {
+        let x = [1, 512, 7, 7];
+        assert!(conv_fits_cbuf(Target::NvFull, &x, 512, &[7, 7]).is_err());
+        let c = conv_channel_chunk(Target::NvFull, &x, &[7, 7]);
+        assert_eq!(c % 64, 0);
+        assert!(conv_fits_cbuf(Target::NvFull, &x, c, &[7, 7]).is_ok());
+    }
+
+    #[test]
+    fn small_convs_fit() {
+        assert!(conv_fits_cbuf(Target::NvSmall, &[1, 64, 56, 56], 64, &[3, 3]).is_ok());
+    }
+}

@@ -1,0 +1,229 @@
+//! Batch normalization at inference: folded into the preceding `Conv`'s
+//! weights and bias, or expanded into `Mul` + `Add` with per-channel constants.
+//!
+//! In: `BatchNormalization(x, scale, bias, mean, var)` with constant
+//! parameters, one result. Out: `Conv(x', W·S, (b − mean)·S + bias)` when `x`
+//! is a Conv with constant weights used only by this BN (name `conv+bn`), else
+//! `Add(Mul(x, S), B)` with `S = scale / √(var + ε)`, `B = bias − mean·S`
+//! as new initializers.
+//!
+//! ```text
+//! common/bn-fold-into-conv  (BatchNormalization (Conv x W b) s β m v)  => (Conv x W' b')
+//! common/bn-to-mul-add      (BatchNormalization x s β m v)             => (Add (Mul x S) B)
+//! ```
+
+use super::{attrs, Cx, Rule, ALL};
+use egg::{Id, Symbol};
+use onnc_tensor::{Attrs, Tensor};
+
+/// The rules of this file (fold first: it must see the Conv with one consumer).
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "common/bn-fold-into-conv",
+        deep: true,
+        op: "BatchNormalization",
+        targets: ALL,
+        doc: "BN after Conv folds into the Conv's weights and bias",
+        apply: fold,
+    },
+    Rule {
+        name: "common/bn-to-mul-add",
+        deep: false,
+        op: "BatchNormalization",
+        targets: ALL,
+        doc: "BN = x·S + B with per-channel constants",
+        apply: mul_add,
+    },
+];
+
+/// Per-channel scale `S` and shift `B` of an inference BN, as f64s.
+fn scale_shift(cx: &mut Cx) -> Option<(Vec<f64>, Vec<f64>)> {
+    if cx.key.n_out != 1 || cx.key.int("training_mode").unwrap_or(0) != 0 || cx.arity() < 5 {
+        return None;
+    }
+    let eps = cx.key.float("epsilon").unwrap_or(1e-5) as f64;
+    let mut p = Vec::with_capacity(4);
+    for i in 1..5 {
+        let id = cx.arg(i);
+        p.push(cx.value(id)?.data().to_f64_vec());
+    }
+    let c = p[0].len();
+    if p.iter().any(|v| v.len() != c) {
+        return None;
+    }
+    let s: Vec<f64> = (0..c).map(|i| p[0][i] / (p[3][i] + eps).sqrt()).collect();
+    let b: Vec<f64> = (0..c).map(|i| p[1][i] - p[2][i] * s[i]).collect();
+    Some((s, b))
+}
+
+fn mul_add(cx: &mut Cx) -> Option<Id> {
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let dtype = cx.ty(x)?.dtype;
+    let (s, b) = scale_shift(cx)?;
+    if xs.len() < 2 || xs[1] != s.len() {
+        return None;
+    }
+    let mut shape = vec![1; xs.len()];
+    shape[1] = s.len();
+    let st = Tensor::new(shape.clone(), onnc_tensor::Data::from_f64s(dtype, &s)).ok()?;
+    let bt = Tensor::new(shape, onnc_tensor::Data::from_f64s(dtype, &b)).ok()?;
+    let s_id = cx.tensor("scale", st);
+    let b_id = cx.tensor("shift", bt);
+    let m = cx.op("Mul", Attrs::new(), &[x, s_id], "/mul");
+    Some(cx.op("Add", Attrs::new(), &[m, b_id], ""))
+}
+
+fn fold(cx: &mut Cx) -> Option<Id> {
+    let conv_class = cx.arg(0);
+    let conv = cx.producer(conv_class, "Conv")?;
+    if cx.uses(conv_class) != 1 {
+        return None;
+    }
+    let ck = conv.key()?.clone();
+    let w_id = cx.child(&conv, 1)?;
+    let w = cx.value(w_id)?;
+    let dtype = w.dtype();
+    if !dtype.is_float() {
+        return None;
+    }
+    let (s, b) = scale_shift(cx)?;
+    let m = w.shape().first().copied()?;
+    if m != s.len() || m == 0 {
+        return None;
+    }
+    let per = w.numel() / m;
+    let wf: Vec<f32>;
+    let wv: &[f32] = match w.as_f32() {
+        Ok(v) => v,
+        Err(_) => {
+            wf = w
+                .data()
+                .to_f64_vec()
+                .into_iter()
+                .map(|v| v as f32)
+                .collect();
+            &wf
+        }
+    };
+    let mut nw = Vec::with_capacity(wv.len());
+    for (o, chunk) in wv.chunks(per.max(1)).enumerate() {
+        let so = s[o] as f32;
+        nw.extend(chunk.iter().map(|v| v * so));
+    }
+    let has_bias = crate::cond::operand_present(cx.eg, &conv, 2);
+    let old_b = if has_bias {
+        cx.value(cx.child(&conv, 2)?)?.data().to_f64_vec()
+    } else {
+        vec![0.0; m]
+    };
+    if old_b.len() != m {
+        return None;
+    }
+    let nb: Vec<f64> = (0..m).map(|o| old_b[o] * s[o] + b[o]).collect();
+    let name = format!("{}+{}", ck.name, cx.key.name);
+    let mut sources: Vec<Symbol> = ck.sources.clone();
+    sources.extend(cx.key.sources.iter().copied());
+    let wt = super::as_dtype(Tensor::from_f32(w.shape().to_vec(), nw).ok()?, dtype);
+    let bt = Tensor::new(vec![m], onnc_tensor::Data::from_f64s(dtype, &nb)).ok()?;
+    let w2 = cx.tensor("folded_w", wt);
+    let b2 = cx.tensor("folded_b", bt);
+    let x = cx.child(&conv, 0)?;
+    let _ = attrs;
+    Some(cx.op_with(
+        "Conv",
+        ck.domain.as_str(),
+        ck.to_attrs(),
+        &[x, w2, b2],
+        1,
+        &name,
+        &sources,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::*;
+    use crate::{legalize, Options, Target};
+    use onnc_onnx::Node;
+    use onnc_tensor::{Attr, Tensor};
+
+    fn params(seed: u64) -> Vec<(&'static str, Tensor)> {
+        let pos = |s| {
+            rand(3, s)
+                .into_iter()
+                .map(|v: f32| v.abs() + 0.5)
+                .collect::<Vec<_>>()
+        };
+        vec![
+            ("s", Tensor::from_f32(vec![3], rand(3, seed)).unwrap()),
+            ("b", Tensor::from_f32(vec![3], rand(3, seed + 1)).unwrap()),
+            ("m", Tensor::from_f32(vec![3], rand(3, seed + 2)).unwrap()),
+            ("v", Tensor::from_f32(vec![3], pos(seed + 3)).unwrap()),
+        ]
+    }
+
+    fn bn(x: &str, y: &str) -> Node {
+        Node::new("bn1", "BatchNormalization", &[x, "s", "b", "m", "v"], &[y])
+            .with_attr("epsilon", Attr::Float(1e-5))
+            .with_attr("momentum", Attr::Float(0.9))
+            .with_attr("training_mode", Attr::Int(0))
+    }
+
+    fn conv_bn() -> onnc_onnx::Graph {
+        let conv = Node::new("conv1", "Conv", &["x", "w", "cb"], &["t"])
+            .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+            .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1]))
+            .with_attr("strides", Attr::Ints(vec![1, 1]))
+            .with_attr("dilations", Attr::Ints(vec![1, 1]))
+            .with_attr("group", Attr::Int(1))
+            .with_attr("auto_pad", Attr::String("NOTSET".into()));
+        let mut inits = params(3);
+        inits.push((
+            "w",
+            Tensor::from_f32(vec![3, 2, 3, 3], rand(54, 9)).unwrap(),
+        ));
+        inits.push(("cb", Tensor::from_f32(vec![3], rand(3, 10)).unwrap()));
+        graph(
+            &[1, 2, 5, 5],
+            &[1, 3, 5, 5],
+            vec![conv, bn("t", "y")],
+            inits,
+        )
+    }
+
+    #[test]
+    fn bn_folds_into_conv_with_fused_name() {
+        let r = legalize(conv_bn(), Target::NvFull, &Options::default()).unwrap();
+        let ops: Vec<&str> = r.graph.nodes.iter().map(|n| n.op_type.as_str()).collect();
+        assert_eq!(ops, ["Conv"]);
+        assert_eq!(r.graph.nodes[0].name, "conv1+bn1");
+        assert_eq!(r.provenance[0].sources, ["bn1", "conv1"]);
+        assert_eq!(r.graph.nodes[0].outputs, ["y"]);
+        assert!(r
+            .graph
+            .initializers
+            .iter()
+            .any(|(n, _)| n == "bn1__folded_w"));
+    }
+
+    #[test]
+    fn bn_fold_numbers() {
+        same_numbers(conv_bn(), Target::NvFull, &[1, 2, 5, 5], 1e-4);
+    }
+
+    fn relu_bn() -> onnc_onnx::Graph {
+        graph(
+            &[1, 3, 2, 2],
+            &[1, 3, 2, 2],
+            vec![Node::new("r", "Relu", &["x"], &["t"]), bn("t", "y")],
+            params(5),
+        )
+    }
+
+    #[test]
+    fn bn_alone_becomes_mul_add() {
+        assert_eq!(ops_after(relu_bn(), Target::NvFull), ["Relu", "Mul", "Add"]);
+        same_numbers(relu_bn(), Target::NvFull, &[1, 3, 2, 2], 1e-5);
+    }
+}

@@ -1,0 +1,258 @@
+//! Splitting convolutions the engine cannot take whole.
+//!
+//! * **CBUF split** (NVDLA): when the input channels' data rows plus one
+//!   atom of kernels do not fit the convolution buffer
+//!   ([`crate::cond::conv_fits_cbuf`]), split the input channels into chunks
+//!   (multiples of atomic-C) that fit: `Split(x)`, per-chunk weights
+//!   `W[:, c0:c1]`, one Conv per chunk (bias on the first), `Sum` of the
+//!   partial results (then `common/sum-to-add-tree`).
+//! * **Group split**: a grouped Conv on a target without grouped
+//!   convolutions becomes `Split(x)` into `g` channel groups, `g` Convs with
+//!   `W[o·M/g …]`, and `Concat` on channels (ONNC's SplitGroupConvPass;
+//!   depthwise Convs become `C` single-channel Convs).
+//!
+//! ```text
+//! nvdla/conv-split-channels  (Conv x W b), too big for CBUF  => (Sum (Conv x0 W0 b) (Conv x1 W1) …)
+//! common/group-conv-split    (Conv{group=g} x W b)           => (Concat (Conv x0 W0 b0) … (Conv xg Wg bg))
+//! ```
+
+use super::{attrs, Cx, Rule, NVDLA};
+use crate::cond;
+use crate::lang::AttrKey;
+use crate::target::Target;
+use egg::Id;
+use onnc_tensor::{Attr, Attrs, Tensor};
+
+/// Largest number of groups split into separate convolutions.
+pub const MAX_GROUP_SPLIT: usize = 4096;
+
+/// The rules of this file.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "nvdla/conv-split-channels",
+        deep: false,
+        op: "Conv",
+        targets: NVDLA,
+        doc: "split input channels until each part fits CBUF",
+        apply: split_channels,
+    },
+    Rule {
+        name: "common/group-conv-split",
+        deep: false,
+        op: "Conv",
+        targets: &[
+            Target::NvFull,
+            Target::NvLarge,
+            Target::NvSmall,
+            Target::Mvu,
+        ],
+        doc: "a grouped Conv is g Convs on channel groups, concatenated",
+        apply: split_groups,
+    },
+];
+
+/// `Split(x, sizes)` on axis 1; returns the parts.
+fn split(cx: &mut Cx, x: Id, sizes: &[usize], suffix: &str) -> Vec<Id> {
+    let s = cx.ints(
+        &format!("{suffix}_sizes"),
+        &sizes.iter().map(|&v| v as i64).collect::<Vec<_>>(),
+    );
+    let name = cx.name(&format!("/{suffix}"));
+    let sources = cx.key.sources.clone();
+    let t = cx.op_with(
+        "Split",
+        "",
+        attrs(&[("axis", Attr::Int(1))]),
+        &[x, s],
+        sizes.len(),
+        &name,
+        &sources,
+    );
+    (0..sizes.len()).map(|k| cx.proj(t, k)).collect()
+}
+
+/// A tensor's elements as `f32`s (borrowed when already `f32`).
+fn f32s(t: &Tensor) -> std::borrow::Cow<'_, [f32]> {
+    match t.as_f32() {
+        Ok(v) => std::borrow::Cow::Borrowed(v),
+        Err(_) => std::borrow::Cow::Owned(
+            t.data()
+                .to_f64_vec()
+                .into_iter()
+                .map(|v| v as f32)
+                .collect(),
+        ),
+    }
+}
+
+/// The slice `[.., lo..hi, ..]` along `axis` of a tensor of `shape` and `dtype` with elements `v`.
+fn slice(
+    v: &[f32],
+    shape: &[usize],
+    dtype: onnc_tensor::DType,
+    axis: usize,
+    lo: usize,
+    hi: usize,
+) -> Option<Tensor> {
+    let outer: usize = shape[..axis].iter().product();
+    let inner: usize = shape[axis + 1..].iter().product();
+    let mut out = Vec::with_capacity(outer * (hi - lo) * inner);
+    for o in 0..outer {
+        let base = o * shape[axis] * inner;
+        out.extend_from_slice(v.get(base + lo * inner..base + hi * inner)?);
+    }
+    let mut ns = shape.to_vec();
+    ns[axis] = hi - lo;
+    Some(super::as_dtype(Tensor::from_f32(ns, out).ok()?, dtype))
+}
+
+fn split_channels(cx: &mut Cx) -> Option<Id> {
+    if cond::group(&cx.key) != 1 {
+        return None;
+    }
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let k = cond::kernel(&cx.key);
+    if xs.len() != 4 || cond::conv_fits_cbuf(cx.target, &xs, xs[1], &k).is_ok() {
+        return None;
+    }
+    let chunk = cond::conv_channel_chunk(cx.target, &xs, &k);
+    if chunk >= xs[1] || chunk == 0 {
+        return None;
+    }
+    let w = cx.value(cx.arg(1))?;
+    let sizes: Vec<usize> = (0..xs[1])
+        .step_by(chunk)
+        .map(|lo| chunk.min(xs[1] - lo))
+        .collect();
+    let parts = split(cx, x, &sizes, "split");
+    let attrs = cx.key.to_attrs();
+    let wv = f32s(&w);
+    let mut partial = Vec::with_capacity(sizes.len());
+    let mut lo = 0;
+    for (i, (&n, &part)) in sizes.iter().zip(&parts).enumerate() {
+        let wi = slice(&wv, w.shape(), w.dtype(), 1, lo, lo + n)?;
+        let w_id = cx.tensor(&format!("w{i}"), wi);
+        let b = if i == 0 && cx.has(2) {
+            cx.arg(2)
+        } else {
+            cx.absent()
+        };
+        partial.push(cx.op(
+            "Conv",
+            attrs.clone(),
+            &[part, w_id, b],
+            &format!("/part{i}"),
+        ));
+        lo += n;
+    }
+    Some(cx.op("Sum", Attrs::new(), &partial, ""))
+}
+
+fn split_groups(cx: &mut Cx) -> Option<Id> {
+    let g = cond::group(&cx.key);
+    if g <= 1 || g > MAX_GROUP_SPLIT {
+        return None;
+    }
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let w = cx.value(cx.arg(1))?;
+    let m = *w.shape().first()?;
+    if xs.len() != 4 || xs[1] % g != 0 || m % g != 0 {
+        return None;
+    }
+    let bias = if cx.has(2) {
+        Some(cx.value(cx.arg(2))?)
+    } else {
+        None
+    };
+    let parts = split(cx, x, &vec![xs[1] / g; g], "groups");
+    let mut key_attrs = (*cx.key)
+        .clone()
+        .with_attr("group", AttrKey::Int(1))
+        .to_attrs();
+    key_attrs.insert("group".into(), Attr::Int(1));
+    let per = m / g;
+    let wv = f32s(&w);
+    let bv = bias.as_ref().map(|b| f32s(b).into_owned());
+    let mut outs = Vec::with_capacity(g);
+    for (i, &part) in parts.iter().enumerate() {
+        let wi = slice(&wv, w.shape(), w.dtype(), 0, i * per, (i + 1) * per)?;
+        let w_id = cx.tensor(&format!("g{i}_w"), wi);
+        let b_id = match (&bias, &bv) {
+            (Some(b), Some(v)) => {
+                let bi = slice(v, b.shape(), b.dtype(), 0, i * per, (i + 1) * per)?;
+                cx.tensor(&format!("g{i}_b"), bi)
+            }
+            _ => cx.absent(),
+        };
+        outs.push(cx.op(
+            "Conv",
+            key_attrs.clone(),
+            &[part, w_id, b_id],
+            &format!("/g{i}"),
+        ));
+    }
+    Some(cx.op("Concat", attrs(&[("axis", Attr::Int(1))]), &outs, ""))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::*;
+    use crate::Target;
+    use onnc_onnx::Node;
+    use onnc_tensor::{Attr, Tensor};
+
+    fn conv(c: usize, m: usize, k: usize, g: usize, hw: usize) -> onnc_onnx::Graph {
+        let w = Tensor::from_f32(vec![m, c / g, k, k], rand(m * c / g * k * k, 11)).unwrap();
+        let b = Tensor::from_f32(vec![m], rand(m, 12)).unwrap();
+        let n = Node::new("conv", "Conv", &["x", "w", "b"], &["y"])
+            .with_attr("kernel_shape", Attr::Ints(vec![k as i64, k as i64]))
+            .with_attr("pads", Attr::Ints(vec![0, 0, 0, 0]))
+            .with_attr("strides", Attr::Ints(vec![1, 1]))
+            .with_attr("dilations", Attr::Ints(vec![1, 1]))
+            .with_attr("group", Attr::Int(g as i64))
+            .with_attr("auto_pad", Attr::String("NOTSET".into()));
+        let o = hw - k + 1;
+        graph(
+            &[1, c, hw, hw],
+            &[1, m, o, o],
+            vec![n],
+            vec![("w", w), ("b", b)],
+        )
+    }
+
+    #[test]
+    fn big_conv_is_split_by_channels() {
+        // 512 channels × 7×7 × 32 kernels × 2 B > 512 KiB on nv_full.
+        let ops = ops_after(conv(512, 4, 7, 1, 7), Target::NvFull);
+        assert!(ops.iter().filter(|o| *o == "Conv").count() >= 2, "{ops:?}");
+        assert!(ops.contains(&"Split".to_string()) && ops.contains(&"Add".to_string()));
+        assert!(!ops.contains(&"Sum".to_string()));
+    }
+
+    #[test]
+    fn conv_split_numbers() {
+        same_numbers(conv(512, 2, 7, 1, 7), Target::NvFull, &[1, 512, 7, 7], 1e-4);
+    }
+
+    #[test]
+    fn group_conv_is_split() {
+        assert_eq!(
+            ops_after(conv(4, 6, 3, 2, 5), Target::NvFull),
+            ["Split", "Conv", "Conv", "Concat"]
+        );
+        same_numbers(conv(4, 6, 3, 2, 5), Target::NvFull, &[1, 4, 5, 5], 1e-5);
+    }
+
+    #[test]
+    fn depthwise_conv_is_reported_on_nnie() {
+        let e =
+            crate::legalize(conv(4, 4, 3, 4, 5), Target::Nnie, &Default::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("depthwise Conv is not supported by nnie"),
+            "{e}"
+        );
+    }
+}

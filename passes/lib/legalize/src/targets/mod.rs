@@ -1,0 +1,10 @@
+//! Per-target legality: which operators each target runs natively, under
+//! which limits, and how much work they are.
+//!
+//! In: an application e-node with known, static result shape. Out:
+//! `Ok(Verdict)` or `Err(reason)` naming the violated limit.
+//! One file per hardware family: [`nvdla`], [`nnie`], [`mvu`].
+
+pub mod mvu;
+pub mod nnie;
+pub mod nvdla;

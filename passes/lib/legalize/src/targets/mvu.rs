@@ -1,0 +1,97 @@
+//! BARVINN MVU: bit-serial 64×64 matrix-vector units running convolutions
+//! and matrix products, with ReLU and max-pooling in the output pipeline
+//! (research/targets.md §A). No CPU path: everything else is an error.
+//!
+//! In: an application e-node. Out: its [`Verdict`] or the violated limit.
+//! Work is MACs / (64 × 64).
+//!
+//! ```
+//! use onnc_legalize::targets::mvu::MVP;
+//! assert_eq!(MVP, 64);
+//! ```
+
+use crate::analysis::Graph;
+use crate::cond::{self, within};
+use crate::lang::{ENode, OpKey};
+use crate::legality::{conv_macs, Verdict};
+use crate::target::Target;
+
+/// The matrix-vector product size.
+pub const MVP: usize = 64;
+
+/// The verdict for `node` on the MVU.
+pub fn check(
+    target: Target,
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    elems: f64,
+) -> Result<Verdict, String> {
+    let cfg = target.config();
+    let t = target.name();
+    let op = key.op_type.as_str();
+    let x = cond::operand_shape(eg, node, 0).unwrap_or_default();
+    match op {
+        "Conv" => {
+            if x.len() != 4 || !cond::operand_const(eg, node, 1) {
+                return Err(format!(
+                    "Conv needs a 4-D input and constant weights on {t}"
+                ));
+            }
+            if cond::group(key) != 1 {
+                return Err(format!("grouped Conv is not supported by {t}"));
+            }
+            within("Conv", "kernel", &cond::kernel(key), cfg.conv_kernel_max, t)?;
+            within(
+                "Conv",
+                "stride",
+                &cond::strides(key),
+                cfg.conv_stride_max,
+                t,
+            )?;
+            within("Conv", "pad", &cond::pads(key), cfg.conv_pad_max, t)?;
+            within("Conv", "dilation", &cond::dilations(key), 1, t)?;
+            Ok(Verdict::Native(
+                conv_macs(eg, node, key, elems) / (MVP * MVP) as f64,
+            ))
+        }
+        "Gemm" | "MatMul" => {
+            if !cond::operand_const(eg, node, 1) || key.int("transA").unwrap_or(0) != 0 {
+                return Err(format!("{op} needs constant weights and transA=0 on {t}"));
+            }
+            let k = cond::operand_shape(eg, node, 1)
+                .map(|s| s.iter().product::<usize>())
+                .unwrap_or(1);
+            Ok(Verdict::Native(k as f64 / (MVP * MVP) as f64))
+        }
+        "Relu" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
+        "MaxPool" => {
+            within(
+                "MaxPool",
+                "kernel",
+                &cond::kernel(key),
+                cfg.pool_kernel_max,
+                t,
+            )?;
+            within(
+                "MaxPool",
+                "stride",
+                &cond::strides(key),
+                cfg.pool_stride_max,
+                t,
+            )?;
+            within("MaxPool", "pad", &cond::pads(key), cfg.pool_pad_max, t)?;
+            Ok(Verdict::Native(elems / (MVP * 64) as f64))
+        }
+        "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" => Ok(Verdict::Free),
+        "Add" | "Sum"
+            if node.children.len() > 1
+                && (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) =>
+        {
+            Err(format!(
+                "{op} of two activations is not supported by {t} (no residual connections)"
+            ))
+        }
+        _ => Err(format!("{op} is not supported by {t}")),
+    }
+}

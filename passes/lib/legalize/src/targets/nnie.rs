@@ -1,0 +1,158 @@
+//! HiSilicon NNIE: the Caffe layers `nnie_mapper` accepts
+//! (research/targets.md §B.2, §B.4).
+//!
+//! In: an application e-node. Out: its [`Verdict`] or the violated limit.
+//! Notable limits: no depthwise convolution; pooling rounds up
+//! (`ceil_mode = 1`); upsampling only 2× nearest; Permute only NCHW→NHWC;
+//! ReLU6 runs as `Clip(0, 6)`. Work is MACs for Conv/Gemm and elements for
+//! the rest (NNIE's throughput is not public; one unit per MAC/element).
+//!
+//! ```
+//! use onnc_legalize::targets::nnie::NATIVE_SIMPLE;
+//! assert!(NATIVE_SIMPLE.contains(&"Softmax"));
+//! ```
+
+use crate::analysis::Graph;
+use crate::cond::{self, within};
+use crate::lang::{ENode, OpKey};
+use crate::legality::{binary_broadcast, conv_macs, Verdict};
+use crate::target::Target;
+
+/// Ops NNIE runs with no further conditions.
+pub const NATIVE_SIMPLE: &[&str] = &[
+    "Relu",
+    "Sigmoid",
+    "Tanh",
+    "Softmax",
+    "Concat",
+    "LRN",
+    "GlobalAveragePool",
+    "GlobalMaxPool",
+    "Flatten",
+    "Split",
+];
+
+/// MACs (or elements) per unit of cost.
+const PER_CYCLE: f64 = 1024.0;
+
+/// The verdict for `node` on NNIE.
+pub fn check(
+    target: Target,
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    elems: f64,
+) -> Result<Verdict, String> {
+    let cfg = target.config();
+    let t = target.name();
+    let op = key.op_type.as_str();
+    let x = cond::operand_shape(eg, node, 0).unwrap_or_default();
+    let ew = Verdict::Native(elems / PER_CYCLE);
+    match op {
+        _ if NATIVE_SIMPLE.contains(&op) => Ok(ew),
+        "Conv" => {
+            if x.len() != 4 || !cond::operand_const(eg, node, 1) {
+                return Err(format!(
+                    "Conv needs a 4-D input and constant weights on {t}"
+                ));
+            }
+            if cond::is_depthwise(key, &x) {
+                return Err(format!("depthwise Conv is not supported by {t}"));
+            }
+            within("Conv", "kernel", &cond::kernel(key), cfg.conv_kernel_max, t)?;
+            within(
+                "Conv",
+                "stride",
+                &cond::strides(key),
+                cfg.conv_stride_max,
+                t,
+            )?;
+            within("Conv", "pad", &cond::pads(key), cfg.conv_pad_max, t)?;
+            Ok(Verdict::Native(conv_macs(eg, node, key, elems) / PER_CYCLE))
+        }
+        "Gemm" => {
+            if key.int("transA").unwrap_or(0) != 0 || !cond::operand_const(eg, node, 1) {
+                return Err(format!(
+                    "Gemm needs transA=0 and constant B on {t} (InnerProduct)"
+                ));
+            }
+            let k = cond::operand_shape(eg, node, 1)
+                .map(|s| s.iter().product::<usize>())
+                .unwrap_or(1);
+            Ok(Verdict::Native(k as f64 / PER_CYCLE))
+        }
+        "MaxPool" | "AveragePool" => {
+            if key.int("ceil_mode").unwrap_or(0) != 1 {
+                return Err(format!(
+                    "{op} with ceil_mode=0 is not supported by {t} (Caffe pooling rounds up)"
+                ));
+            }
+            within(op, "kernel", &cond::kernel(key), cfg.pool_kernel_max, t)?;
+            within(op, "stride", &cond::strides(key), cfg.pool_stride_max, t)?;
+            Ok(ew)
+        }
+        "PRelu" | "BatchNormalization" => {
+            if (1..node.children.len()).all(|i| cond::operand_const(eg, node, i)) {
+                Ok(ew)
+            } else {
+                Err(format!("{op} parameters must be constant on {t}"))
+            }
+        }
+        "Add" | "Mul" | "Max" => {
+            binary_broadcast(eg, node, op, target)?;
+            Ok(ew)
+        }
+        "Clip" => {
+            let lo = node
+                .children
+                .get(1)
+                .and_then(|c| crate::analysis::const_value(eg, *c));
+            let hi = node
+                .children
+                .get(2)
+                .and_then(|c| crate::analysis::const_value(eg, *c));
+            let v = |t: Option<std::sync::Arc<onnc_tensor::Tensor>>| {
+                t.and_then(|t| t.data().to_f64_vec().first().copied())
+            };
+            if cfg.relu6 && v(lo) == Some(0.0) && v(hi) == Some(6.0) {
+                Ok(ew)
+            } else {
+                Err(format!(
+                    "Clip other than ReLU6 (0, 6) is not supported by {t}"
+                ))
+            }
+        }
+        "Reshape" => {
+            if x.len() == 4 || cond::operand_const(eg, node, 1) {
+                Ok(Verdict::Free)
+            } else {
+                Err(format!("Reshape must be 4-D with a constant shape on {t}"))
+            }
+        }
+        "Transpose" => {
+            if key.ints("perm") == Some(&[0, 2, 3, 1][..]) {
+                Ok(ew)
+            } else {
+                Err(format!(
+                    "Transpose other than Permute (0,2,3,1) is not supported by {t}"
+                ))
+            }
+        }
+        "Resize" => {
+            let scales = node
+                .children
+                .get(2)
+                .and_then(|c| crate::analysis::const_value(eg, *c));
+            let two = scales.is_some_and(|s| s.data().to_f64_vec() == [1.0, 1.0, 2.0, 2.0]);
+            if two && key.string("mode") == Some("nearest") {
+                Ok(ew)
+            } else {
+                Err(format!(
+                    "Resize other than 2× nearest upsampling is not supported by {t}"
+                ))
+            }
+        }
+        _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
+        _ => Err(format!("{op} is not supported by {t}")),
+    }
+}

@@ -1,0 +1,209 @@
+//! NVDLA (nv_full, nv_large, nv_small): CONV, SDP, PDP, CDP, RUBIK engines
+//! and the EMU CPU path.
+//!
+//! In: an application e-node. Out: its [`Verdict`] or the violated limit.
+//! Limits: ONNC `Operator.md` (research/onnc.md §2.2) and nvdla/sw
+//! `TargetConfig.cpp` (research/nvdla.md §5). Work is in engine cycles:
+//! CONV is output positions × kernel atoms (⌈K/atomic-K⌉·⌈C/atomic-C⌉·kh·kw),
+//! plus weight bytes / 32, plus the SDP write-out; SDP/PDP/CDP is elements / 8;
+//! RUBIK is bytes / 32; aliases (Reshape, Squeeze/Unsqueeze) are free and
+//! Concat/Split on channels nearly so (surface offsets).
+//!
+//! ```
+//! use onnc_legalize::targets::nvdla::ALIAS_OPS;
+//! assert!(ALIAS_OPS.contains(&"Reshape"));
+//! ```
+
+use crate::analysis::Graph;
+use crate::cond::{self, within};
+use crate::lang::{ENode, OpKey};
+use crate::legality::{binary_broadcast, conv_macs, Verdict};
+use crate::target::Target;
+
+/// Ops the compiler implements as memory aliases (no engine work).
+pub const ALIAS_OPS: &[&str] = &["Reshape", "Squeeze", "Unsqueeze"];
+
+/// Elements an SDP/PDP/CDP pass processes per cycle.
+const ELEMS_PER_CYCLE: f64 = 8.0;
+/// Bytes a memory-bound engine (weight fetch, RUBIK) moves per cycle.
+const MEM_BYTES_PER_CYCLE: f64 = 32.0;
+
+/// The verdict for `node` on an NVDLA configuration.
+pub fn check(
+    target: Target,
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    elems: f64,
+) -> Result<Verdict, String> {
+    let cfg = target.config();
+    let t = target.name();
+    let op = key.op_type.as_str();
+    let x = cond::operand_shape(eg, node, 0).unwrap_or_default();
+    let out = eg
+        .lookup(node.clone())
+        .and_then(|id| eg[id].data.shape())
+        .unwrap_or_default();
+    if out.len() > 4 {
+        return Err(format!(
+            "{op} produces a {}-D tensor; {t} handles at most 4-D",
+            out.len()
+        ));
+    }
+    let sdp = Verdict::Native(elems / ELEMS_PER_CYCLE);
+    match op {
+        "Reshape" | "Squeeze" | "Unsqueeze" => {
+            if op == "Reshape" && !cond::operand_const(eg, node, 1) {
+                return Err(format!("Reshape shape must be constant on {t}"));
+            }
+            Ok(Verdict::Free)
+        }
+        "Conv" => {
+            if x.len() != 4 {
+                return Err(format!("Conv input must be 4-D on {t}"));
+            }
+            if !cond::operand_const(eg, node, 1) {
+                return Err(format!("Conv weights must be constant on {t}"));
+            }
+            if cond::operand_present(eg, node, 2) && !cond::operand_const(eg, node, 2) {
+                return Err(format!("Conv bias must be constant on {t}"));
+            }
+            if !cond::explicit_pads(key) {
+                return Err(format!("Conv auto_pad must be NOTSET on {t}"));
+            }
+            let g = cond::group(key);
+            if g > 1 {
+                return Err(if cond::is_depthwise(key, &x) {
+                    format!("depthwise Conv is not supported by {t}")
+                } else {
+                    format!("grouped Conv (group {g}) is not supported by {t}")
+                });
+            }
+            let k = cond::kernel(key);
+            within("Conv", "kernel", &k, cfg.conv_kernel_max, t)?;
+            within(
+                "Conv",
+                "stride",
+                &cond::strides(key),
+                cfg.conv_stride_max,
+                t,
+            )?;
+            within("Conv", "pad", &cond::pads(key), cfg.conv_pad_max, t)?;
+            within(
+                "Conv",
+                "dilation",
+                &cond::dilations(key),
+                cfg.conv_dilation_max,
+                t,
+            )?;
+            within("Conv", "input channels", &[x[1]], cfg.channels_max, t)?;
+            cond::batch_ok(target, &x)?;
+            cond::conv_fits_cbuf(target, &x, x[1], &k)?;
+            let _ = conv_macs;
+            let w = cond::operand_shape(eg, node, 1).unwrap_or_default();
+            let m = w.first().copied().unwrap_or(1);
+            let spatial = elems / m.max(1) as f64;
+            let atoms = (m.div_ceil(cfg.atomic_k)
+                * x[1].div_ceil(cfg.atomic_c)
+                * k.iter().product::<usize>()) as f64;
+            let weight_bytes = (w.iter().product::<usize>() * cfg.elem_bytes) as f64;
+            // MAC atoms + weight fetch + the SDP write-out every CONV result passes through.
+            Ok(Verdict::Native(
+                spatial * atoms + weight_bytes / MEM_BYTES_PER_CYCLE + elems / ELEMS_PER_CYCLE,
+            ))
+        }
+        "MaxPool" | "AveragePool" => {
+            if x.len() != 4 {
+                return Err(format!("{op} input must be 4-D on {t}"));
+            }
+            if key.n_out != 1 {
+                return Err(format!(
+                    "{op} with an Indices result is not supported by {t}"
+                ));
+            }
+            if !cond::explicit_pads(key) {
+                return Err(format!("{op} auto_pad must be NOTSET on {t}"));
+            }
+            if cond::dilations(key).iter().any(|&d| d != 1) {
+                return Err(format!("{op} dilation is not supported by {t}"));
+            }
+            let k = cond::kernel(key);
+            within(op, "kernel", &k, cfg.pool_kernel_max, t)?;
+            within(op, "stride", &cond::strides(key), cfg.pool_stride_max, t)?;
+            within(op, "pad", &cond::pads(key), cfg.pool_pad_max, t)?;
+            if op == "AveragePool"
+                && key.int("count_include_pad") == Some(0)
+                && cond::pads(key).iter().any(|&p| p > 0)
+            {
+                return Err(format!("AveragePool with padding and count_include_pad=0 is not supported by {t} (PDP divides by the whole window)"));
+            }
+            if key.int("storage_order").unwrap_or(0) != 0 {
+                return Err(format!("MaxPool storage_order=1 is not supported by {t}"));
+            }
+            cond::batch_ok(target, &x)?;
+            Ok(Verdict::Native(
+                elems * k.iter().product::<usize>() as f64 / ELEMS_PER_CYCLE,
+            ))
+        }
+        "Relu" => Ok(sdp),
+        "PRelu" => {
+            if !cond::operand_const(eg, node, 1) {
+                return Err(format!("PRelu slope must be constant on {t}"));
+            }
+            Ok(sdp)
+        }
+        "Sigmoid" | "Tanh" => {
+            if cfg.has_lut {
+                Ok(sdp)
+            } else {
+                Err(format!(
+                    "{op} needs the SDP lookup table, which {t} does not have"
+                ))
+            }
+        }
+        "Add" | "Mul" | "Max" | "Min" => {
+            if node.children.len() != 2 {
+                return Err(format!(
+                    "{op} with {} operands is not supported by {t}",
+                    node.children.len()
+                ));
+            }
+            binary_broadcast(eg, node, op, target)?;
+            Ok(sdp)
+        }
+        "LRN" => {
+            let size = key.int("size").unwrap_or(0);
+            if [3, 5, 7, 9].contains(&size) {
+                Ok(Verdict::Native(elems * size as f64 / ELEMS_PER_CYCLE))
+            } else {
+                Err(format!("LRN size {size} is not one of 3, 5, 7, 9 on {t}"))
+            }
+        }
+        "Concat" | "Split" => {
+            let axis = key.int("axis").unwrap_or(0);
+            if x.len() == 4 && (axis == 1 || axis == -3) {
+                Ok(Verdict::Native(elems / (ELEMS_PER_CYCLE * 16.0)))
+            } else {
+                Err(format!(
+                    "{op} on axis {axis} is not supported by {t} (channels only)"
+                ))
+            }
+        }
+        crate::target_ops::CHANNEL_SHUFFLE => {
+            if cfg.has_rubik {
+                Ok(Verdict::Native(
+                    elems * cfg.elem_bytes as f64 / MEM_BYTES_PER_CYCLE,
+                ))
+            } else {
+                Err(format!(
+                    "channel shuffle needs RUBIK, which {t} does not have"
+                ))
+            }
+        }
+        "Softmax" => Err(format!(
+            "Softmax runs only on {t}'s CPU path (EMU), which needs every dimension but the softmax axis to be 1"
+        )),
+        "Pow" => Err(format!("Pow runs only on {t}'s CPU path (EMU), which needs a constant scalar exponent")),
+        _ => Err(format!("{op} is not supported by {t}")),
+    }
+}

@@ -1,0 +1,144 @@
+//! `onnc-legalize{target=...}` — equality saturation (egg) that makes an
+//! `onnx`-dialect graph runnable on one target.
+//!
+//! Input: `onnx` dialect after `onnx-simplify` → Output: `onnx` dialect in
+//! which every op is one the target runs (or is marked for its CPU path with
+//! `onnc.device = "cpu"`); merged ops carry fused locations
+//! (`loc(fused["conv1", "bn1"])`).
+//!
+//! Before (nv_full):
+//! ```mlir
+//! %c = "onnx.conv"(%x, %w, %b) {...} loc("conv1")
+//! %n = "onnx.batch_normalization"(%c, %s, %o, %m, %v) {...} loc("bn1")
+//! %f = "onnx.flatten"(%n) {axis = 1 : i64} loc("flat")
+//! ```
+//! After `--pass-pipeline='builtin.module(onnc-legalize{target=nv_full})'`:
+//! ```mlir
+//! %c = "onnx.conv"(%x, %w2, %b2) {...} loc(fused["conv1", "bn1"])   // BN folded into the weights
+//! %f = "onnx.reshape"(%c, %shape) {...} loc("flat")
+//! ```
+//!
+//! The rules, cost models and extraction live in the `onnc-legalize` engine
+//! (`passes/lib/legalize`, its README lists every rule by target). This pass
+//! converts each function to a graph, legalizes it and rebuilds the function.
+//!
+//! Options: `target` (nv_full|nv_large|nv_small|nnie|mvu), `node-limit`,
+//! `iter-limit`, `time-limit-ms`, `extractor` (dag|greedy), `report` (emit
+//! the e-graph report — e-nodes, e-classes, iterations, stop reason, time,
+//! rules fired — as a remark on each function).
+//! Preconditions: static shapes (run `onnx-simplify` first).
+//! Failure modes: every op no rule makes legal is reported at once, each at
+//! its own location, naming the op, the target and the violated limit
+//! ("MaxPool kernel 9 exceeds nv_full's limit of 8"); then the pass fails.
+
+use crate::{export::onnx::graph_and_locations, import::onnx::build_main_func};
+use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
+use onnc_dialects::{
+    ir,
+    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
+};
+use onnc_legalize::{options, ExtractorKind, Options, Target};
+
+/// Registration of `onnc-legalize`.
+pub static REGISTRATION: PassRegistration = PassRegistration {
+    flag: "onnc-legalize",
+    summary: "Rewrite what the target cannot run into what it can (egg equality saturation)",
+    anchor: "builtin.module",
+    options: &[
+        OptionSpec { name: "target", kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small", "nnie", "mvu"]), default: "nv_full", help: "the hardware to legalize for" },
+        OptionSpec { name: "node-limit", kind: OptionKind::Int { min: 1, max: 100_000_000 }, default: "200000", help: "stop saturating at this many e-nodes" },
+        OptionSpec { name: "iter-limit", kind: OptionKind::Int { min: 1, max: 10_000 }, default: "30", help: "stop saturating after this many iterations" },
+        OptionSpec { name: "time-limit-ms", kind: OptionKind::Int { min: 1, max: 86_400_000 }, default: "60000", help: "stop saturating after this long (the only non-deterministic stop)" },
+        OptionSpec { name: "extractor", kind: OptionKind::Enum(&["dag", "greedy"]), default: "dag", help: "greedy tree-cost extraction, or DAG-aware (shared subgraphs counted once)" },
+        OptionSpec { name: "report", kind: OptionKind::Bool, default: "false", help: "emit the e-graph report as a remark" },
+    ],
+    factory: make,
+};
+
+fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    let target: Target = o.str("target").parse().map_err(|e: onnc_legalize::Error| e.to_string())?;
+    let options = Options {
+        node_limit: o.int("node-limit") as usize,
+        iter_limit: o.int("iter-limit") as usize,
+        time_limit: std::time::Duration::from_millis(o.int("time-limit-ms") as u64),
+        extractor: if o.str("extractor") == "greedy" { ExtractorKind::Greedy } else { ExtractorKind::Dag },
+        dag_passes: options::DEFAULT_DAG_PASSES,
+    };
+    Ok(Box::new(Legalize { target, options, report: o.bool("report") }))
+}
+
+struct Legalize {
+    target: Target,
+    options: Options,
+    report: bool,
+}
+
+impl PassBody for Legalize {
+    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+        let Ok(region) = module.region(0) else { return Ok(()) };
+        let Some(body) = region.first_block() else { return Ok(()) };
+        let mut funcs = Vec::new();
+        let mut op = body.first_operation();
+        while let Some(o) = op {
+            if o.name().as_string_ref().as_str() == Ok("func.func") && o.region(0).is_ok_and(|r| r.first_block().is_some()) {
+                funcs.push(o);
+            }
+            op = o.next_in_block();
+        }
+        let mut failed = false;
+        for func in funcs {
+            let floc = func.location();
+            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+            let (graph, where_is) = match graph_and_locations(&func) {
+                Ok(g) => g,
+                Err(errors) => {
+                    for (at, e) in errors {
+                        ir::emit_error(at, &format!("onnc-legalize: {e}"));
+                    }
+                    failed = true;
+                    continue;
+                }
+            };
+            let legal = match onnc_legalize::legalize(graph, self.target, &self.options) {
+                Ok(l) => l,
+                Err(onnc_legalize::Error::Illegal { target, violations }) => {
+                    for v in violations {
+                        let at = where_is.get(&v.node).copied().unwrap_or(floc);
+                        ir::emit_error(at, &format!("'{}' cannot run on {target}: {}", v.op, v.reason));
+                    }
+                    failed = true;
+                    continue;
+                }
+                Err(e) => {
+                    ir::emit_error(floc, &format!("onnc-legalize: {e}"));
+                    failed = true;
+                    continue;
+                }
+            };
+            if self.report {
+                ir::emit_remark(floc, &format!("onnc-legalize report for @{name} on {}:\n{}", self.target, legal.report));
+            }
+            let built = ir::with_context(&module, |context| {
+                build_main_func(context, legal.graph, &name, &name).map(|f| {
+                    body.insert_operation_before(func, f);
+                })
+            });
+            match built {
+                Ok(()) => {
+                    ir::erase_if_unused(func);
+                }
+                Err(e) => {
+                    for m in e.0 {
+                        ir::emit_error(floc, &format!("onnc-legalize: rebuilding the legalized function failed (a bug): {m}"));
+                    }
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            Err(PassFailed)
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,65 @@
+// RUN: split-file %s %t
+// RUN: for f in bn gemm gap subdiv; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
+// Numerics: every case computes the same before and after (reference interpreter, seeded inputs).
+// RUN: onnc-run %t/bn.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 1 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/gemm.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 2 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/gap.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 3 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/subdiv.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 4 | FileCheck %s --check-prefix=NUM
+// NUM: ok
+
+//--- bn.mlir
+// BatchNormalization folds into the preceding Conv; the merged op keeps both names.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.batch_normalization
+// CHECK: "onnx.conv"{{.*}} loc(#[[FUSED:loc[0-9]*]])
+// CHECK-DAG: #[[CONV:loc[0-9]+]] = loc("conv1")
+// CHECK-DAG: #[[BN:loc[0-9]+]] = loc("bn1")
+// CHECK-DAG: #[[FUSED]] = loc(fused[#[[CONV]], #[[BN]]])
+func.func @main_graph(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %w = "onnx.constant"() {value = dense<0.5> : tensor<4x3x3x3xf32>} : () -> tensor<4x3x3x3xf32> loc("w")
+  %c = "onnx.conv"(%x, %w) {auto_pad = "NOTSET", dilations = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> loc("conv1")
+  %s = "onnx.constant"() {value = dense<[1.0, 2.0, 0.5, 1.5]> : tensor<4xf32>} : () -> tensor<4xf32> loc("s")
+  %b = "onnx.constant"() {value = dense<[0.1, -0.2, 0.3, 0.0]> : tensor<4xf32>} : () -> tensor<4xf32> loc("b")
+  %m = "onnx.constant"() {value = dense<[0.0, 1.0, -1.0, 0.5]> : tensor<4xf32>} : () -> tensor<4xf32> loc("m")
+  %v = "onnx.constant"() {value = dense<[1.0, 0.5, 2.0, 1.0]> : tensor<4xf32>} : () -> tensor<4xf32> loc("v")
+  %n = "onnx.batch_normalization"(%c, %s, %b, %m, %v) {epsilon = 1.0e-05 : f32, momentum = 0.9 : f32, resultSegmentSizes = array<i32: 1, 0, 0>, training_mode = 0 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32> loc("bn1")
+  return %n : tensor<1x4x8x8xf32>
+}
+
+//--- gemm.mlir
+// Flatten -> Reshape, Gemm -> 1x1 Conv (with reshapes around it).
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.flatten
+// CHECK-NOT: onnx.gemm
+// CHECK: "onnx.conv"
+func.func @main_graph(%x: tensor<1x4x2x2xf32>) -> tensor<1x5xf32> {
+  %f = "onnx.flatten"(%x) {axis = 1 : i64} : (tensor<1x4x2x2xf32>) -> tensor<1x16xf32> loc("flat")
+  %w = "onnx.constant"() {value = dense<0.25> : tensor<5x16xf32>} : () -> tensor<5x16xf32> loc("fc_w")
+  %b = "onnx.constant"() {value = dense<[1.0, 2.0, 3.0, 4.0, 5.0]> : tensor<5xf32>} : () -> tensor<5xf32> loc("fc_b")
+  %y = "onnx.gemm"(%f, %w, %b) {alpha = 1.0 : f32, beta = 1.0 : f32, transA = 0 : i64, transB = 1 : i64} : (tensor<1x16xf32>, tensor<5x16xf32>, tensor<5xf32>) -> tensor<1x5xf32> loc("fc")
+  return %y : tensor<1x5xf32>
+}
+
+//--- gap.mlir
+// A 16x16 GlobalAveragePool exceeds PDP's 8x8 window: split into pools <= 8 (and a correcting Mul if needed).
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.global_average_pool
+// CHECK: "onnx.average_pool"{{.*}}kernel_shape = array<i64: [[K:[1-8]]], [[K]]>
+func.func @main_graph(%x: tensor<1x8x16x16xf32>) -> tensor<1x8x1x1xf32> {
+  %y = "onnx.global_average_pool"(%x) : (tensor<1x8x16x16xf32>) -> tensor<1x8x1x1xf32> loc("gap")
+  return %y : tensor<1x8x1x1xf32>
+}
+
+//--- subdiv.mlir
+// Sub/Div by a constant become Add/Mul; Softmax goes to the CPU path (EMU).
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.sub
+// CHECK-NOT: onnx.div
+// CHECK: "onnx.softmax"{{.*}}onnc.device = "cpu"
+func.func @main_graph(%x: tensor<1x10x1x1xf32>) -> tensor<1x10x1x1xf32> {
+  %k = "onnx.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32> loc("k")
+  %a = "onnx.sub"(%x, %k) : (tensor<1x10x1x1xf32>, tensor<f32>) -> tensor<1x10x1x1xf32> loc("sub")
+  %b = "onnx.div"(%a, %k) : (tensor<1x10x1x1xf32>, tensor<f32>) -> tensor<1x10x1x1xf32> loc("div")
+  %s = "onnx.softmax"(%b) {axis = 1 : i64} : (tensor<1x10x1x1xf32>) -> tensor<1x10x1x1xf32> loc("softmax")
+  return %s : tensor<1x10x1x1xf32>
+}
