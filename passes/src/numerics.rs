@@ -14,7 +14,7 @@
 //! ```
 
 use crate::export::onnx::graph_from_func;
-use melior::ir::{block::BlockLike, operation::OperationLike, Module};
+use melior::ir::Module;
 use onnc_dialects::{ir, verify};
 use onnc_onnx::{Dim, Graph};
 use onnc_tensor::{DType, Data, Tensor};
@@ -37,20 +37,8 @@ pub struct OutputDiff {
 
 /// The graph of a module's `@main_graph` (or only) function.
 pub fn graph_of_module(module: &Module) -> Result<Graph, Vec<String>> {
-    let mut funcs = Vec::new();
-    let mut op = module.body().first_operation();
-    while let Some(o) = op {
-        if o.name().as_string_ref().as_str() == Ok("func.func") {
-            funcs.push(o);
-        }
-        op = o.next_in_block();
-    }
-    let main = funcs
-        .iter()
-        .find(|f| f.attribute("sym_name").ok().and_then(ir::str_attr).as_deref() == Some("main_graph"))
-        .or_else(|| if funcs.len() == 1 { funcs.first() } else { None })
-        .ok_or_else(|| vec![format!("expected @main_graph or exactly one function, found {} functions", funcs.len())])?;
-    graph_from_func(main).map_err(|e| e.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect())
+    let main = crate::onnx::rebuild::main_function(&module.as_operation()).map_err(|e| vec![e])?;
+    graph_from_func(&main).map_err(|e| e.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect())
 }
 
 /// Parses MLIR (text or bytecode) and returns its main graph.

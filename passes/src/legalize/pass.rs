@@ -31,8 +31,8 @@
 //! its own location, naming the op, the target and the violated limit
 //! ("MaxPool kernel 9 exceeds nv_full's limit of 8"); then the pass fails.
 
-use crate::{export::onnx::graph_and_locations, import::onnx::build_main_func};
-use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
+use crate::onnx::rebuild::rebuild_functions;
+use melior::ir::{operation::OperationLike, OperationRef};
 use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
@@ -75,70 +75,19 @@ struct Legalize {
 
 impl PassBody for Legalize {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let Ok(region) = module.region(0) else { return Ok(()) };
-        let Some(body) = region.first_block() else { return Ok(()) };
-        let mut funcs = Vec::new();
-        let mut op = body.first_operation();
-        while let Some(o) = op {
-            if o.name().as_string_ref().as_str() == Ok("func.func") && o.region(0).is_ok_and(|r| r.first_block().is_some()) {
-                funcs.push(o);
+        let report_at = module.location();
+        rebuild_functions(module, "onnc-legalize", |graph, locs, name| match onnc_legalize::legalize(graph, self.target, &self.options) {
+            Ok(l) => {
+                if self.report {
+                    ir::emit_remark(report_at, &format!("onnc-legalize report for @{name} on {}:\n{}", self.target, l.report));
+                }
+                Ok(l.graph)
             }
-            op = o.next_in_block();
-        }
-        let mut failed = false;
-        for func in funcs {
-            let floc = func.location();
-            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
-            let (graph, where_is) = match graph_and_locations(&func) {
-                Ok(g) => g,
-                Err(errors) => {
-                    for (at, e) in errors {
-                        ir::emit_error(at, &format!("onnc-legalize: {e}"));
-                    }
-                    failed = true;
-                    continue;
-                }
-            };
-            let legal = match onnc_legalize::legalize(graph, self.target, &self.options) {
-                Ok(l) => l,
-                Err(onnc_legalize::Error::Illegal { target, violations }) => {
-                    for v in violations {
-                        let at = where_is.get(&v.node).copied().unwrap_or(floc);
-                        ir::emit_error(at, &format!("'{}' cannot run on {target}: {}", v.op, v.reason));
-                    }
-                    failed = true;
-                    continue;
-                }
-                Err(e) => {
-                    ir::emit_error(floc, &format!("onnc-legalize: {e}"));
-                    failed = true;
-                    continue;
-                }
-            };
-            if self.report {
-                ir::emit_remark(floc, &format!("onnc-legalize report for @{name} on {}:\n{}", self.target, legal.report));
-            }
-            let built = ir::with_context(&module, |context| {
-                build_main_func(context, legal.graph, &name, &name).map(|f| {
-                    body.insert_operation_before(func, f);
-                })
-            });
-            match built {
-                Ok(()) => {
-                    ir::erase_if_unused(func);
-                }
-                Err(e) => {
-                    for m in e.0 {
-                        ir::emit_error(floc, &format!("onnc-legalize: rebuilding the legalized function failed (a bug): {m}"));
-                    }
-                    failed = true;
-                }
-            }
-        }
-        if failed {
-            Err(PassFailed)
-        } else {
-            Ok(())
-        }
+            Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
+                .into_iter()
+                .map(|v| (locs.get(&v.node).copied(), format!("'{}' cannot run on {target}: {}", v.op, v.reason)))
+                .collect()),
+            Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
+        })
     }
 }

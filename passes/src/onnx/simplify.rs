@@ -28,12 +28,9 @@
 //! Failure modes: another dialect's op in a function (reported at the op);
 //! a constant computation the interpreter rejects (reported at the function).
 
-use crate::{export::onnx::graph_from_func, import::onnx::build_main_func, onnx::graph_simplify};
-use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
-use onnc_dialects::{
-    ir,
-    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
-};
+use crate::onnx::{graph_simplify, rebuild::rebuild_functions};
+use melior::ir::OperationRef;
+use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration};
 
 /// Registration of `onnx-simplify`.
 pub static REGISTRATION: PassRegistration = PassRegistration {
@@ -55,56 +52,8 @@ struct Simplify {
 
 impl PassBody for Simplify {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let Ok(region) = module.region(0) else { return Ok(()) };
-        let Some(body) = region.first_block() else { return Ok(()) };
-        let mut funcs = Vec::new();
-        let mut op = body.first_operation();
-        while let Some(o) = op {
-            if o.name().as_string_ref().as_str() == Ok("func.func") && o.region(0).is_ok_and(|r| r.first_block().is_some()) {
-                funcs.push(o);
-            }
-            op = o.next_in_block();
-        }
-        let mut failed = false;
-        for func in funcs {
-            let loc = func.location();
-            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
-            let mut graph = match graph_from_func(&func) {
-                Ok(g) => g,
-                Err(errors) => {
-                    for (at, e) in errors {
-                        ir::emit_error(at, &format!("onnx-simplify: {e}"));
-                    }
-                    failed = true;
-                    continue;
-                }
-            };
-            if let Err(e) = graph_simplify::simplify(&mut graph, self.fold_limit) {
-                ir::emit_error(loc, &format!("onnx-simplify: {e}"));
-                failed = true;
-                continue;
-            }
-            let built = ir::with_context(&module, |context| {
-                build_main_func(context, graph, &name, &name).map(|new_func| {
-                    body.insert_operation_before(func, new_func);
-                })
-            });
-            match built {
-                Ok(()) => {
-                    ir::erase_if_unused(func);
-                }
-                Err(e) => {
-                    for m in e.0 {
-                        ir::emit_error(loc, &format!("onnx-simplify: {m}"));
-                    }
-                    failed = true;
-                }
-            }
-        }
-        if failed {
-            Err(PassFailed)
-        } else {
-            Ok(())
-        }
+        rebuild_functions(module, "onnx-simplify", |mut graph, _, _| {
+            graph_simplify::simplify(&mut graph, self.fold_limit).map(|_| graph).map_err(|e| vec![(None, format!("onnx-simplify: {e}"))])
+        })
     }
 }

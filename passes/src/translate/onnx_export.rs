@@ -9,7 +9,6 @@
 
 use super::{Error, Input, Kind, Translation};
 use crate::export::onnx::graph_from_func;
-use melior::ir::{block::BlockLike, operation::OperationLike};
 use onnc_dialects::{ir, verify};
 use prost::Message;
 use std::collections::BTreeMap;
@@ -31,20 +30,9 @@ fn export_onnx(input: &Input) -> Result<Vec<u8>, Error> {
         Some(m) if verify::verify_module(&m) => m,
         _ => return Err(Error(capture.take().iter().map(|d| d.to_string()).collect())),
     };
-    let mut funcs = Vec::new();
-    let mut op = module.body().first_operation();
-    while let Some(o) = op {
-        if o.name().as_string_ref().as_str() == Ok("func.func") {
-            funcs.push(o);
-        }
-        op = o.next_in_block();
-    }
-    let main = funcs
-        .iter()
-        .find(|f| f.attribute("sym_name").ok().and_then(ir::str_attr).as_deref() == Some("main_graph"))
-        .or_else(|| if funcs.len() == 1 { funcs.first() } else { None })
-        .ok_or_else(|| input.error(format!("expected @main_graph or exactly one function, found {} functions", funcs.len())))?;
-    let graph = graph_from_func(main).map_err(|e| {
+    let op = module.as_operation();
+    let main = crate::onnx::rebuild::main_function(&op).map_err(|e| input.error(e))?;
+    let graph = graph_from_func(&main).map_err(|e| {
         Error(e.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect())
     })?;
     let mut opsets = BTreeMap::from([(String::new(), onnc_onnx::NORMALIZED_OPSET)]);
