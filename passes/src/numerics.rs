@@ -47,7 +47,8 @@ pub fn graph_of_mlir(bytes: &[u8], file: &str) -> Result<Graph, Vec<String>> {
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = ir::parse_module_bytes(&context, bytes, file);
     let result = match &module {
-        Some(m) if verify::verify_module(m) => graph_of_module(m),
+        Some(m) if verify::verify_module(m) => graph_of_module(m)
+            .map_err(|errs| errs.into_iter().map(|e| if e.contains(": error: ") { e } else { format!("{file}: error: {e}") }).collect()),
         _ => Err(capture.take().iter().map(|d| d.to_string()).collect()),
     };
     drop(module);
