@@ -14,7 +14,7 @@ fn render() -> String {
          \"Opsets\" is the range of model opsets (default domain) accepted for the operator; the newest\n\
          supported default-domain opset is 25. Every other operator, and every operator of another\n\
          domain, is imported as it is (all attributes kept) and has no inferred type; the MLIR side\n\
-         turns it into `onnx.Custom`. See passes/lib/onnx-model/README.md for the normalization table.\n\n\
+         turns it into `onnx.custom`. Operators listed here that have no op of their own in `dialects/onnx.irdl.mlir` also import as `onnx.custom`, but with their inferred types. See passes/lib/onnx-model/README.md for the normalization table.\n\n\
          | Operator | Opsets | Notes |\n|---|---|---|\n",
     );
     for op in onnc_onnx::ops::registry() {
