@@ -29,7 +29,7 @@
 //! ```
 
 use onnc_onnx::Graph;
-use onnc_tensor::{Attr, Tensor};
+use onnc_tensor::Tensor;
 use std::collections::{HashMap, HashSet};
 
 /// What one run changed.
@@ -61,23 +61,24 @@ pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
 }
 
 fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result<(), String> {
-    let mut consts: HashMap<String, Tensor> = std::mem::take(&mut g.initializers).into_iter().collect();
-    let mut order: Vec<String> = Vec::new();
+    // Constants keep their order: the graph's initializers first, then each
+    // folded result in the order it was computed (deterministic output).
+    let mut index: HashMap<String, usize> = g.initializers.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect();
     let mut kept = Vec::with_capacity(g.nodes.len());
     for node in std::mem::take(&mut g.nodes) {
         let foldable = node.domain.is_empty()
             && !NEVER_FOLD.contains(&node.op_type.as_str())
             && onnc_interp::is_supported(&node.op_type)
-            && node.inputs.iter().flatten().all(|i| consts.contains_key(i))
-            && !node.outputs.iter().any(|o| g.outputs.iter().any(|go| &go.name == o) && false);
+            && node.inputs.iter().flatten().all(|i| index.contains_key(i));
         if foldable {
-            let inputs: Vec<Option<&Tensor>> = node.inputs.iter().map(|i| i.as_ref().and_then(|n| consts.get(n))).collect();
+            let inputs: Vec<Option<&Tensor>> =
+                node.inputs.iter().map(|i| i.as_ref().and_then(|n| index.get(n)).map(|&k| &g.initializers[k].1)).collect();
             match onnc_interp::run_op(&node.op_type, &node.attrs, &inputs) {
                 Ok(results) if results.iter().all(|t| t.numel() <= fold_limit) => {
                     for (name, t) in node.outputs.iter().zip(results) {
                         if !name.is_empty() {
-                            order.push(name.clone());
-                            consts.insert(name.clone(), t);
+                            index.insert(name.clone(), g.initializers.len());
+                            g.initializers.push((name.clone(), t));
                         }
                     }
                     stats.folded += 1;
@@ -90,19 +91,6 @@ fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result
         kept.push(node);
     }
     g.nodes = kept;
-    // Keep the original initializer order first (deterministic), then folds in order.
-    let mut seen = HashSet::new();
-    let original: Vec<String> = order.clone();
-    let mut names: Vec<String> = consts.keys().filter(|k| !original.contains(k)).cloned().collect();
-    names.sort();
-    names.extend(original);
-    for n in names {
-        if seen.insert(n.clone()) {
-            if let Some(t) = consts.remove(&n) {
-                g.initializers.push((n, t));
-            }
-        }
-    }
     Ok(())
 }
 
@@ -185,9 +173,4 @@ fn remove_dead(g: &mut Graph, stats: &mut Stats) {
     let before = g.initializers.len();
     g.initializers.retain(|(n, _)| live.contains(n));
     stats.dead_initializers += before - g.initializers.len();
-}
-
-/// Whether an attribute value is a tensor (folded values may carry them).
-pub fn is_tensor_attr(a: &Attr) -> bool {
-    matches!(a, Attr::Tensor(_))
 }

@@ -6,7 +6,7 @@
 //! rebuilt form (locations and argument/result names kept), or diagnostics at
 //! the ops the transform or the conversion blamed.
 //!
-//! ```ignore
+//! ```text
 //! rebuild_functions(module, "onnx-simplify", |graph, _locs| {
 //!     simplify(&mut graph, limit).map(|_| graph).map_err(|e| vec![(None, e)])
 //! })
