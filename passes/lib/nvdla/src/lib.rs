@@ -1,0 +1,30 @@
+//! The NVDLA back end, free of MLIR.
+//!
+//! A legalized ONNX graph ([`onnc_onnx::Graph`]) is lowered to a [`Program`]:
+//! hardware layers ([`Op`], one per engine job, registers as named attributes
+//! spelled exactly as the `nvdla` dialect's attributes) over feature cubes
+//! ([`Tensor`]). Every later stage reads and rewrites a `Program`:
+//!
+//! ```text
+//! Graph ──lower──▶ Program ──plan──▶ Program(+placements) ──emit──▶ Loadable
+//!                     │  ▲                    │
+//!                     │  └── ctable::load ────┤── exec::run (FP16 semantics)
+//!                     └──── ctable::gen ──────┘
+//! ```
+//!
+//! The MLIR side (`onnc-passes`) converts a `Program` to and from `nvdla`
+//! dialect IR, so each stage is also an `onnc-opt` pass.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod config;
+pub mod ctable;
+pub mod emit;
+pub mod exec;
+pub mod lower;
+pub mod plan;
+pub mod program;
+pub mod registers;
+
+pub use config::{Config, ConfigName};
+pub use program::{Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value};

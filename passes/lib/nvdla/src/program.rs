@@ -1,0 +1,439 @@
+//! The lowered NVDLA network: hardware layers over feature cubes.
+//!
+//! In: nothing (plain data), built by `lower`, rewritten by `plan` and
+//! `ctable`, read by `exec` and `emit`. Out: [`Program`].
+//!
+//! A `Program` mirrors the `nvdla` dialect one to one (the MLIR side converts
+//! both ways without loss):
+//!
+//! ```text
+//! func.func @main(%x: tensor<1x1x28x28xf16>) -> tensor<1x20x24x24xf16> attributes {nvdla.config = "nv_full"} {
+//!   %w   = arith.constant dense_resource<conv1_w> : tensor<20x1x5x5xf32>     // Tensor{kind: Weight}
+//!   %b   = arith.constant dense_resource<conv1_b> : tensor<1x20x1x1xf32>     // Tensor{kind: Weight}
+//!   %acc = "nvdla.conv"(%x, %w) {hw_layer = "conv1", ...} : ... -> tensor<1x20x24x24xf32>  // Tensor{kind: Fused}
+//!   %y   = "nvdla.sdp"(%acc, %b) {hw_layer = "conv1", x1_op.mode = "per_kernel", ...}    // Op{engine: Sdp}
+//!   return %y
+//! }
+//! ```
+//!
+//! Conventions every stage relies on:
+//! * Feature tensors are 4-D `[N, C, H, W]`; a 2-D `[N, K]` ONNX tensor is
+//!   `[N, K, 1, 1]`. Weight tensors keep their ONNX shape
+//!   (conv: `[K, C/group, R, S]`; SDP operands: see [`Op::inputs`]).
+//! * Weights keep their original `f32` values; the emitter converts them to
+//!   the op's precision (FP16, or INT8 with the op's converter registers).
+//! * `Op::attrs` holds **every** attribute the dialect op requires, spelled
+//!   exactly as in `dialects/nvdla.irdl.mlir` (`in_cvt.scale`,
+//!   `x1_op.mode`, ...); integer registers are [`Value::Int`], enumerations
+//!   [`Value::Str`], EMU/CDP float parameters [`Value::Float`].
+//! * Ops are in execution order; an op's inputs are produced by earlier ops
+//!   or are network inputs/weights.
+//! * Virtual engines ([`Engine::Concat`], [`Engine::Reshape`],
+//!   [`Engine::Slice`]) emit no hardware op: the planner places their
+//!   operands and result in the same memory (a channel window for concat and
+//!   slice, the same bytes for reshape), or reports why it cannot.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::config::ConfigName;
+
+/// Index of a tensor in [`Program::tensors`].
+pub type TensorId = usize;
+
+/// Datapath precision (`PRECISION_*` of the firmware).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Precision {
+    /// 8-bit integer.
+    Int8,
+    /// 16-bit integer.
+    Int16,
+    /// IEEE half.
+    Fp16,
+}
+
+impl Precision {
+    /// The dialect spelling: `"int8"`, `"int16"`, `"fp16"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::Int8 => "int8",
+            Precision::Int16 => "int16",
+            Precision::Fp16 => "fp16",
+        }
+    }
+
+    /// Parses the dialect spelling.
+    pub fn parse(s: &str) -> Option<Precision> {
+        match s {
+            "int8" => Some(Precision::Int8),
+            "int16" => Some(Precision::Int16),
+            "fp16" => Some(Precision::Fp16),
+            _ => None,
+        }
+    }
+
+    /// Bytes per element.
+    pub fn bytes(self) -> usize {
+        match self {
+            Precision::Int8 => 1,
+            Precision::Int16 | Precision::Fp16 => 2,
+        }
+    }
+}
+
+impl fmt::Display for Precision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The engine an op runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Engine {
+    /// Convolution pipeline (CDMA/CSC/CMAC/CACC); always followed by its fused SDP.
+    Conv,
+    /// Single-point data processor (bias, BN, eltwise, activation, converters).
+    Sdp,
+    /// Planar data processor (pooling).
+    Pdp,
+    /// Channel data processor (LRN).
+    Cdp,
+    /// RUBIK (contract/split/merge).
+    Rubik,
+    /// Bridge DMA (copies).
+    Bdma,
+    /// CPU emulator task (softmax, power).
+    Emu,
+    /// Virtual: channel concatenation, realised by placement.
+    Concat,
+    /// Virtual: same bytes, new shape (Reshape, Flatten, Squeeze, Unsqueeze).
+    Reshape,
+    /// Virtual: a channel window of the input, realised by placement.
+    Slice,
+}
+
+impl Engine {
+    /// The dialect op name without the `nvdla.` prefix.
+    pub fn op_name(self) -> &'static str {
+        match self {
+            Engine::Conv => "conv",
+            Engine::Sdp => "sdp",
+            Engine::Pdp => "pdp",
+            Engine::Cdp => "cdp",
+            Engine::Rubik => "rubik",
+            Engine::Bdma => "bdma",
+            Engine::Emu => "emu",
+            Engine::Concat => "concat",
+            Engine::Reshape => "reshape",
+            Engine::Slice => "slice",
+        }
+    }
+
+    /// Parses a dialect op name (without the prefix).
+    pub fn from_op_name(s: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.op_name() == s)
+    }
+
+    /// Every engine, in a fixed order.
+    pub const ALL: [Engine; 10] = [
+        Engine::Conv,
+        Engine::Sdp,
+        Engine::Pdp,
+        Engine::Cdp,
+        Engine::Rubik,
+        Engine::Bdma,
+        Engine::Emu,
+        Engine::Concat,
+        Engine::Reshape,
+        Engine::Slice,
+    ];
+
+    /// Whether the op is a DLA hardware op (counted in `dla_ops`).
+    pub fn is_dla(self) -> bool {
+        matches!(
+            self,
+            Engine::Conv | Engine::Sdp | Engine::Pdp | Engine::Cdp | Engine::Rubik | Engine::Bdma
+        )
+    }
+
+    /// Whether the op emits nothing (placement only).
+    pub fn is_virtual(self) -> bool {
+        matches!(self, Engine::Concat | Engine::Reshape | Engine::Slice)
+    }
+
+    /// The CTable block names of this engine's registers (`<hw_layer>.<BLOCK>`).
+    pub fn ctable_blocks(self) -> &'static [&'static str] {
+        match self {
+            Engine::Conv => &["CONV"],
+            Engine::Sdp => &["SDP"],
+            Engine::Cdp => &["CDP", "LUT"],
+            Engine::Emu => &["EMU"],
+            _ => &[],
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.op_name())
+    }
+}
+
+/// An attribute value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// Integer register or parameter (an `i64` IntegerAttr in IR).
+    Int(i64),
+    /// Float parameter (an `f32` FloatAttr in IR).
+    Float(f64),
+    /// Enumeration or name (a StringAttr in IR).
+    Str(String),
+}
+
+impl Value {
+    /// The integer, if this is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The float (integers widen), if numeric.
+    pub fn as_float(&self) -> Option<f64> {
+        match self {
+            Value::Float(v) => Some(*v),
+            Value::Int(v) => Some(*v as f64),
+            Value::Str(_) => None,
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Float(v) => write!(f, "{v}"),
+            Value::Str(s) => write!(f, "\"{s}\""),
+        }
+    }
+}
+
+/// The memory pool a tensor lives in (set by the planner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Pool {
+    /// The shared activation pool (liveness-based reuse).
+    Activations,
+    /// The weight pool (SET from blobs).
+    Weights,
+    /// Its own bindable buffer (network inputs and outputs).
+    Bind,
+}
+
+impl Pool {
+    /// The IR spelling (`"act"`, `"weights"`, `"bind"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Pool::Activations => "act",
+            Pool::Weights => "weights",
+            Pool::Bind => "bind",
+        }
+    }
+
+    /// Parses the IR spelling.
+    pub fn parse(s: &str) -> Option<Pool> {
+        match s {
+            "act" => Some(Pool::Activations),
+            "weights" => Some(Pool::Weights),
+            "bind" => Some(Pool::Bind),
+            _ => None,
+        }
+    }
+}
+
+/// Where the planner put a tensor. In IR: the `nvdla.mem` dictionary on the
+/// defining op (or the function argument).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Placement {
+    /// Pool.
+    pub pool: Option<Pool>,
+    /// Byte offset in the pool (for views: of the first byte of the window).
+    pub offset: u64,
+    /// Bytes the tensor occupies (surface-aligned cube, or packed weights).
+    pub size: u64,
+    /// Bytes between lines (features only, else 0).
+    pub line_stride: u32,
+    /// Bytes between surfaces (features only, else 0).
+    pub surf_stride: u32,
+}
+
+/// What a tensor is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TensorKind {
+    /// Network input number `.0` (bind id per direction).
+    Input(u16),
+    /// Network output number `.0`.
+    Output(u16),
+    /// Intermediate feature cube in DRAM.
+    Activation,
+    /// CONV→SDP accumulator stream: never in memory.
+    Fused,
+    /// Constant with its original values, row-major in `Tensor::shape`.
+    Weight(Vec<f32>),
+}
+
+/// A tensor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tensor {
+    /// Name (the ONNX value name where there is one; unique).
+    pub name: String,
+    /// Shape: `[N, C, H, W]` for features, the ONNX shape for weights.
+    pub shape: Vec<usize>,
+    /// Element precision in memory (weights: the precision they are converted to).
+    pub precision: Precision,
+    /// Role.
+    pub kind: TensorKind,
+    /// Memory placement, once planned.
+    pub place: Option<Placement>,
+}
+
+impl Tensor {
+    /// Number of elements.
+    pub fn elements(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Whether the tensor is a weight.
+    pub fn is_weight(&self) -> bool {
+        matches!(self.kind, TensorKind::Weight(_))
+    }
+}
+
+/// One hardware layer job (or one virtual view op).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Op {
+    /// Engine.
+    pub engine: Engine,
+    /// The hardware-layer name (CTable key prefix; shared by a conv and its fused SDP).
+    pub hw_layer: String,
+    /// Every dialect attribute except `hw_layer`, by dialect name.
+    pub attrs: BTreeMap<String, Value>,
+    /// Operand slots, positional per engine:
+    /// * conv: `[input, weight]`;
+    /// * sdp: `[input, x1, x2, y]` (a `None` slot uses its immediates); an
+    ///   operand of a `per_kernel` sub-unit is a weight `[1, K, 1, 1]`; a
+    ///   `per_point` one is a feature cube (eltwise) or weight `[N, C, H, W]`;
+    ///   a sub-unit of type `"both"` takes a weight `[2, K, 1, 1]`: row 0 is
+    ///   the ALU operand, row 1 the MUL operand, computing `(x alu a) · m`;
+    /// * concat: one slot per member, in channel order;
+    /// * everything else: `[input]`.
+    pub inputs: Vec<Option<TensorId>>,
+    /// The result.
+    pub output: TensorId,
+    /// The ONNX nodes this op came from (names, or `op_type#index` when unnamed).
+    pub onnx_nodes: Vec<String>,
+}
+
+impl Op {
+    /// Integer attribute `name`.
+    pub fn int(&self, name: &str) -> Option<i64> {
+        self.attrs.get(name).and_then(Value::as_int)
+    }
+
+    /// String attribute `name`.
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.attrs.get(name).and_then(Value::as_str)
+    }
+
+    /// Float attribute `name` (integers widen).
+    pub fn float(&self, name: &str) -> Option<f64> {
+        self.attrs.get(name).and_then(Value::as_float)
+    }
+
+    /// The operands that are present.
+    pub fn operands(&self) -> impl Iterator<Item = TensorId> + '_ {
+        self.inputs.iter().flatten().copied()
+    }
+}
+
+/// A lowered network.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    /// Target configuration.
+    pub config: ConfigName,
+    /// Every tensor; [`TensorId`] indexes this.
+    pub tensors: Vec<Tensor>,
+    /// Ops in execution order.
+    pub ops: Vec<Op>,
+    /// Network inputs, in bind order.
+    pub inputs: Vec<TensorId>,
+    /// Network outputs, in bind order.
+    pub outputs: Vec<TensorId>,
+}
+
+impl Program {
+    /// An empty program for `config`.
+    pub fn new(config: ConfigName) -> Program {
+        Program {
+            config,
+            tensors: Vec::new(),
+            ops: Vec::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+        }
+    }
+
+    /// Adds a tensor and returns its id.
+    pub fn add_tensor(&mut self, t: Tensor) -> TensorId {
+        self.tensors.push(t);
+        self.tensors.len() - 1
+    }
+
+    /// The op producing `t`, if any.
+    pub fn producer(&self, t: TensorId) -> Option<usize> {
+        self.ops.iter().position(|o| o.output == t)
+    }
+
+    /// The ops reading `t`, in order.
+    pub fn consumers(&self, t: TensorId) -> Vec<usize> {
+        (0..self.ops.len()).filter(|&i| self.ops[i].operands().any(|x| x == t)).collect()
+    }
+
+    /// Counts of DLA and EMU ops.
+    pub fn op_counts(&self) -> (usize, usize) {
+        let dla = self.ops.iter().filter(|o| o.engine.is_dla()).count();
+        let emu = self.ops.iter().filter(|o| o.engine == Engine::Emu).count();
+        (dla, emu)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_round_trip() {
+        for e in Engine::ALL {
+            assert_eq!(Engine::from_op_name(e.op_name()), Some(e));
+        }
+        assert!(Engine::Conv.is_dla() && !Engine::Emu.is_dla() && Engine::Concat.is_virtual());
+    }
+
+    #[test]
+    fn precision_and_pool_spellings_round_trip() {
+        for p in [Precision::Int8, Precision::Int16, Precision::Fp16] {
+            assert_eq!(Precision::parse(p.as_str()), Some(p));
+        }
+        for p in [Pool::Activations, Pool::Weights, Pool::Bind] {
+            assert_eq!(Pool::parse(p.as_str()), Some(p));
+        }
+    }
+}
