@@ -35,6 +35,7 @@ mod config;
 pub mod csr;
 pub mod emit;
 mod error;
+pub mod frontend;
 mod layer;
 pub mod limits;
 mod memory;
@@ -45,6 +46,7 @@ mod weights;
 
 pub use config::{configure, generate, Options, Row, Table};
 pub use error::{MvuError, Result};
+pub use frontend::{compile, dialect_attrs, CompileError, CompileOptions, Compiled, DialectValue};
 pub use layer::{ConvShape, Layer, LayerKind, LayerOp, MatMulShape, Precision};
 pub use limits::MvuLimits;
 pub use memory::MemoryUse;

@@ -1,0 +1,195 @@
+//! The ONNX front end: from an [`onnc_onnx::Graph`] to a complete BARVINN
+//! output directory.
+//!
+//! In: a graph as loaded, simplified and legalized for the MVU (a plain chain
+//! of `Conv` / `Gemm` / `MatMul` / `Relu` and layout-only ops, constant
+//! weights) and [`CompileOptions`]. Out: [`Compiled`]: the configuration table,
+//! the layers, and every output file's contents, written by
+//! [`Compiled::write_dir`]; or a [`CompileError`] listing every problem.
+//!
+//! Steps: options check → [`plain_chain`] (no residual joins, no branches) →
+//! [`lower`] (one [`crate::Layer`] per Conv/Gemm/MatMul, weights to integers) →
+//! [`crate::generate`] (registers, register and RAM checks) → weight images,
+//! [`crate::emit::bundle`] → [`test_vectors`].
+//!
+//! ```
+//! use onnc_mvu::frontend::{compile, CompileOptions};
+//! let model = onnc_onnx::load(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/simple_conv.onnx"),
+//!                             &onnc_onnx::Options::default()).unwrap();
+//! let c = compile(&model.graph, &CompileOptions::default()).unwrap();   // 8/8/8
+//! assert_eq!((c.table().rows[0].countdown, c.table().total_countdown), (17280, 587520));
+//! ```
+
+mod chain;
+mod dialect;
+mod error;
+mod lower;
+mod output;
+mod vectors;
+mod weights;
+
+pub use chain::{plain_chain, Constants};
+pub use dialect::{dialect_attrs, DialectValue};
+pub use error::{CompileError, Problem};
+pub use lower::{lower, Lowered, WeightLayout};
+pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
+pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
+pub use weights::{integer_weights, LayerWeights};
+
+/// The error of [`compile`] and [`Compiled::write_dir`].
+pub type Error = CompileError;
+
+use crate::config::{generate, Options, Table};
+use crate::emit::{self, AsmOptions};
+use crate::layer::Layer;
+use crate::limits::{MAX_PREC, MIN_PREC};
+use crate::weights::export_weights;
+
+/// What to compile for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileOptions {
+    /// Activation precision in bits (1..=16).
+    pub aprec: u32,
+    /// Weight precision in bits (1..=16; 2 or more when weights are negative).
+    pub wprec: u32,
+    /// Output precision in bits (1..=16).
+    pub oprec: u32,
+    /// Quantize float weights with one scale per output channel (else one per layer).
+    pub per_channel: bool,
+    /// Seed of the test-vector input.
+    pub seed: u64,
+    /// Refuse layers that do not fit one MVU's RAMs (default). `false`
+    /// reproduces BARVINN's generator, which checks no capacities (its
+    /// published ResNet-18 table needs this).
+    pub check_capacity: bool,
+    /// Make `input_0.*` / `expected_output_0.bin` (runs the interpreter).
+    pub test_vectors: bool,
+    /// Quantizer MSB index for every layer (0..=26); `None`: `oprec − 1`.
+    pub quant_msb: Option<u32>,
+    /// Program placement and job count of the assembly listing.
+    pub asm: AsmOptions,
+}
+
+impl Default for CompileOptions {
+    /// 8/8/8 bits (BARVINN's defaults), per-layer scales, seed 0, every check on.
+    fn default() -> Self {
+        CompileOptions {
+            aprec: 8,
+            wprec: 8,
+            oprec: 8,
+            per_channel: false,
+            seed: 0,
+            check_capacity: true,
+            test_vectors: true,
+            quant_msb: None,
+            asm: AsmOptions::default(),
+        }
+    }
+}
+
+/// A compiled network: the table, the layers and the files.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    lowered: Vec<Lowered>,
+    layers: Vec<Layer>,
+    table: Table,
+    files: Vec<GeneratedFile>,
+    vectors: Option<TestVectors>,
+}
+
+impl Compiled {
+    /// The configuration table (rows in graph order, total countdown).
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The table as BARVINN's generator prints it (`mvu_config.txt`).
+    pub fn table_text(&self) -> String {
+        emit::text(&self.table)
+    }
+
+    /// The layers, in graph order.
+    pub fn layers(&self) -> &[Layer] {
+        &self.layers
+    }
+
+    /// The layers with their integer weights, bias and ReLU.
+    pub fn lowered(&self) -> &[Lowered] {
+        &self.lowered
+    }
+
+    /// The test vectors, when made.
+    pub fn vectors(&self) -> Option<&TestVectors> {
+        self.vectors.as_ref()
+    }
+
+    /// Every output file (name and contents), in write order.
+    pub fn files(&self) -> &[GeneratedFile] {
+        &self.files
+    }
+
+    /// Writes every file into `dir`, atomically: the files go to a sibling
+    /// temporary directory that then replaces `dir`, so `dir` is never half
+    /// written. Returns the written paths, in write order.
+    pub fn write_dir(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, CompileError> {
+        output::write_dir_atomic(dir, &self.files)
+    }
+}
+
+fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
+    let mut p = Vec::new();
+    for (flag, v) in [("--aprec", opts.aprec), ("--wprec", opts.wprec), ("--oprec", opts.oprec)] {
+        if !(MIN_PREC..=MAX_PREC).contains(&v) {
+            p.push(Problem::option(
+                flag,
+                format!("{v} bits is outside the MVU's {MIN_PREC}..={MAX_PREC}"),
+                "use a precision from 1 to 16 bits (MVU_MAX_DATA_PREC = 16)",
+            ));
+        }
+    }
+    if let Some(m) = opts.quant_msb.filter(|&m| m > crate::limits::MAX_QUANT_MSB) {
+        p.push(Problem::option(
+            "--quant-msb",
+            format!("{m} is outside 0..={} (the scaler output is 27 bits)", crate::limits::MAX_QUANT_MSB),
+            "use an MSB index from 0 to 26",
+        ));
+    }
+    p
+}
+
+/// Compiles `graph` for BARVINN's MVUs; every problem is reported at once.
+pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+    let problems = check_precisions(opts);
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    let consts = plain_chain(graph)?;
+    let lowered = lower(graph, &consts, opts)?;
+    let layers: Vec<Layer> = lowered.iter().map(|l| l.layer.clone()).collect();
+    let engine = Options { check_capacity: opts.check_capacity, ..Options::default() };
+    let mut problems = Vec::new();
+    for l in &lowered {
+        if let Err(e) = crate::config::configure(&l.layer, &engine) {
+            problems.push(Problem::engine(&l.node, &l.op, &e));
+        }
+    }
+    let mut images = Vec::new();
+    for l in &lowered {
+        match export_weights(&l.layer, &l.weights.values) {
+            Ok(w) => images.push(w),
+            Err(e) => problems.push(Problem::engine(&l.node, &l.op, &e)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems.into());
+    }
+    let table = generate(&layers, &engine).map_err(|e| vec![Problem::engine(e.layer(), "layer", &e)])?;
+    let by_layer = |name: &str| lowered.iter().find(|l| l.node == name).map_or("layer", |l| l.op.as_str());
+    let text = emit::bundle(&table, &images, &opts.asm).map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
+    let mut files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
+    let vectors = if opts.test_vectors { Some(test_vectors(graph, &lowered, opts).map_err(|p| vec![p])?) } else { None };
+    if let Some(v) = &vectors {
+        files.extend(output::vector_files(v, opts));
+    }
+    Ok(Compiled { lowered, layers, table, files, vectors })
+}
