@@ -5,8 +5,8 @@
 //! [`dialect_attrs`]). Out: `(name, value)` pairs in the dialect file's order:
 //! `mvu, aprec, wprec, oprec, asigned, wsigned, ishape, fshape, [strides, pads,
 //! maxpool,] ilength, ijump, wlength, wjump, countdown, mul_mode, quant_msb,
-//! omvu_mask` (conv has the bracketed three), then `total_countdown`, the
-//! layer's BARVINN total (an attribute the dialect gains with this back end).
+//! omvu_mask` (conv has the bracketed three). The layer's BARVINN total
+//! countdown is not a dialect attribute; it is in [`crate::Row`].
 //!
 //! Conv `ishape`/`fshape` are the table's `iShape`/`fShape`; a matmul's are
 //! the dialect's `[⌈K/64⌉, 1, 1]` and `[⌈out/64⌉, out, in]` (the table prints
@@ -21,6 +21,9 @@
 //! assert_eq!(a.iter().find(|(n, _)| *n == "ijump").unwrap().1, DialectValue::Ints(vec![-528, -528, 240, 8, 0]));
 //! assert_eq!(a.iter().find(|(n, _)| *n == "countdown").unwrap().1, DialectValue::Int(17280));
 //! assert_eq!(a.iter().find(|(n, _)| *n == "quant_msb").unwrap().1, DialectValue::Int(7));
+//! let names: Vec<&str> = a.iter().map(|(n, _)| *n).collect();
+//! assert_eq!(names, ["mvu", "aprec", "wprec", "oprec", "asigned", "wsigned", "ishape", "fshape", "strides", "pads",
+//!                    "maxpool", "ilength", "ijump", "wlength", "wjump", "countdown", "mul_mode", "quant_msb", "omvu_mask"]);
 //! ```
 
 use crate::config::{configure, Options};
@@ -83,7 +86,6 @@ pub fn dialect_attrs_on(layer: &Layer, mvu: u32) -> Result<Vec<(&'static str, Di
         ("mul_mode", Int(1)),
         ("quant_msb", Int(r.quant_word().into())),
         ("omvu_mask", Int(1 << mvu.min(7))),
-        ("total_countdown", Int(r.total_layer_countdown as i64)),
     ]);
     Ok(a)
 }
