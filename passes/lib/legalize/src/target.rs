@@ -122,7 +122,7 @@ impl Target {
                 max_batch: 1,
                 cpu_ops: &["Softmax", "Pow", "Log", "Exp", "Sqrt"],
                 grouped_conv: true,
-                depthwise_conv: false,
+                depthwise_conv: true,
                 ..nvdla
             },
             Target::Mvu => Config {

@@ -246,13 +246,8 @@ mod tests {
     }
 
     #[test]
-    fn depthwise_conv_is_reported_on_nnie() {
-        let e =
-            crate::legalize(conv(4, 4, 3, 4, 5), Target::Nnie, &Default::default()).unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("depthwise Conv is not supported by nnie"),
-            "{e}"
-        );
+    fn depthwise_conv_stays_a_group_conv_on_nnie() {
+        // a Caffe group convolution: legal (onnc-nnie warns), never split
+        assert_eq!(ops_after(conv(4, 4, 3, 4, 5), Target::Nnie), ["Conv"]);
     }
 }

@@ -2,9 +2,12 @@
 //! (research/targets.md §B.2, §B.4).
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
-//! Notable limits: no depthwise convolution; pooling rounds up
+//! Notable limits: pooling rounds up
 //! (`ceil_mode = 1`); upsampling only 2× nearest; Permute only NCHW→NHWC;
-//! ReLU6 runs as `Clip(0, 6)`. Work is MACs for Conv/Gemm and elements for
+//! ReLU6 runs as `Clip(0, 6)`. Depthwise convolution is a Caffe group
+//! convolution the mapper accepts, so it is legal here; MQBench advises
+//! against it (slow, and its deploy step writes no clip values for
+//! `group != 1`), and the NNIE back-end (`onnc-nnie`) warns about it. Work is MACs for Conv/Gemm and elements for
 //! the rest (NNIE's throughput is not public; one unit per MAC/element).
 //!
 //! ```
@@ -55,9 +58,6 @@ pub fn check(
                 return Err(format!(
                     "Conv needs a 4-D input and constant weights on {t}"
                 ));
-            }
-            if cond::is_depthwise(key, &x) {
-                return Err(format!("depthwise Conv is not supported by {t}"));
             }
             within("Conv", "kernel", &cond::kernel(key), cfg.conv_kernel_max, t)?;
             within(
@@ -154,5 +154,55 @@ pub fn check(
         }
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{graph, ops_after};
+    use crate::{legalize, Error, Target};
+    use onnc_onnx::Node;
+    use onnc_tensor::{Attr, Tensor};
+
+    /// `Resize(x, scales = [1, 1, s, s], mode)` on a 1×2×4×4 input.
+    fn resize(s: f32, mode: &str) -> onnc_onnx::Graph {
+        let out = (4.0 * s) as usize;
+        let n = Node::new("up", "Resize", &["x", "", "scales"], &["y"])
+            .with_attr("mode", Attr::String(mode.into()));
+        let scales = Tensor::from_f32(vec![4], vec![1.0, 1.0, s, s]).unwrap();
+        graph(&[1, 2, 4, 4], &[1, 2, out, out], vec![n], vec![("scales", scales)])
+    }
+
+    fn refusal(g: onnc_onnx::Graph) -> String {
+        match legalize(g, Target::Nnie, &Default::default()) {
+            Err(Error::Illegal { violations, .. }) => {
+                assert_eq!(violations.len(), 1, "{violations:?}");
+                format!("{}", violations[0])
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn two_times_nearest_upsampling_is_native() {
+        assert_eq!(ops_after(resize(2.0, "nearest"), Target::Nnie), ["Resize"]);
+    }
+
+    #[test]
+    fn other_upsampling_is_refused_at_the_node() {
+        for g in [resize(3.0, "nearest"), resize(2.0, "linear")] {
+            let msg = refusal(g);
+            assert!(
+                msg.starts_with("node 'up' (Resize): Resize other than 2× nearest"),
+                "{msg}"
+            );
+        }
+    }
+
+    #[test]
+    fn unsupported_ops_are_refused_with_their_name() {
+        let n = Node::new("e", "Erf", &["x"], &["y"]);
+        let msg = refusal(graph(&[1, 2, 4, 4], &[1, 2, 4, 4], vec![n], vec![]));
+        assert_eq!(msg, "node 'e' (Erf): Erf is not supported by nnie");
     }
 }
