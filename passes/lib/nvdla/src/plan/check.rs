@@ -1,0 +1,174 @@
+//! An independent check of a finished plan.
+//!
+//! In: a planned [`Program`]. Out: `Ok(())`, or the first [`PlanError`]
+//! found, among:
+//! * a non-fused tensor without a placement ([`PlanError::Unplaced`]);
+//! * a size other than the cube layout (features) or the weight rule
+//!   (weights), or a window not where its concat/slice/reshape puts it
+//!   ([`PlanError::BadPlacement`]);
+//! * a weight offset not 32-byte aligned (conv kernels: CBUF-entry aligned),
+//!   a storage cube not 32-byte aligned, a window not atom aligned
+//!   ([`PlanError::Misaligned`]);
+//! * two tensors sharing bytes while both are live ([`PlanError::Overlap`]).
+//!   Lifetimes are per tensor ([`super::liveness`]), finer than the
+//!   planner's per-storage ones. Sharing is allowed only between a window
+//!   and the cube it is a window of, or between read-only views
+//!   (slice/reshape results) of the same storage. Weights never share;
+//!   bindable buffers are separate memories, compared only within one buffer.
+//!
+//! ```
+//! use onnc_nvdla::{ConfigName, Program};
+//! use onnc_nvdla::plan::{check, plan, PlanOptions};
+//! let mut p = Program::new(ConfigName::NvFull);
+//! plan(&mut p, &PlanOptions::default()).unwrap();
+//! check(&p).unwrap();
+//! ```
+
+use super::error::{PlanError, Result};
+use super::layout::{cube_layout, WEIGHT_ALIGN};
+use super::liveness::tensor_lives;
+use super::views::Views;
+use super::weights::uses;
+use crate::config::Config;
+use crate::program::{Placement, Pool, Program, TensorId, TensorKind};
+
+/// Checks the placements of `p` (see the module doc).
+pub fn check(p: &Program) -> Result<()> {
+    let config = Config::get(p.config);
+    let views = Views::build(p, &config)?;
+    let weight_uses = uses(p)?;
+    let lives = tensor_lives(p);
+    let producer_is_virtual = {
+        let mut v = vec![false; p.tensors.len()];
+        for op in &p.ops {
+            v[op.output] = op.engine.is_virtual();
+        }
+        v
+    };
+    let mut placed: Vec<(TensorId, Placement)> = Vec::new();
+    for (t, tensor) in p.tensors.iter().enumerate() {
+        if tensor.kind == TensorKind::Fused {
+            continue;
+        }
+        let Some(pl) = tensor.place.filter(|pl| pl.pool.is_some()) else {
+            return Err(PlanError::Unplaced {
+                tensor: tensor.name.clone(),
+            });
+        };
+        let pool = pl.pool.unwrap_or(Pool::Activations);
+        let bad = |detail: String| PlanError::BadPlacement {
+            tensor: tensor.name.clone(),
+            detail,
+        };
+        let misaligned = |align: u64| PlanError::Misaligned {
+            tensor: tensor.name.clone(),
+            offset: pl.offset,
+            align,
+            pool: pool.as_str(),
+        };
+        if tensor.is_weight() {
+            let u = weight_uses[t];
+            if pool != Pool::Weights || pl.size != u.size(tensor, &config) {
+                return Err(bad(format!("is a weight used as {u:?}, so it needs pool weights and {} bytes, but has {pool:?} and {} bytes", u.size(tensor, &config), pl.size)));
+            }
+            if pl.offset % u.align(&config) != 0 {
+                return Err(misaligned(u.align(&config)));
+            }
+        } else {
+            let cube = cube_layout(&tensor.shape, tensor.precision, &config);
+            if (pl.size, pl.line_stride, pl.surf_stride)
+                != (cube.size, cube.line_stride, cube.surf_stride)
+            {
+                return Err(bad(format!(
+                    "size/line/surface {}/{}/{} differ from its cube layout {}/{}/{}",
+                    pl.size,
+                    pl.line_stride,
+                    pl.surf_stride,
+                    cube.size,
+                    cube.line_stride,
+                    cube.surf_stride
+                )));
+            }
+            let (root, off) = views.root[t];
+            let root_pl = p.tensors[root].place.unwrap_or_default();
+            if root != t && (root_pl.pool != pl.pool || root_pl.offset + off != pl.offset) {
+                return Err(bad(format!(
+                    "is a window at byte {off} of '{}' ({:?} offset {}), but is placed at {pool:?} offset {}",
+                    p.tensors[root].name, root_pl.pool, root_pl.offset, pl.offset
+                )));
+            }
+            let expected_pool = match tensor.kind {
+                TensorKind::Input(_) | TensorKind::Output(_) => Some(Pool::Bind),
+                _ => None,
+            };
+            if expected_pool.is_some_and(|e| e != pool) || pool == Pool::Weights {
+                return Err(bad(format!(
+                    "is a {} but sits in pool {pool:?}",
+                    kind_name(tensor)
+                )));
+            }
+            let align = if root == t {
+                WEIGHT_ALIGN
+            } else {
+                config.mem_atom_bytes as u64
+            };
+            if pl.offset % align != 0 {
+                return Err(misaligned(align));
+            }
+        }
+        placed.push((t, pl));
+    }
+    placed.sort_by_key(|&(t, pl)| (pl.pool, pl.offset, t));
+    for (i, &(a, pa)) in placed.iter().enumerate() {
+        for &(b, pb) in &placed[i + 1..] {
+            if pb.pool != pa.pool || pb.offset >= pa.offset + pa.size {
+                break;
+            }
+            if pb.size == 0 || pa.size == 0 {
+                continue;
+            }
+            let same_root = views.root[a].0 == views.root[b].0;
+            let allowed = match pa.pool {
+                Some(Pool::Weights) => false,
+                Some(Pool::Bind) if !same_root => true,
+                _ => {
+                    let (la, lb) = (lives[a], lives[b]);
+                    let disjoint_in_time = la.1 < lb.0 || lb.1 < la.0;
+                    disjoint_in_time
+                        || (same_root
+                            && (views.contains(a, b)
+                                || views.contains(b, a)
+                                || producer_is_virtual[a]
+                                || producer_is_virtual[b]))
+                }
+            };
+            if !allowed {
+                let range = |pl: Placement| format!("{}..{}", pl.offset, pl.offset + pl.size);
+                let life = |t: TensorId| format!("{}..={}", lives[t].0, lives[t].1);
+                return Err(PlanError::Overlap {
+                    first: p.tensors[a].name.clone(),
+                    second: p.tensors[b].name.clone(),
+                    detail: format!(
+                        "bytes {} and {}, ops {} and {}",
+                        range(pa),
+                        range(pb),
+                        life(a),
+                        life(b)
+                    ),
+                    pool: pa.pool.map_or("?", Pool::as_str),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn kind_name(t: &crate::program::Tensor) -> &'static str {
+    match t.kind {
+        TensorKind::Input(_) => "network input",
+        TensorKind::Output(_) => "network output",
+        TensorKind::Activation => "activation",
+        TensorKind::Fused => "fused",
+        TensorKind::Weight(_) => "weight",
+    }
+}

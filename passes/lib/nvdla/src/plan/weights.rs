@@ -1,0 +1,82 @@
+//! The weight pool: every constant packed once, in tensor order.
+//!
+//! In: a [`Program`]. Out: `Tensor::place` of every weight (pool `Weights`)
+//! and the pool size. Each weight's size and alignment follow how ops read it
+//! ([`WeightUse`], the strictest use wins): conv kernels are padded to the
+//! CBUF entry and aligned to it, SDP `per_kernel` operands are padded to the
+//! memory atom, operands read as cubes (`per_point`, or by other engines) get
+//! the cube layout with its strides; every offset is 32-byte aligned.
+//!
+//! ```text
+//! nv_full, fp16: w1 [20,1,5,5] conv (1000 B → 1024 @0), b1 [1,20,1,1] per_kernel (40 → 64 @1024)
+//! ```
+
+use super::error::{op_name, PlanError, Result};
+use super::layout::{align_up, cube_layout, WeightUse};
+use crate::config::Config;
+use crate::program::{Engine, Placement, Pool, Program, TensorKind};
+
+/// How each tensor is used as a weight (only weights' entries matter).
+pub(crate) fn uses(p: &Program) -> Result<Vec<WeightUse>> {
+    let mut uses = vec![WeightUse::Unused; p.tensors.len()];
+    for (k, op) in p.ops.iter().enumerate() {
+        for (slot, t) in op.inputs.iter().enumerate() {
+            let Some(t) = *t else { continue };
+            if !p.tensors[t].is_weight() {
+                continue;
+            }
+            let u = match (op.engine, slot) {
+                (Engine::Conv, 1) => WeightUse::ConvKernel,
+                (Engine::Sdp, 1..=3) => {
+                    let unit = ["x1_op", "x2_op", "y_op"][slot - 1];
+                    match op.str(&format!("{unit}.mode")) {
+                        Some("per_kernel") => WeightUse::PerKernel,
+                        Some("per_point") => WeightUse::Cube,
+                        other => {
+                            return Err(PlanError::BadOperand {
+                                op: op_name(p, k),
+                                detail: format!(
+                                    "weight '{}' feeds the {unit} sub-unit whose {unit}.mode is {other:?}; an operand needs mode \"per_kernel\" or \"per_point\" (\"per_layer\" uses immediates)",
+                                    p.tensors[t].name
+                                ),
+                            })
+                        }
+                    }
+                }
+                _ => WeightUse::Cube,
+            };
+            uses[t] = uses[t].max(u);
+        }
+    }
+    Ok(uses)
+}
+
+/// Places every weight of `p`; returns the weight pool's size in bytes.
+pub(crate) fn place(p: &mut Program, config: &Config) -> Result<u64> {
+    let uses = uses(p)?;
+    let mut top = 0u64;
+    for (t, tensor) in p.tensors.iter_mut().enumerate() {
+        if !matches!(tensor.kind, TensorKind::Weight(_)) {
+            continue;
+        }
+        let u = uses[t];
+        let size = u.size(tensor, config);
+        let offset = align_up(top, u.align(config));
+        let (line_stride, surf_stride) = match u {
+            WeightUse::Cube => {
+                let c = cube_layout(&tensor.shape, tensor.precision, config);
+                (c.line_stride, c.surf_stride)
+            }
+            _ => (0, 0),
+        };
+        tensor.place = Some(Placement {
+            pool: Some(Pool::Weights),
+            offset,
+            size,
+            line_stride,
+            surf_stride,
+        });
+        top = offset + size;
+    }
+    Ok(top)
+}
