@@ -1,1 +1,455 @@
-//! (being written)
+//! Loadable emission: a planned [`Program`] → an NVDLA [`Loadable`].
+//!
+//! In: a `Program` whose every non-fused tensor has a [`Placement`](crate::Placement)
+//! (from `plan`), and [`EmitOptions`] (the descriptor ABI). Out: the
+//! loadable model; `Loadable::write()` gives the bytes. Layout follows the
+//! official compiler (research/nvdla.md §1.5):
+//!
+//! * memories: 4 KiB dead page; weight pool `ALLOC|SET` with one raw blob
+//!   `tb-<tensor id>` per weight at its planned offset; activation pool
+//!   `ALLOC`; one bindable entry per network input/output (bind ids from
+//!   `TensorKind::Input/Output`, one tensor desc each); then per task its
+//!   context entries (DLA: addr0, dep_graph, op_list, surf_list, lut_list,
+//!   a 4 KiB dummy; EMU: addr0, op_list, op_buf_list, three dummies);
+//! * addresses: dead page, one per placed region ([`memory`]), one per
+//!   context entry; a task's address list is `[addr0, 1..Ni, context…]`;
+//! * tasks: one DLA task per run of consecutive DLA ops, one EMU task per
+//!   run of EMU ops (virtual ops emit nothing and split no run); task 0
+//!   signals event val 1, task i waits val i and signals val i+1; one submit
+//!   per task;
+//! * relocations: line and surface stride of every bindable cube;
+//! * blobs sorted by name. Bytes are a pure function of the input.
+//!
+//! ```no_run
+//! use onnc_nvdla::emit::{emit, EmitOptions};
+//! # let program: onnc_nvdla::Program = unimplemented!();
+//! let loadable = emit(&program, &EmitOptions::default())?;
+//! std::fs::write("model.nvdla", loadable.write())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod attrs;
+mod deps;
+mod dla;
+mod emu;
+mod encode;
+mod error;
+pub mod lut;
+mod memory;
+pub mod quant;
+pub mod weights;
+
+use std::collections::BTreeMap;
+
+use onnc_nvdla_loadable::desc::container::{OP_CONTAINER_SIZE, SURFACE_CONTAINER_SIZE};
+use onnc_nvdla_loadable::desc::{
+    container::encode_array, DataCube, Descriptor, EmuNetworkDesc, LutParam, NetworkDesc, OpSlot, SurfaceDesc,
+    SurfaceSlot,
+};
+use onnc_nvdla_loadable::enums::{sub_interface, EventOp, EventType, Interface, MemoryFlags, RelocType};
+use onnc_nvdla_loadable::{
+    AddressListEntry, Blob, EventListEntry, Loadable, MemoryListEntry, RelocListEntry,
+    SubmitListEntry, TaskListEntry, Version,
+};
+
+pub use error::{EmitError, Result};
+pub use onnc_nvdla_loadable::Abi;
+
+use crate::config::Config;
+use crate::program::{Engine, Program, TensorKind};
+use memory::{MemPlan, PAGE};
+
+/// Emitter settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EmitOptions {
+    /// Descriptor layout: [`Abi::Current`] (firmware 0.12.x, default) or
+    /// [`Abi::Legacy`] (2018: the golden files and ONNC).
+    pub abi: Abi,
+}
+
+/// Version written into DLA descriptor blobs.
+fn dla_version(abi: Abi) -> Version {
+    match abi {
+        Abi::Current => Version::new(0, 12, 3),
+        Abi::Legacy => Version::new(0, 11, 0),
+    }
+}
+
+/// `EMULATOR_VERSION`.
+const EMU_VERSION: Version = Version::new(0, 0, 1);
+
+/// Byte offsets of `line_stride` / `surf_stride` inside a data cube.
+fn stride_offsets(abi: Abi) -> (u64, u64) {
+    match abi {
+        Abi::Current => (20, 24),
+        Abi::Legacy => (16, 20),
+    }
+}
+
+/// Emits `p` as a loadable.
+pub fn emit(p: &Program, opts: &EmitOptions) -> Result<Loadable> {
+    Emitter::new(p, opts)?.run()
+}
+
+struct Emitter<'a> {
+    p: &'a Program,
+    cfg: Config,
+    abi: Abi,
+    mem: MemPlan,
+    blobs: Vec<Blob>,
+    tasks: Vec<TaskListEntry>,
+    relocs: Vec<RelocListEntry>,
+}
+
+/// A run of ops that becomes one task.
+struct Run {
+    emu: bool,
+    ops: Vec<usize>,
+}
+
+fn runs(p: &Program) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for (i, op) in p.ops.iter().enumerate() {
+        if op.engine.is_virtual() {
+            continue;
+        }
+        let emu = op.engine == Engine::Emu;
+        match out.last_mut() {
+            Some(r) if r.emu == emu => r.ops.push(i),
+            _ => out.push(Run { emu, ops: vec![i] }),
+        }
+    }
+    out
+}
+
+impl<'a> Emitter<'a> {
+    fn new(p: &'a Program, opts: &EmitOptions) -> Result<Self> {
+        let cfg = Config::get(p.config);
+        let mem = MemPlan::new(p, &cfg)?;
+        Ok(Emitter {
+            p,
+            cfg,
+            abi: opts.abi,
+            mem,
+            blobs: Vec::new(),
+            tasks: Vec::new(),
+            relocs: Vec::new(),
+        })
+    }
+
+    fn blob(&mut self, name: String, interface: Interface, sub: u32, version: Version, data: Vec<u8>) {
+        let sub = if self.abi == Abi::Legacy { 0 } else { sub };
+        self.blobs.push(Blob {
+            name,
+            size: data.len() as u64,
+            interface,
+            sub_interface: sub,
+            version: Some(version),
+            data,
+        });
+    }
+
+    /// Adds an `ALLOC|SET` memory holding blob `name` at offset 0 and its address.
+    fn context(&mut self, name: Option<String>, size: usize) -> (u16, u16) {
+        let id = self.mem.memories.len();
+        let (flags, contents, offsets) = match name {
+            Some(n) => (MemoryFlags(MemoryFlags::ALLOC.0 | MemoryFlags::SET.0), vec![n], vec![0]),
+            None => (MemoryFlags::ALLOC, vec![], vec![]),
+        };
+        self.mem.memories.push(MemoryListEntry {
+            id: id as u16,
+            flags,
+            size: size as u64,
+            alignment: PAGE as u32,
+            contents,
+            offsets,
+            ..Default::default()
+        });
+        let a = self.mem.addresses.len();
+        self.mem.addresses.push(AddressListEntry {
+            id: a as u16,
+            mem_id: id as u16,
+            offset: 0,
+            size: size as u64,
+        });
+        (id as u16, a as u16)
+    }
+
+    fn run(mut self) -> Result<Loadable> {
+        let p = self.p;
+        let weights = encode::encode_all(p, &self.cfg)?;
+        for op in p.ops.iter().filter(|o| !o.engine.is_virtual()) {
+            for t in op.operands().chain(std::iter::once(op.output)) {
+                if !matches!(p.tensors[t].kind, TensorKind::Fused) {
+                    self.mem.address(p, t)?;
+                }
+            }
+        }
+        let ni = self.mem.addresses.len() as u16 - 1;
+        if let Some(wm) = self.mem.weight_mem {
+            for (&t, e) in &weights {
+                let name = format!("tb-{t}");
+                let pl = memory::place(p, t)?;
+                let m = &mut self.mem.memories[wm as usize];
+                m.contents.push(name.clone());
+                m.offsets.push(pl.offset);
+                self.blob(name, Interface::NONE, 0, Version::default(), e.bytes.clone());
+            }
+        }
+        let runs = runs(p);
+        for (i, run) in runs.iter().enumerate() {
+            if run.emu {
+                self.emu_task(i, &run.ops, ni)?;
+            } else {
+                self.dla_task(i, &run.ops, ni, &weights)?;
+            }
+        }
+        let n = self.tasks.len();
+        let mut events = Vec::new();
+        for (i, task) in self.tasks.iter_mut().enumerate() {
+            if i > 0 {
+                task.pre_actions.push(events.len() as u16);
+                events.push(EventListEntry {
+                    id: events.len() as u16,
+                    event_type: EventType::EVENTTYPE0,
+                    target: 0,
+                    val: i as u32,
+                    op: EventOp::WAIT,
+                });
+            }
+            task.post_actions.push(events.len() as u16);
+            events.push(EventListEntry {
+                id: events.len() as u16,
+                event_type: EventType::EVENTTYPE0,
+                target: 0,
+                val: i as u32 + 1,
+                op: EventOp::SIGNAL,
+            });
+        }
+        self.blobs.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(Loadable {
+            version: Version::LOADABLE,
+            task_list: self.tasks,
+            memory_list: self.mem.memories,
+            address_list: self.mem.addresses,
+            event_list: events,
+            blobs: self.blobs,
+            tensor_desc_list: self.mem.tensor_descs,
+            reloc_list: self.relocs,
+            submit_list: (0..n)
+                .map(|i| SubmitListEntry {
+                    id: i as u16,
+                    task_id: vec![i as u16],
+                })
+                .collect(),
+            file_identifier: Some(*b"NVDA"),
+            missing_lists: Vec::new(),
+        })
+    }
+
+    fn reloc(&mut self, cube: &DataCube, at: u64, write_id: u16, interface: Interface) {
+        if cube.mem_type != onnc_nvdla_loadable::desc::mem_type::MC || cube.address <= 0 {
+            return;
+        }
+        let address_id = cube.address as u16;
+        let is_bind = self.mem.addresses.get(address_id as usize).is_some_and(|a| {
+            self.mem.memories[a.mem_id as usize].flags.contains(MemoryFlags::INPUT)
+                || self.mem.memories[a.mem_id as usize].flags.contains(MemoryFlags::OUTPUT)
+        });
+        if !is_bind {
+            return;
+        }
+        let (line, surf) = stride_offsets(self.abi);
+        for (off, ty) in [(line, RelocType::LINE), (surf, RelocType::SURF)] {
+            self.relocs.push(RelocListEntry {
+                address_id,
+                write_id,
+                offset: at + off,
+                interface,
+                sub_interface: sub_interface::SURFS,
+                reloc_type: ty,
+            });
+        }
+    }
+
+    fn dla_task(&mut self, i: usize, ops: &[usize], ni: u16, weights: &BTreeMap<usize, encode::Encoded>) -> Result<()> {
+        let p = self.p;
+        let cx = dla::Ctx {
+            p,
+            cfg: &self.cfg,
+            mem: &self.mem,
+            weights,
+        };
+        let mut luts: Vec<LutParam> = Vec::new();
+        let mut descs = Vec::new();
+        let mut nodes = Vec::new();
+        for (local, &o) in ops.iter().enumerate() {
+            let op = &p.ops[o];
+            let (d, s, mut node) = cx.describe(op, &mut luts)?;
+            if let Some(x) = op.inputs.first().copied().flatten() {
+                if matches!(p.tensors[x].kind, TensorKind::Fused) {
+                    let parent = ops[..local].iter().position(|&q| p.ops[q].output == x);
+                    let parent = parent.filter(|&j| nodes.get(j).is_some_and(|n: &deps::Node| n.ty + 1 == node.ty));
+                    node.fused_parent = Some(parent.ok_or_else(|| EmitError::Op {
+                        engine: op.engine.op_name().into(),
+                        hw_layer: op.hw_layer.clone(),
+                        problem: format!(
+                            "reads the fused stream '{}' but the op just before it on the fused path (conv for an SDP, SDP for a PDP) is not in this task",
+                            p.tensors[x].name
+                        ),
+                    })?);
+                }
+            }
+            descs.push((d, s));
+            nodes.push(node);
+        }
+        for (local, &o) in ops.iter().enumerate() {
+            let out = p.ops[o].output;
+            if matches!(p.tensors[out].kind, TensorKind::Fused) && !nodes.iter().any(|n| n.fused_parent == Some(local)) {
+                let op = &p.ops[o];
+                return Err(EmitError::Op {
+                    engine: op.engine.op_name().into(),
+                    hw_layer: op.hw_layer.clone(),
+                    problem: format!("its fused output '{}' is not read by the next engine on the fused path", p.tensors[out].name),
+                });
+            }
+        }
+        let (deps, heads) = deps::build(&nodes);
+        let n = ops.len();
+        let abi = self.abi;
+        let dep_bytes = encode_array(&deps, abi);
+        let mut op_bytes = Vec::with_capacity(n * OP_CONTAINER_SIZE);
+        let mut surf_bytes = Vec::with_capacity(n * SURFACE_CONTAINER_SIZE);
+        for (d, s) in &descs {
+            op_bytes.extend(OpSlot { desc: d.clone(), tail: Vec::new() }.encode(abi));
+            surf_bytes.extend(SurfaceSlot { desc: s.clone(), tail: Vec::new() }.encode(abi));
+        }
+        let num_luts = luts.len();
+        if luts.is_empty() {
+            luts.push(LutParam::default());
+        }
+        let lut_bytes = encode_array(&luts, abi);
+        let v = dla_version(abi);
+        let name = |s: &str| format!("task-{i}-{s}");
+        let addr0_size = NetworkDesc::size(abi);
+        let (_, a0) = self.context(Some(name("addr0")), addr0_size);
+        let (_, ad) = self.context(Some(name("dep_graph")), dep_bytes.len());
+        let (_, ao) = self.context(Some(name("op_list")), op_bytes.len());
+        let (surf_mem, asu) = self.context(Some(name("surf_list")), surf_bytes.len());
+        let (_, al) = self.context(Some(name("lut_list")), lut_bytes.len());
+        let (_, ax) = self.context(None, PAGE as usize);
+        let nd = NetworkDesc {
+            operation_desc_index: (ni + 2) as i16,
+            surface_desc_index: (ni + 3) as i16,
+            dependency_graph_index: (ni + 1) as i16,
+            lut_data_index: (ni + 4) as i16,
+            roi_array_index: -1,
+            surface_index: -1,
+            stat_list_index: -1,
+            reserved1: 0,
+            op_head: heads,
+            num_rois: 1,
+            num_operations: n as u16,
+            num_luts: num_luts as u16,
+            num_addresses: ni + 6,
+            input_layer: 0,
+            dynamic_roi: 0,
+            reserved0: 0,
+        };
+        self.blob(name("addr0"), Interface::DLA1, sub_interface::ADDR0, v, nd.encode(abi));
+        self.blob(name("dep_graph"), Interface::DLA1, sub_interface::DEPS, v, dep_bytes);
+        self.blob(name("op_list"), Interface::DLA1, sub_interface::OPS, v, op_bytes);
+        self.blob(name("surf_list"), Interface::DLA1, sub_interface::SURFS, v, surf_bytes);
+        self.blob(name("lut_list"), Interface::DLA1, sub_interface::LUTS, v, lut_bytes);
+        let cube = DataCube::size(abi) as u64;
+        for (k, (_, s)) in descs.iter().enumerate() {
+            let base = (k * SURFACE_CONTAINER_SIZE) as u64;
+            let cubes: Vec<&DataCube> = match s {
+                SurfaceDesc::Conv(c) => vec![&c.weight_data, &c.wmb_data, &c.wgs_data, &c.src_data, &c.dst_data],
+                SurfaceDesc::Sdp(c) => vec![&c.src_data, &c.x1_data, &c.x2_data, &c.y_data, &c.dst_data],
+                SurfaceDesc::Pdp(c) => vec![&c.src_data, &c.dst_data],
+                SurfaceDesc::Cdp(c) => vec![&c.src_data, &c.dst_data],
+                SurfaceDesc::Rubik(c) => vec![&c.src_data, &c.dst_data],
+                _ => vec![],
+            };
+            for (j, c) in cubes.into_iter().enumerate() {
+                self.reloc(c, base + j as u64 * cube, surf_mem, Interface::DLA1);
+            }
+        }
+        self.tasks.push(TaskListEntry {
+            id: i as u16,
+            interface: Interface::DLA1,
+            instance: -1,
+            address_list: std::iter::once(a0).chain(1..=ni).chain([ad, ao, asu, al, ax]).collect(),
+            pre_actions: vec![],
+            post_actions: vec![],
+        });
+        Ok(())
+    }
+
+    fn emu_task(&mut self, i: usize, ops: &[usize], ni: u16) -> Result<()> {
+        let p = self.p;
+        let abi = self.abi;
+        let mut op_bytes = Vec::new();
+        let mut buf_bytes = Vec::new();
+        let mut bufs = Vec::new();
+        for &o in ops {
+            let (slot, b) = emu::describe(p, &self.cfg, &self.mem, &p.ops[o], abi)?;
+            op_bytes.extend(slot.encode(abi));
+            buf_bytes.extend(b.encode(abi));
+            bufs.push(b);
+        }
+        let name = |s: &str| format!("task-{i}-{s}");
+        let (_, a0) = self.context(Some(name("addr0")), EmuNetworkDesc::size(abi));
+        let (_, ao) = self.context(Some(name("op_list")), op_bytes.len());
+        let (buf_mem, ab) = self.context(Some(name("op_buf_list")), buf_bytes.len());
+        let dummies: Vec<u16> = (0..3).map(|_| self.context(None, PAGE as usize).1).collect();
+        let nd = EmuNetworkDesc {
+            operation_desc_index: (ni + 1) as i16,
+            operation_buffer_desc_index: (ni + 2) as i16,
+            num_operations: ops.len() as u16,
+            pad: Vec::new(),
+        };
+        self.blob(name("addr0"), Interface::EMU1, sub_interface::ADDR0, EMU_VERSION, nd.encode(abi));
+        self.blob(name("op_list"), Interface::EMU1, sub_interface::OPS, EMU_VERSION, op_bytes);
+        self.blob(name("op_buf_list"), Interface::EMU1, sub_interface::SURFS, EMU_VERSION, buf_bytes);
+        let (line, surf) = match abi {
+            Abi::Current => (18u64, 22u64),
+            Abi::Legacy => (14, 18),
+        };
+        for (k, b) in bufs.iter().enumerate() {
+            for (half, d) in [(0u64, &b.src_data), (256, &b.dst_data)] {
+                let address_id = d.address_index as u16;
+                let m = self.mem.addresses[address_id as usize].mem_id as usize;
+                let flags = self.mem.memories[m].flags;
+                if !(flags.contains(MemoryFlags::INPUT) || flags.contains(MemoryFlags::OUTPUT)) {
+                    continue;
+                }
+                let at = (k * 512) as u64 + half;
+                for (off, ty) in [(line, RelocType::LINE), (surf, RelocType::SURF)] {
+                    self.relocs.push(RelocListEntry {
+                        address_id,
+                        write_id: buf_mem,
+                        offset: at + off,
+                        interface: Interface::EMU1,
+                        sub_interface: sub_interface::SURFS,
+                        reloc_type: ty,
+                    });
+                }
+            }
+        }
+        self.tasks.push(TaskListEntry {
+            id: i as u16,
+            interface: Interface::EMU1,
+            instance: -1,
+            address_list: std::iter::once(a0)
+                .chain(1..=ni)
+                .chain([ao, ab])
+                .chain(dummies)
+                .collect(),
+            pre_actions: vec![],
+            post_actions: vec![],
+        });
+        Ok(())
+    }
+}
