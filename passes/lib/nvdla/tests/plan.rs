@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::plan::{check, plan, PlanError, PlanOptions, PlanReport, Strategy};
+use onnc_nvdla::plan::{bind_owners, check, plan, PlanError, PlanOptions, PlanReport, Strategy};
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind,
     Value,
@@ -273,6 +273,11 @@ fn an_output_concat_becomes_the_bindable_buffer_with_its_members() {
     assert_eq!(
         (b.place(m).pool, b.place(m).offset),
         (Some(Pool::Bind), 2048)
+    );
+    let owners = bind_owners(&b.p).unwrap();
+    assert_eq!(
+        owners.into_iter().collect::<Vec<_>>(),
+        vec![(x, x), (a, y), (m, y), (y, y)]
     );
 }
 

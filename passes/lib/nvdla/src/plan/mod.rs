@@ -45,6 +45,7 @@
 //! ```
 
 mod alloc;
+mod bind;
 mod check;
 mod error;
 mod layout;
@@ -54,6 +55,7 @@ mod weights;
 
 use std::collections::BTreeMap;
 
+pub use bind::bind_owners;
 pub use check::check;
 pub use error::{PlanError, Result};
 pub use layout::{align_up, cube_layout, group, nchw, weight_size, WeightUse, WEIGHT_ALIGN};
