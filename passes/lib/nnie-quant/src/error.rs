@@ -82,6 +82,20 @@ pub enum NnieError {
     #[error("caffe: {0}")]
     Caffe(String),
 
+    /// The model cannot be compiled for NNIE: every problem found, each with
+    /// the node, its op, what is wrong and what would fix it.
+    #[error("{} problem(s) prevent compiling for nnie:\n{}", .0.len(), .0.iter().map(|p| format!("  {p}")).collect::<Vec<_>>().join("\n"))]
+    Refused(Vec<Problem>),
+
+    /// Calibration or evaluation data could not be read or does not fit the
+    /// model's inputs (the path and what is wrong).
+    #[error("data: {0}")]
+    Data(String),
+
+    /// Running the model (float or simulated quantized) failed.
+    #[error("interpreter: {0}")]
+    Interp(String),
+
     /// Writing a package file failed (path and OS message).
     #[error("io: {0}")]
     Io(String),
@@ -90,6 +104,25 @@ pub enum NnieError {
     /// (e.g. it contains a line break).
     #[error("mapper config: {0}")]
     MapperConfig(String),
+}
+
+/// One reason a model cannot be compiled for NNIE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The ONNX node (its name; the MLIR location `loc("name")`).
+    pub node: String,
+    /// Its op type.
+    pub op: String,
+    /// What is wrong.
+    pub what: String,
+    /// What would fix it.
+    pub fix: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "node '{}' ({}): {}; fix: {}", self.node, self.op, self.what, self.fix)
+    }
 }
 
 /// `Result` with [`NnieError`].

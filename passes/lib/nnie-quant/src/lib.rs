@@ -18,6 +18,7 @@
 //! | mapper config | `mapper_cfg` | [`MapperConfig`], [`image_list`] |
 //! | whole package | `package` | [`Package`], [`PackageOptions`] |
 //! | quality | `quality` | [`compare`], [`QuantReport`] |
+//! | ONNX → package | [`frontend`] | [`frontend::compile`], [`frontend::Compiled`], [`frontend::dialect_attrs`] |
 //!
 //! ```
 //! use onnc_nnie::{fake_quantize, ClipValue, LogQuantizer, SnapMode};
@@ -35,6 +36,7 @@
 #![forbid(unsafe_code)]
 
 pub mod caffe;
+pub mod frontend;
 mod calib;
 mod code;
 mod error;
@@ -53,7 +55,7 @@ pub use calib::{
     DEFAULT_EMA_RATIO, MSE_SEARCH_STEPS,
 };
 pub use code::{code_to_int, LogQuantizer, SIGN_BIT, ZERO_CODE};
-pub use error::{NnieError, Result};
+pub use error::{NnieError, Problem, Result};
 pub use fake_quant::{dequantize, fake_quantize, fake_quantize_in_place, quantize};
 pub use gfpq::{ClipTable, DICT_KEY, NNIE_KEY};
 pub use grid::{

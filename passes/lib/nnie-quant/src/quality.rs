@@ -105,14 +105,24 @@ pub struct LayerQuality {
     pub quality: Quality,
 }
 
-/// The content of `quant_report.json`: per-layer metrics in insertion order.
+/// The content of `quant_report.json`: `{"outputs": {"<graph output>":
+/// {metrics}}, "layers": [...]}` — outputs sorted by name, per-layer entries
+/// (optional, omitted when empty) in insertion order.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct QuantReport {
+    /// Per network output: simulated quantized network against float.
+    pub outputs: std::collections::BTreeMap<String, Quality>,
     /// Entries in insertion order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<LayerQuality>,
 }
 
 impl QuantReport {
+    /// Set the metrics of a network output.
+    pub fn set_output(&mut self, name: &str, quality: Quality) {
+        self.outputs.insert(name.to_string(), quality);
+    }
+
     /// Append an entry.
     pub fn push(&mut self, name: &str, quality: Quality) {
         self.layers.push(LayerQuality {
@@ -181,10 +191,14 @@ mod tests {
         let j = r.to_json();
         assert!(
             j.starts_with(
-                "{\n  \"layers\": [\n    {\n      \"name\": \"a\",\n      \"elements\": 2,"
+                "{\n  \"outputs\": {},\n  \"layers\": [\n    {\n      \"name\": \"a\",\n      \"elements\": 2,"
             ),
             "{j}"
         );
         assert_eq!(j, r.to_json());
+        let mut o = QuantReport::default();
+        o.set_output("y", compare(&[1.0, 0.0], &[1.0, 0.0]).unwrap());
+        assert!(o.to_json().starts_with("{\n  \"outputs\": {\n    \"y\": {\n      \"elements\": 2,\n      \"cosine\": 1.0,"), "{}", o.to_json());
+        assert!(!o.to_json().contains("layers"));
     }
 }

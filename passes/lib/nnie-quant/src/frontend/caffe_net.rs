@@ -1,0 +1,147 @@
+//! NNIE layers → a Caffe `NetParameter` with weights (prototxt + caffemodel).
+//!
+//! In: the graph inputs (name, N×C×H×W) and the calibrated layers. Out: a
+//! [`NetParameter`] whose layers are named after the ONNX nodes and whose
+//! blobs are the ONNX value names; weights are clipped to `±weight_clip`
+//! in place, as MQBench's deploy step does (the mapper quantizes them with
+//! that clip).
+//!
+//! ```
+//! use onnc_nnie::frontend::{caffe_net, Layer, LayerKind};
+//! let relu = Layer::new("relu1", "Relu", LayerKind::Relu { negative_slope: 0.0 }, vec!["x".into()], "y");
+//! let net = caffe_net("tiny", &[("x".into(), vec![1, 3, 8, 8])], &[relu]);
+//! assert_eq!(net.input, ["x"]);
+//! assert_eq!(net.layer[0].r#type.as_deref(), Some("ReLU"));
+//! ```
+
+use crate::caffe::proto::{
+    eltwise_parameter, pooling_parameter, BlobProto, BlobShape, ConcatParameter,
+    ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter,
+    NetParameter, PermuteParameter, PoolingParameter, ReLuParameter, ReshapeParameter,
+    SoftmaxParameter, UpsampleParameter,
+};
+use crate::grid::ClipValue;
+
+use super::layer::{EltwiseOp, Layer, LayerKind};
+
+/// The Caffe net of `layers` with inputs `inputs` (name, shape).
+pub fn caffe_net(name: &str, inputs: &[(String, Vec<usize>)], layers: &[Layer]) -> NetParameter {
+    NetParameter {
+        name: Some(name.to_string()),
+        input: inputs.iter().map(|(n, _)| n.clone()).collect(),
+        input_shape: inputs.iter().map(|(_, s)| shape(s)).collect(),
+        layer: layers.iter().map(layer).collect(),
+        ..Default::default()
+    }
+}
+
+fn shape(dims: &[usize]) -> BlobShape {
+    BlobShape {
+        dim: dims.iter().map(|&d| d as i64).collect(),
+    }
+}
+
+fn blob(t: &onnc_tensor::Tensor, clip: Option<ClipValue>) -> BlobProto {
+    let mut data = t.as_f32().map(<[f32]>::to_vec).unwrap_or_default();
+    if let Some(c) = clip {
+        crate::calib::clip_weights(&mut data, c);
+    }
+    BlobProto {
+        shape: Some(shape(t.shape())),
+        data,
+        ..Default::default()
+    }
+}
+
+fn u(v: usize) -> Option<u32> {
+    Some(v as u32)
+}
+
+fn layer(l: &Layer) -> LayerParameter {
+    let mut p = LayerParameter {
+        name: Some(l.name.clone()),
+        r#type: Some(l.caffe_type().to_string()),
+        bottom: l.bottoms.clone(),
+        top: vec![l.top.clone()],
+        ..Default::default()
+    };
+    if let Some(w) = &l.weight {
+        p.blobs.push(blob(w, l.weight_clip));
+    }
+    if let Some(b) = &l.bias {
+        p.blobs.push(blob(b, None));
+    }
+    match &l.kind {
+        LayerKind::Conv { num_output, kernel, stride, pad, dilation, group } => {
+            p.convolution_param = Some(ConvolutionParameter {
+                num_output: u(*num_output),
+                bias_term: Some(l.bias.is_some()),
+                kernel_h: u(kernel[0]),
+                kernel_w: u(kernel[1]),
+                stride_h: u(stride[0]),
+                stride_w: u(stride[1]),
+                pad_h: u(pad[0]),
+                pad_w: u(pad[1]),
+                dilation: if *dilation == [1, 1] { vec![] } else { dilation.iter().map(|&d| d as u32).collect() },
+                group: if *group == 1 { None } else { u(*group) },
+                ..Default::default()
+            });
+        }
+        LayerKind::Fc { num_output } => {
+            p.inner_product_param = Some(InnerProductParameter {
+                num_output: u(*num_output),
+                bias_term: Some(l.bias.is_some()),
+                ..Default::default()
+            });
+        }
+        LayerKind::Pool { max, kernel, stride, pad, global } => {
+            let method = if *max { pooling_parameter::PoolMethod::Max } else { pooling_parameter::PoolMethod::Ave };
+            p.pooling_param = Some(if *global {
+                PoolingParameter { pool: Some(method as i32), global_pooling: Some(true), ..Default::default() }
+            } else {
+                PoolingParameter {
+                    pool: Some(method as i32),
+                    kernel_h: u(kernel[0]),
+                    kernel_w: u(kernel[1]),
+                    stride_h: u(stride[0]),
+                    stride_w: u(stride[1]),
+                    pad_h: u(pad[0]),
+                    pad_w: u(pad[1]),
+                    ..Default::default()
+                }
+            });
+        }
+        LayerKind::Eltwise { op } => {
+            let e = match op {
+                EltwiseOp::Sum => eltwise_parameter::EltwiseOp::Sum,
+                EltwiseOp::Prod => eltwise_parameter::EltwiseOp::Prod,
+                EltwiseOp::Max => eltwise_parameter::EltwiseOp::Max,
+            };
+            p.eltwise_param = Some(EltwiseParameter { operation: Some(e as i32), ..Default::default() });
+        }
+        LayerKind::Concat { axis } => {
+            p.concat_param = Some(ConcatParameter { axis: Some(*axis as i32), ..Default::default() });
+        }
+        LayerKind::Upsample { scale } => {
+            p.upsample_param = Some(UpsampleParameter { scale: Some(*scale), ..Default::default() });
+        }
+        LayerKind::Relu { negative_slope } => {
+            if *negative_slope != 0.0 {
+                p.relu_param = Some(ReLuParameter { negative_slope: Some(*negative_slope), ..Default::default() });
+            }
+        }
+        LayerKind::Softmax { axis } => {
+            p.softmax_param = Some(SoftmaxParameter { axis: Some(*axis as i32), ..Default::default() });
+        }
+        LayerKind::Reshape { shape: s } => {
+            p.reshape_param = Some(ReshapeParameter {
+                shape: Some(BlobShape { dim: s.to_vec() }),
+                ..Default::default()
+            });
+        }
+        LayerKind::Permute => {
+            p.permute_param = Some(PermuteParameter { order: vec![0, 2, 3, 1] });
+        }
+    }
+    p
+}

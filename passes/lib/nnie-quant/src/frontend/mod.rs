@@ -1,0 +1,324 @@
+//! The NNIE frontend: an ONNX graph → a calibrated, checked `nnie_mapper` package.
+//!
+//! In: a loaded [`onnc_onnx::Graph`] and [`CompileOptions`]. Out: [`Compiled`]
+//! — the layers with their clips (for the `nnie` dialect), the package files,
+//! `quant_report.json`, warnings — or [`NnieError::Refused`] listing every
+//! problem (node, op, what, fix); a refused model writes nothing.
+//!
+//! Steps: 8-bit check → `onnc-legalize` for `nnie` → [`lower`] → calibration
+//! (float run over the `--calib` sets, per-value max statistics, clips
+//! snapped to the `2^(k/16)` grid; weights: snapped `max |w|`) or MQBench's
+//! clip table → simulated quantized run → cosine/max error per graph output
+//! → Caffe net + clip table + `.cfg` + image list.
+//!
+//! ```no_run
+//! use onnc_nnie::frontend::{compile, CalibSource, CompileOptions};
+//! let g = onnc_onnx::load("m.onnx", &Default::default())?.graph;
+//! let opts = CompileOptions::new(CalibSource::TestData("calib".into()));
+//! let c = compile(&g, &opts)?;
+//! c.write_dir(std::path::Path::new("out"))?;
+//! println!("{}", c.report().to_json());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod caffe_net;
+mod data;
+mod dialect;
+mod layer;
+mod lower;
+mod simulate;
+mod write;
+pub use write::write_dir_atomic;
+
+pub use caffe_net::caffe_net;
+pub use data::{load_test_data, synthetic_sets, DataSet};
+pub use dialect::{dialect_attrs, DialectValue};
+pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
+pub use lower::{lower, Lowered};
+pub use simulate::{float_run, quant_run, Outputs};
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use crate::calib::{weight_clip, CalibConfig, CalibMethod};
+use crate::error::{NnieError, Problem, Result};
+use crate::gfpq::ClipTable;
+use crate::grid::{Bits, ClipValue, SnapMode};
+use crate::package::{Package, PackageOptions};
+use crate::quality::{compare, QuantReport};
+
+/// Name of the quality report inside a package.
+pub const QUANT_REPORT_FILE: &str = "quant_report.json";
+
+/// Where activation clip values come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CalibSource {
+    /// ONNX test data: `DIR/input_<k>.pb` or `DIR/test_data_set_*/input_<k>.pb`.
+    TestData(PathBuf),
+    /// A folder of images (not implemented yet: a clear error).
+    Images(PathBuf),
+    /// MQBench's deploy JSON `{"nnie": {"gfpq_param_dict": {...}}}`; raw
+    /// values are snapped to the grid.
+    Mqbench(PathBuf),
+}
+
+/// Options of [`compile`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompileOptions {
+    /// Clip source.
+    pub calib: CalibSource,
+    /// Code width: 8 (16 is refused: its code is not publicly defined).
+    pub bits: u32,
+    /// Test data for `quant_report.json`; `None`: the calibration sets, or
+    /// for an MQBench table 4 synthetic uniform `[0, 1)` sets.
+    pub eval: Option<PathBuf>,
+    /// Package name (file stem); `None`: the graph name made file-safe, or `model`.
+    pub name: Option<String>,
+    /// Activation statistic (MQBench's NNIE observer by default).
+    pub method: CalibMethod,
+    /// Grid snapping of calibrated clips.
+    pub snap: SnapMode,
+    /// Run `onnc-legalize` for `nnie` first (off when the graph already is).
+    pub legalize: bool,
+    /// Mapper options.
+    pub package: PackageOptions,
+}
+
+impl CompileOptions {
+    /// Defaults: 8 bits, EMA max-abs, nearest snapping, legalize on.
+    pub fn new(calib: CalibSource) -> Self {
+        Self {
+            calib,
+            bits: 8,
+            eval: None,
+            name: None,
+            method: CalibMethod::EmaMaxAbs,
+            snap: SnapMode::Nearest,
+            legalize: true,
+            package: PackageOptions::default(),
+        }
+    }
+}
+
+/// A compiled model: layers, package files, report, warnings.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    graph: onnc_onnx::Graph,
+    layers: Vec<Layer>,
+    package: Package,
+    report: QuantReport,
+    warnings: Vec<String>,
+}
+
+impl Compiled {
+    /// The layers in network order, clips filled.
+    pub fn layers(&self) -> &[Layer] {
+        &self.layers
+    }
+    /// The quality report (`quant_report.json`).
+    pub fn report(&self) -> &QuantReport {
+        &self.report
+    }
+    /// Non-fatal findings (e.g. depthwise convolutions).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+    /// The legalized graph the layers were made from.
+    pub fn graph(&self) -> &onnc_onnx::Graph {
+        &self.graph
+    }
+    /// The package files (without `quant_report.json`).
+    pub fn package(&self) -> &Package {
+        &self.package
+    }
+    /// Write the package and `quant_report.json` into `dir`, atomically:
+    /// built in a sibling temporary directory, then renamed over `dir`.
+    /// Returns the written paths in package order.
+    pub fn write_dir(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+        let mut files: Vec<(String, Vec<u8>)> = self.package.files().to_vec();
+        files.push((QUANT_REPORT_FILE.to_string(), self.report.to_json().into_bytes()));
+        write::write_dir_atomic(dir, &files)
+    }
+}
+
+fn refuse(node: &str, op: &str, what: String, fix: &str) -> NnieError {
+    NnieError::Refused(vec![Problem { node: node.into(), op: op.into(), what, fix: fix.into() }])
+}
+
+fn fix_for(reason: &str) -> &'static str {
+    if reason.contains("ceil_mode") {
+        "export the pooling with ceil_mode = 1 (NNIE pools round up)"
+    } else if reason.contains("Resize") {
+        "NNIE upsamples only 2× nearest: use scales [1, 1, 2, 2] with mode = nearest, or resize on the host"
+    } else if reason.contains("CPU path") {
+        "remove the op from the network and run it on the host"
+    } else {
+        "replace the op with ones NNIE runs (docs/targets/nnie.md) or move it to the host"
+    }
+}
+
+fn legalized(graph: &onnc_onnx::Graph, on: bool) -> Result<(onnc_onnx::Graph, Vec<Vec<String>>)> {
+    if !on {
+        return Ok((graph.clone(), Vec::new()));
+    }
+    match onnc_legalize::legalize(graph.clone(), onnc_legalize::Target::Nnie, &Default::default()) {
+        Ok(l) => Ok((l.graph, l.provenance.into_iter().map(|p| p.sources).collect())),
+        Err(onnc_legalize::Error::Illegal { violations, .. }) => Err(NnieError::Refused(
+            violations
+                .into_iter()
+                .map(|v| Problem { fix: fix_for(&v.reason).into(), node: v.node, op: v.op, what: v.reason })
+                .collect(),
+        )),
+        Err(e) => Err(NnieError::Refused(vec![Problem {
+            node: String::new(),
+            op: "graph".into(),
+            what: e.to_string(),
+            fix: "fix the model (it is malformed for legalization)".into(),
+        }])),
+    }
+}
+
+fn package_name(opts: &CompileOptions, graph: &onnc_onnx::Graph) -> String {
+    if let Some(n) = &opts.name {
+        return n.clone();
+    }
+    let s: String = graph
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .collect();
+    if s.is_empty() { "model".into() } else { s }
+}
+
+/// Compile `graph` for NNIE (see the module doc).
+pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compiled> {
+    let bits = match opts.bits {
+        8 => Bits::Eight,
+        16 => Bits::Sixteen,
+        b => return Err(NnieError::Unsupported(format!("{b}-bit NNIE quantization; use --bits 8"))),
+    };
+    if bits == Bits::Sixteen {
+        return Err(NnieError::Unsupported(
+            "16-bit NNIE quantization ([compile_mode] 1): no public primary source defines its logarithmic code; use --bits 8".into(),
+        ));
+    }
+    if let CalibSource::Images(dir) = &opts.calib {
+        return Err(NnieError::Unsupported(format!(
+            "--calib {}: image folders are not implemented yet; convert the images with the model's preprocessing to ONNX test data (input_0.pb, N×C×H×W float32) and pass that folder",
+            dir.display()
+        )));
+    }
+    let (g, provenance) = legalized(graph, opts.legalize)?;
+    let types = onnc_onnx::infer_graph(&g)
+        .map_err(|e| refuse(&g.name, "graph", format!("shape inference failed: {e}"), "give the model static input shapes"))?;
+    let Lowered { mut layers, problems, warnings } = lower(&g, &types, &provenance);
+    if !problems.is_empty() {
+        return Err(NnieError::Refused(problems));
+    }
+
+    // Data: calibration sets, evaluation sets.
+    let calib_sets = match &opts.calib {
+        CalibSource::TestData(dir) => load_test_data(dir, &g)?,
+        _ => Vec::new(),
+    };
+    let eval_sets = match (&opts.eval, calib_sets.is_empty()) {
+        (Some(dir), _) => load_test_data(dir, &g)?,
+        (None, false) => calib_sets.clone(),
+        (None, true) => synthetic_sets(&g, 4)?,
+    };
+
+    // Activation clips.
+    let watch: BTreeSet<String> = layers.iter().filter(|l| l.is_quantized()).flat_map(|l| l.bottoms.clone()).collect();
+    if let CalibSource::Mqbench(path) = &opts.calib {
+        let text = std::fs::read_to_string(path).map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
+        let table = ClipTable::from_json(&text)?.snapped(opts.snap)?;
+        let mut missing = Vec::new();
+        for l in layers.iter_mut().filter(|l| l.is_quantized()) {
+            let entry = std::iter::once(&l.name).chain(&l.sources).find_map(|k| table.get(k));
+            match entry {
+                Some(c) if c.len() == l.bottoms.len() => {
+                    l.input_clips = c.iter().map(|&v| ClipValue::exact_from_f64(v)).collect::<Option<_>>()
+                        .ok_or_else(|| NnieError::ClipTable(format!("layer '{}': clip off the grid", l.name)))?;
+                }
+                Some(c) => missing.push(Problem {
+                    node: l.name.clone(),
+                    op: l.op_type.clone(),
+                    what: format!("{} clip value(s) in {}, the layer has {} input(s)", c.len(), path.display(), l.bottoms.len()),
+                    fix: "give one clip per data input".into(),
+                }),
+                None => missing.push(Problem {
+                    node: l.name.clone(),
+                    op: l.op_type.clone(),
+                    what: format!("no clip value in {}", path.display()),
+                    fix: "add the layer to gfpq_param_dict, or calibrate with --calib DIR".into(),
+                }),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(NnieError::Refused(missing));
+        }
+    } else {
+        let (calib, _) = float_run(&g, &calib_sets, &watch, CalibConfig::default())?;
+        for l in layers.iter_mut().filter(|l| l.is_quantized()) {
+            l.input_clips = l
+                .bottoms
+                .iter()
+                .map(|b| match calib.layer(b) {
+                    Some(o) => o.clip(opts.method, opts.snap).map_err(|e| NnieError::Calibration(format!("layer '{}', input `{b}`: {e}", l.name))),
+                    None => Err(NnieError::Calibration(format!("layer '{}': input `{b}` was never observed", l.name))),
+                })
+                .collect::<Result<_>>()?;
+        }
+    }
+    for l in layers.iter_mut() {
+        if let (true, Some(w)) = (l.has_weights(), &l.weight) {
+            let v = w.as_f32().map_err(|e| NnieError::Interp(e.to_string()))?;
+            l.weight_clip = Some(weight_clip(v, opts.snap).map_err(|e| NnieError::Calibration(format!("layer '{}' weights: {e}", l.name)))?);
+        }
+    }
+
+    // Quality: simulated quantized vs float, per graph output over all eval sets.
+    let (_, float_outs) = float_run(&g, &eval_sets, &BTreeSet::new(), CalibConfig::default())?;
+    let mut report = QuantReport::default();
+    let mut pairs: Vec<(Vec<f32>, Vec<f32>)> = vec![(Vec::new(), Vec::new()); g.outputs.len()];
+    for (set, fo) in eval_sets.iter().zip(&float_outs) {
+        let qo = quant_run(&g, &layers, set)?;
+        for (k, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
+            let cast = |t: &onnc_tensor::Tensor| t.cast(onnc_tensor::DType::F32).as_f32().map(<[f32]>::to_vec).unwrap_or_default();
+            pairs[k].0.extend(cast(f));
+            pairs[k].1.extend(cast(q));
+        }
+    }
+    for (vi, (f, q)) in g.outputs.iter().zip(&pairs) {
+        report.set_output(&vi.name, compare(f, q)?);
+    }
+
+    // Package.
+    let name = package_name(opts, &g);
+    let inputs: Vec<(String, Vec<usize>)> =
+        g.inputs.iter().map(|v| (v.name.clone(), v.type_info().static_shape().unwrap_or_default())).collect();
+    let net = caffe_net(&name, &inputs, &layers);
+    let mut table = ClipTable::new();
+    for l in layers.iter().filter(|l| l.in_clip_table()) {
+        let clips: Vec<f64> = l.input_clips.iter().map(|c| c.value()).collect();
+        if matches!(l.kind, LayerKind::Upsample { .. }) {
+            table.push_upsample(&l.name, clips)?;
+        } else {
+            table.insert(&l.name, clips)?;
+        }
+    }
+    let images: Vec<String> = match &opts.calib {
+        CalibSource::TestData(_) => calib_sets
+            .iter()
+            .flat_map(|s| s.files.iter())
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()).display().to_string())
+            .collect(),
+        // MQBench table: the evaluation files, else a placeholder the user replaces
+        _ => {
+            let files: Vec<String> = eval_sets.iter().flat_map(|s| s.files.iter()).map(|p| p.display().to_string()).collect();
+            if files.is_empty() { vec!["calibration_images/REPLACE_ME.jpg".to_string()] } else { files }
+        }
+    };
+    let package = Package::build(&name, &net, &table, &images, &opts.package)?;
+    Ok(Compiled { graph: g, layers, package, report, warnings })
+}

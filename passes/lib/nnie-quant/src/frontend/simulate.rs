@@ -1,0 +1,176 @@
+//! Float and simulated-quantized runs of the graph (onnc-interp kernels).
+//!
+//! In: the legalized graph, input sets, and (for the quantized run) the
+//! calibrated layers. Out: [`float_run`] — graph outputs per set and a
+//! [`Calibrator`] fed with every watched value (layer inputs) per set;
+//! [`quant_run`] — graph outputs per set with NNIE's quantization simulated:
+//! every data input of a quantized layer goes through
+//! [`fake_quantize`](crate::fake_quantize) with the layer's clip for it, and
+//! Conv/Fc weights are fake-quantized with the weight clip (the bias stays
+//! float). Everything else runs in f32 exactly as the float run does.
+//!
+//! ```no_run
+//! # use onnc_nnie::frontend::{float_run, DataSet};
+//! # let (graph, sets): (onnc_onnx::Graph, Vec<DataSet>) = unimplemented!();
+//! let watch = ["x".to_string()].into_iter().collect();
+//! let (calib, outputs) = float_run(&graph, &sets, &watch, Default::default()).unwrap();
+//! assert!(calib.layer("x").is_some());
+//! ```
+
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap};
+
+use onnc_interp::{run_graph_observed, run_op_with, OpOptions};
+use onnc_onnx::Graph;
+use onnc_tensor::{Attr, Tensor};
+
+use super::data::DataSet;
+use super::layer::{Layer, LayerKind};
+use crate::calib::{CalibConfig, Calibrator};
+use crate::code::LogQuantizer;
+use crate::error::{NnieError, Result};
+use crate::fake_quant::fake_quantize;
+use crate::grid::ClipValue;
+
+/// Outputs of one run: `(graph output name, value)` in declaration order.
+pub type Outputs = Vec<(String, Tensor)>;
+
+fn interp(e: impl std::fmt::Display) -> NnieError {
+    NnieError::Interp(e.to_string())
+}
+
+fn f32s(t: &Tensor) -> Result<&[f32]> {
+    t.as_f32().map_err(|e| NnieError::Interp(format!("expected f32 data: {e}")))
+}
+
+/// Run every set in float; observe the values named in `watch` (one batch
+/// per set) into a calibrator.
+pub fn float_run(
+    graph: &Graph,
+    sets: &[DataSet],
+    watch: &BTreeSet<String>,
+    config: CalibConfig,
+) -> Result<(Calibrator, Vec<Outputs>)> {
+    let mut calib = Calibrator::new(config)?;
+    let mut all = Vec::new();
+    for set in sets {
+        for (name, t) in &set.inputs {
+            if watch.contains(name) {
+                calib.observe(name, f32s(t)?)?;
+            }
+        }
+        let mut err = None;
+        let outs = run_graph_observed(graph, &set.inputs, &mut |node, results| {
+            for (name, t) in node.outputs.iter().zip(results) {
+                if err.is_none() && watch.contains(name) {
+                    if let Err(e) = f32s(t).and_then(|v| calib.observe(name, v)) {
+                        err = Some(e);
+                    }
+                }
+            }
+        })
+        .map_err(interp)?;
+        if let Some(e) = err {
+            return Err(e);
+        }
+        all.push(outs);
+    }
+    Ok((calib, all))
+}
+
+fn fq(t: &Tensor, clip: ClipValue) -> Result<Tensor> {
+    let v = fake_quantize(LogQuantizer::from_clip(clip), f32s(t)?)?;
+    Tensor::from_f32(t.shape().to_vec(), v).map_err(interp)
+}
+
+/// Run one set with NNIE's quantization simulated (see the module doc).
+pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outputs> {
+    let by_node: HashMap<&str, &Layer> = layers.iter().map(|l| (l.name.as_str(), l)).collect();
+    let mut qweights: HashMap<&str, Tensor> = HashMap::new();
+    for l in layers {
+        if let (Some(w), Some(c)) = (&l.weight, l.weight_clip) {
+            qweights.insert(l.name.as_str(), fq(w, c)?);
+        }
+    }
+    let mut env: HashMap<&str, Cow<'_, Tensor>> = HashMap::new();
+    for (n, t) in &graph.initializers {
+        env.insert(n, Cow::Borrowed(t));
+    }
+    for (n, t) in &set.inputs {
+        env.insert(n, Cow::Borrowed(t));
+    }
+    let mut last_use: HashMap<&str, usize> = HashMap::new();
+    for (i, node) in graph.nodes.iter().enumerate() {
+        for n in node.inputs.iter().flatten() {
+            last_use.insert(n, i);
+        }
+    }
+    let keep: BTreeSet<&str> = graph.outputs.iter().map(|v| v.name.as_str()).collect();
+    let opts = OpOptions { opset: onnc_onnx::NORMALIZED_OPSET, num_outputs: None };
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let layer = by_node.get(node.name.as_str()).filter(|l| l.is_quantized());
+        let mut owned: Vec<Option<Tensor>> = Vec::with_capacity(node.inputs.len());
+        for n in &node.inputs {
+            let quantized = match (n, layer) {
+                (Some(n), Some(l)) => match l.bottoms.iter().position(|b| b == n) {
+                    Some(j) => {
+                        let clip = *l.input_clips.get(j).ok_or_else(|| {
+                            NnieError::Calibration(format!("layer '{}' has no clip for input `{n}`", l.name))
+                        })?;
+                        let v = env.get(n.as_str()).ok_or_else(|| interp(format!("node '{}': `{n}` undefined", node.name)))?;
+                        Some(fq(v, clip)?)
+                    }
+                    None => None,
+                },
+                _ => None,
+            };
+            owned.push(quantized);
+        }
+        let mut args: Vec<Option<&Tensor>> = Vec::with_capacity(node.inputs.len());
+        for (n, q) in node.inputs.iter().zip(&owned) {
+            args.push(match (n, q) {
+                (_, Some(q)) => Some(q),
+                (None, None) => None,
+                (Some(n), None) => Some(
+                    env.get(n.as_str())
+                        .map(Cow::as_ref)
+                        .ok_or_else(|| interp(format!("node '{}': `{n}` undefined", node.name)))?,
+                ),
+            });
+        }
+        let results = match layer.map(|l| (&l.kind, l)) {
+            Some((LayerKind::Conv { .. }, l)) => {
+                args[1] = qweights.get(l.name.as_str());
+                run_op_with("Conv", &node.attrs, &args, &opts)
+            }
+            Some((LayerKind::Fc { .. }, l)) => {
+                let mut attrs = onnc_tensor::Attrs::new();
+                attrs.insert("transB".into(), Attr::Int(1));
+                let fc_args = [args[0], qweights.get(l.name.as_str()), l.bias.as_ref()];
+                run_op_with("Gemm", &attrs, &fc_args, &opts)
+            }
+            _ => run_op_with(&node.op_type, &node.attrs, &args, &opts),
+        }
+        .map_err(|e| interp(format!("node '{}': {e}", node.name)))?;
+        drop(args);
+        for (name, t) in node.outputs.iter().zip(results) {
+            if !name.is_empty() {
+                env.insert(name, Cow::Owned(t));
+            }
+        }
+        for n in node.inputs.iter().flatten() {
+            if last_use.get(n.as_str()) == Some(&i) && !keep.contains(n.as_str()) && graph.initializer(n).is_none() {
+                env.remove(n.as_str());
+            }
+        }
+    }
+    graph
+        .outputs
+        .iter()
+        .map(|v| {
+            env.get(v.name.as_str())
+                .map(|t| (v.name.clone(), t.as_ref().clone()))
+                .ok_or_else(|| interp(format!("graph output `{}` was not computed", v.name)))
+        })
+        .collect()
+}
