@@ -224,3 +224,11 @@ fn output_is_deterministic() {
     assert_eq!(a.package().files(), b.package().files());
     assert_eq!(a.report().to_json(), b.report().to_json());
 }
+
+#[test]
+fn print_numbers() {
+    // `cargo test --test frontend print_numbers -- --nocapture` shows the measured quality
+    let c = compile(&graph("nnie_cnn.onnx"), &calib()).unwrap();
+    println!("{}", c.report().to_json());
+    assert_eq!(c.report().outputs.len(), 1);
+}
