@@ -208,7 +208,7 @@ impl Layer {
         match self.kind {
             LayerKind::Conv { group, .. } => group == 1,
             LayerKind::Eltwise { op } => op != EltwiseOp::Prod,
-            LayerKind::Pool { max, global, .. } => !(global && !max),
+            LayerKind::Pool { max, global, .. } => !global || max,
             _ => self.is_quantized(),
         }
     }

@@ -167,7 +167,7 @@ impl Cx<'_> {
 
     fn lower_node(&self, node: &Node, warnings: &mut Vec<String>) -> Result<Layer, Why> {
         let op = node.op_type.as_str();
-        if node.attrs.get(onnc_legalize::DEVICE_ATTR).is_some() {
+        if node.attrs.contains_key(onnc_legalize::DEVICE_ATTR) {
             return Err(why(
                 format!("{op} is marked for NNIE's CPU path, which onnc does not emit"),
                 "remove it from the network and run it on the host",
