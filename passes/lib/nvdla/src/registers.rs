@@ -85,16 +85,43 @@ const I16: (i64, i64) = (i16::MIN as i64, i16::MAX as i64);
 const I32: (i64, i64) = (i32::MIN as i64, i32::MAX as i64);
 const PRECISIONS: &[&str] = &["int8", "int16", "fp16"];
 
-const fn int(name: &'static str, range: (i64, i64), default: i64, block: Option<&'static str>) -> RegSpec {
-    RegSpec { name, kind: Kind::Int { min: range.0, max: range.1 }, default: Default::Int(default), ctable_block: block }
+const fn int(
+    name: &'static str,
+    range: (i64, i64),
+    default: i64,
+    block: Option<&'static str>,
+) -> RegSpec {
+    RegSpec {
+        name,
+        kind: Kind::Int {
+            min: range.0,
+            max: range.1,
+        },
+        default: Default::Int(default),
+        ctable_block: block,
+    }
 }
 
-const fn enumeration(name: &'static str, values: &'static [&'static str], default: &'static str) -> RegSpec {
-    RegSpec { name, kind: Kind::Enum(values), default: Default::Str(default), ctable_block: None }
+const fn enumeration(
+    name: &'static str,
+    values: &'static [&'static str],
+    default: &'static str,
+) -> RegSpec {
+    RegSpec {
+        name,
+        kind: Kind::Enum(values),
+        default: Default::Str(default),
+        ctable_block: None,
+    }
 }
 
 const fn float(name: &'static str, default: f64, block: Option<&'static str>) -> RegSpec {
-    RegSpec { name, kind: Kind::Float, default: Default::Float(default), ctable_block: block }
+    RegSpec {
+        name,
+        kind: Kind::Float,
+        default: Default::Float(default),
+        ctable_block: block,
+    }
 }
 
 const CONV: Option<&str> = Some("CONV");
@@ -105,7 +132,12 @@ const EMU: Option<&str> = Some("EMU");
 
 static CONV_SPECS: &[RegSpec] = &[
     enumeration("conv_mode", &["direct", "winograd"], "direct"),
-    RegSpec { name: "data_format", kind: Kind::Str, default: Default::Str("feature"), ctable_block: None },
+    RegSpec {
+        name: "data_format",
+        kind: Kind::Str,
+        default: Default::Str("feature"),
+        ctable_block: None,
+    },
     enumeration("in_precision", PRECISIONS, "int8"),
     enumeration("out_precision", PRECISIONS, "int8"),
     int("conv_stride_x", (1, 8), 1, None),
@@ -135,10 +167,26 @@ macro_rules! sdp_sub_unit {
     ($p:literal, $cal:expr) => {
         [
             int(concat!($p, ".enable"), (0, 1), 0, None),
-            enumeration(concat!($p, ".alu_type"), &["max", "min", "sum", "eql"], "sum"),
-            enumeration(concat!($p, ".type"), &["none", "mul", "add", "both"], "none"),
-            enumeration(concat!($p, ".mode"), &["per_layer", "per_kernel", "per_point"], "per_layer"),
-            enumeration(concat!($p, ".act"), &["none", "relu", "lut", "prelu"], "none"),
+            enumeration(
+                concat!($p, ".alu_type"),
+                &["max", "min", "sum", "eql"],
+                "sum",
+            ),
+            enumeration(
+                concat!($p, ".type"),
+                &["none", "mul", "add", "both"],
+                "none",
+            ),
+            enumeration(
+                concat!($p, ".mode"),
+                &["per_layer", "per_kernel", "per_point"],
+                "per_layer",
+            ),
+            enumeration(
+                concat!($p, ".act"),
+                &["none", "relu", "lut", "prelu"],
+                "none",
+            ),
             int(concat!($p, ".shift_value"), (0, 63), 0, $cal),
             int(concat!($p, ".truncate"), (0, 63), 0, $cal),
             enumeration(concat!($p, ".precision"), PRECISIONS, "int8"),
@@ -156,12 +204,36 @@ static SDP_SPECS: &[RegSpec] = &[
     enumeration("src_precision", PRECISIONS, "int8"),
     enumeration("dst_precision", PRECISIONS, "int8"),
     int("lut_index", (-1, 255), -1, None),
-    SDP_X1[0], SDP_X1[1], SDP_X1[2], SDP_X1[3], SDP_X1[4],
-    SDP_X1[5], SDP_X1[6], SDP_X1[7], SDP_X1[8], SDP_X1[9],
-    SDP_X2[0], SDP_X2[1], SDP_X2[2], SDP_X2[3], SDP_X2[4],
-    SDP_X2[5], SDP_X2[6], SDP_X2[7], SDP_X2[8], SDP_X2[9],
-    SDP_Y[0], SDP_Y[1], SDP_Y[2], SDP_Y[3], SDP_Y[4],
-    SDP_Y[5], SDP_Y[6], SDP_Y[7], SDP_Y[8], SDP_Y[9],
+    SDP_X1[0],
+    SDP_X1[1],
+    SDP_X1[2],
+    SDP_X1[3],
+    SDP_X1[4],
+    SDP_X1[5],
+    SDP_X1[6],
+    SDP_X1[7],
+    SDP_X1[8],
+    SDP_X1[9],
+    SDP_X2[0],
+    SDP_X2[1],
+    SDP_X2[2],
+    SDP_X2[3],
+    SDP_X2[4],
+    SDP_X2[5],
+    SDP_X2[6],
+    SDP_X2[7],
+    SDP_X2[8],
+    SDP_X2[9],
+    SDP_Y[0],
+    SDP_Y[1],
+    SDP_Y[2],
+    SDP_Y[3],
+    SDP_Y[4],
+    SDP_Y[5],
+    SDP_Y[6],
+    SDP_Y[7],
+    SDP_Y[8],
+    SDP_Y[9],
     int("y_op.cvt.alu_cvt.enable", (0, 1), 0, SDP),
     int("y_op.cvt.alu_cvt.offset", I16, 0, SDP),
     int("y_op.cvt.alu_cvt.scale", I16, 1, SDP),
@@ -205,8 +277,18 @@ static CDP_SPECS: &[RegSpec] = &[
     int("out_cvt.scale", I16, 1, CDP),
     int("out_cvt.truncate", (0, 63), 0, CDP),
     int("lut_index", (0, 255), 0, CDP),
-    int("lut_param.linear_exp_offset.exp_offset", (-128, 127), 0, LUT),
-    int("lut_param.linear_only_offset.frac_bits", (-128, 127), 0, LUT),
+    int(
+        "lut_param.linear_exp_offset.exp_offset",
+        (-128, 127),
+        0,
+        LUT,
+    ),
+    int(
+        "lut_param.linear_only_offset.frac_bits",
+        (-128, 127),
+        0,
+        LUT,
+    ),
     int("lut_param.linear_only_start", (0, (1 << 38) - 1), 0, LUT),
     int("lut_param.linear_only_end", (0, (1 << 38) - 1), 0, LUT),
 ];
@@ -234,7 +316,11 @@ static CONCAT_SPECS: &[RegSpec] = &[int("axis", (1, 1), 1, None)];
 static SLICE_SPECS: &[RegSpec] = &[int("c_start", (0, i64::MAX), 0, None)];
 
 static EMU_SOFTMAX: &[RegSpec] = &[int("axis", (1, 1), 1, None)];
-static EMU_POWER: &[RegSpec] = &[float("power", 1.0, None), float("scale", 1.0, None), float("shift", 0.0, None)];
+static EMU_POWER: &[RegSpec] = &[
+    float("power", 1.0, None),
+    float("scale", 1.0, None),
+    float("shift", 0.0, None),
+];
 
 /// Every attribute of `engine`'s op except `hw_layer`, in the IRDL file's order.
 pub fn specs(engine: Engine) -> &'static [RegSpec] {
@@ -269,7 +355,10 @@ pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
 /// Every attribute of `engine` at its identity value (scales 1, shifts,
 /// truncates, offsets and enables 0, enumerations their "off" value).
 pub fn defaults(engine: Engine) -> BTreeMap<String, Value> {
-    specs(engine).iter().map(|s| (s.name.to_string(), s.default.to_value())).collect()
+    specs(engine)
+        .iter()
+        .map(|s| (s.name.to_string(), s.default.to_value()))
+        .collect()
 }
 
 fn kind_name(v: &Value) -> &'static str {
@@ -287,10 +376,14 @@ pub fn check_spec(engine: Engine, s: &RegSpec, v: &Value) -> Result<(), String> 
     match (s.kind, v) {
         (Kind::Int { min, max }, Value::Int(x)) => {
             if *x < min || *x > max {
-                return Err(format!("nvdla.{op} attribute '{name}' = {x} is outside its range {min}..={max}"));
+                return Err(format!(
+                    "nvdla.{op} attribute '{name}' = {x} is outside its range {min}..={max}"
+                ));
             }
             if engine == Engine::Cdp && name == "local_size" && x % 2 == 0 {
-                return Err(format!("nvdla.{op} attribute '{name}' = {x} must be 3, 5, 7 or 9"));
+                return Err(format!(
+                    "nvdla.{op} attribute '{name}' = {x} must be 3, 5, 7 or 9"
+                ));
             }
             Ok(())
         }
@@ -298,14 +391,19 @@ pub fn check_spec(engine: Engine, s: &RegSpec, v: &Value) -> Result<(), String> 
             if values.contains(&x.as_str()) {
                 Ok(())
             } else {
-                Err(format!("nvdla.{op} attribute '{name}' = \"{x}\" is not one of {}", values.join(" | ")))
+                Err(format!(
+                    "nvdla.{op} attribute '{name}' = \"{x}\" is not one of {}",
+                    values.join(" | ")
+                ))
             }
         }
         (Kind::Float, Value::Float(x)) => {
             if x.is_finite() {
                 Ok(())
             } else {
-                Err(format!("nvdla.{op} attribute '{name}' = {x} must be a finite float"))
+                Err(format!(
+                    "nvdla.{op} attribute '{name}' = {x} must be a finite float"
+                ))
             }
         }
         (Kind::Str, Value::Str(_)) => Ok(()),
@@ -316,7 +414,10 @@ pub fn check_spec(engine: Engine, s: &RegSpec, v: &Value) -> Result<(), String> 
                 Kind::Float => "a float".to_string(),
                 Kind::Str => "a string".to_string(),
             };
-            Err(format!("nvdla.{op} attribute '{name}' must be {want}, got {} ({v})", kind_name(v)))
+            Err(format!(
+                "nvdla.{op} attribute '{name}' must be {want}, got {} ({v})",
+                kind_name(v)
+            ))
         }
     }
 }
@@ -326,7 +427,10 @@ pub fn check_spec(engine: Engine, s: &RegSpec, v: &Value) -> Result<(), String> 
 pub fn check_value(engine: Engine, name: &str, v: &Value) -> Result<(), String> {
     match spec(engine, name) {
         Some(s) => check_spec(engine, s, v),
-        None => Err(format!("nvdla.{} has no attribute '{name}'", engine.op_name())),
+        None => Err(format!(
+            "nvdla.{} has no attribute '{name}'",
+            engine.op_name()
+        )),
     }
 }
 
@@ -346,7 +450,10 @@ pub fn check_op(op: &Op) -> Vec<String> {
     sorted.sort_by_key(|s| s.name);
     for s in sorted {
         match op.attrs.get(s.name) {
-            None => errors.push(format!("layer '{layer}': nvdla.{engine} is missing attribute '{}'", s.name)),
+            None => errors.push(format!(
+                "layer '{layer}': nvdla.{engine} is missing attribute '{}'",
+                s.name
+            )),
             Some(v) => {
                 if let Err(e) = check_spec(engine, s, v) {
                     errors.push(format!("layer '{layer}': {e}"));
@@ -356,7 +463,9 @@ pub fn check_op(op: &Op) -> Vec<String> {
     }
     for name in op.attrs.keys() {
         if !all.iter().any(|s| s.name == name) {
-            errors.push(format!("layer '{layer}': nvdla.{engine} has no attribute '{name}'"));
+            errors.push(format!(
+                "layer '{layer}': nvdla.{engine} has no attribute '{name}'"
+            ));
         }
     }
     errors
@@ -373,7 +482,11 @@ mod tests {
         let mut in_attrs = false;
         for line in text.lines().map(str::trim) {
             if let Some(rest) = line.strip_prefix("irdl.operation @") {
-                let name = rest.split_whitespace().next().unwrap_or_default().to_string();
+                let name = rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
                 current = Some((name, Vec::new()));
             } else if line.starts_with("irdl.attributes {") {
                 in_attrs = true;
@@ -381,8 +494,15 @@ mod tests {
                 in_attrs = false;
                 out.extend(current.take());
             } else if in_attrs {
-                let name = line.split('"').nth(1).expect("attribute line has a quoted name");
-                current.as_mut().expect("attributes inside an operation").1.push(name.to_string());
+                let name = line
+                    .split('"')
+                    .nth(1)
+                    .expect("attribute line has a quoted name");
+                current
+                    .as_mut()
+                    .expect("attributes inside an operation")
+                    .1
+                    .push(name.to_string());
             }
         }
         out
@@ -390,13 +510,21 @@ mod tests {
 
     #[test]
     fn names_equal_the_irdl_attributes_minus_hw_layer() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../dialects/nvdla.irdl.mlir");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../dialects/nvdla.irdl.mlir"
+        );
         let text = std::fs::read_to_string(path).expect("dialects/nvdla.irdl.mlir is readable");
         let ops = irdl_attributes(&text);
         assert!(ops.len() >= 7, "parsed {} ops", ops.len());
         for (op, names) in ops {
-            let engine = Engine::from_op_name(&op).unwrap_or_else(|| panic!("no engine for nvdla.{op}"));
-            let expected: Vec<&str> = names.iter().map(String::as_str).filter(|n| *n != "hw_layer").collect();
+            let engine =
+                Engine::from_op_name(&op).unwrap_or_else(|| panic!("no engine for nvdla.{op}"));
+            let expected: Vec<&str> = names
+                .iter()
+                .map(String::as_str)
+                .filter(|n| *n != "hw_layer")
+                .collect();
             let table: Vec<&str> = specs(engine).iter().map(|s| s.name).collect();
             assert_eq!(table, expected, "nvdla.{op}");
         }
@@ -420,7 +548,11 @@ mod tests {
                 }
             }
         }
-        let sdp: Vec<_> = SDP_SPECS.iter().filter(|s| s.ctable_block.is_some()).map(|s| s.name).collect();
+        let sdp: Vec<_> = SDP_SPECS
+            .iter()
+            .filter(|s| s.ctable_block.is_some())
+            .map(|s| s.name)
+            .collect();
         assert_eq!(sdp.len(), 4 + 8 + 3);
         assert!(!sdp.contains(&"y_op.truncate"));
     }
@@ -428,14 +560,26 @@ mod tests {
     #[test]
     fn check_value_reports_range_kind_and_unknown() {
         let e = check_value(Engine::Conv, "out_cvt.truncate", &Value::Int(17)).unwrap_err();
-        assert!(e.contains("'out_cvt.truncate' = 17") && e.contains("0..=16"), "{e}");
+        assert!(
+            e.contains("'out_cvt.truncate' = 17") && e.contains("0..=16"),
+            "{e}"
+        );
         let e = check_value(Engine::Sdp, "x1_op.mode", &Value::Str("per_row".into())).unwrap_err();
         assert!(e.contains("per_layer | per_kernel | per_point"), "{e}");
         let e = check_value(Engine::Cdp, "alpha", &Value::Int(1)).unwrap_err();
         assert!(e.contains("must be a float, got an integer"), "{e}");
-        assert!(check_value(Engine::Cdp, "local_size", &Value::Int(4)).unwrap_err().contains("3, 5, 7 or 9"));
-        assert!(check_value(Engine::Pdp, "pool_size", &Value::Int(1)).unwrap_err().contains("no attribute"));
-        assert!(check_value(Engine::Cdp, "lut_param.linear_only_end", &Value::Int((1 << 38) - 1)).is_ok());
+        assert!(check_value(Engine::Cdp, "local_size", &Value::Int(4))
+            .unwrap_err()
+            .contains("3, 5, 7 or 9"));
+        assert!(check_value(Engine::Pdp, "pool_size", &Value::Int(1))
+            .unwrap_err()
+            .contains("no attribute"));
+        assert!(check_value(
+            Engine::Cdp,
+            "lut_param.linear_only_end",
+            &Value::Int((1 << 38) - 1)
+        )
+        .is_ok());
     }
 
     #[test]
@@ -448,11 +592,15 @@ mod tests {
             output: 1,
             onnx_nodes: vec![],
         };
-        assert_eq!(check_op(&op), vec!["layer 'prob': nvdla.emu is missing attribute 'axis'".to_string()]);
+        assert_eq!(
+            check_op(&op),
+            vec!["layer 'prob': nvdla.emu is missing attribute 'axis'".to_string()]
+        );
         op.attrs.insert("axis".into(), Value::Int(1));
         assert!(check_op(&op).is_empty());
         op.attrs.insert("bogus".into(), Value::Int(1));
-        op.attrs.insert("precision".into(), Value::Str("int16".into()));
+        op.attrs
+            .insert("precision".into(), Value::Str("int16".into()));
         let errors = check_op(&op);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("precision") && errors[1].contains("'bogus'"));

@@ -1,1 +1,47 @@
-//! (being written)
+//! The calibration table (CTable): ONNC's JSON interface to the quantization
+//! registers of every hardware layer.
+//!
+//! In: a [`Program`](crate::Program) (and a JSON text to load). Out: the
+//! CTable JSON ([`gen()`]), or the program with its registers overridden
+//! ([`load()`], [`load_nvidia_calibtable()`]).
+//!
+//! ```json
+//! {
+//!   "version": { "major": 0, "minor": 1, "sub_minor": 0 },
+//!   "qinfo": { "qstrategy": "sls", "qerror": "default", "qthreshold": "max" },
+//!   "conv1.CONV": { "in_cvt.enable": 0, ..., "out_cvt.truncate": 0 },
+//!   "conv1.SDP": { "x1_op.shift_value": 0, ..., "out_cvt.truncate": 0 },
+//!   "norm1.CDP": { "cdp:in_cvt.offset": 0, ..., "cdp.lut_index": 0 },
+//!   "norm1.LUT": { "lut_param.linear_exp_offset.exp_offset": 0, ... },
+//!   "prob.EMU": { "input_scale_factor": 1.0, "output_scale_factor": 1.0 }
+//! }
+//! ```
+//!
+//! * One `"<hw_layer>.<BLOCK>"` entry per op block, in op order; registers in
+//!   the dialect's order ([`crate::registers`] gives each register its block).
+//! * Register names are the dialect attribute names, except CDP's, which keep
+//!   ONNC's spelling (`cdp:in_cvt.offset`, `cdp.lut_index`).
+//! * `qinfo` records the quantization strategy (`qstrategy`, e.g. `"sls"`),
+//!   the error measure (`qerror`, `"default"`) and the threshold rule
+//!   (`qthreshold`, `"max"` or `"l2"`); all three are strings. A `Program`
+//!   does not keep them: [`gen()`] writes the defaults and [`load()`] returns
+//!   the loaded ones in [`LoadStats::qinfo`].
+//! * Per-tensor entries (`"<tensor>": {"scale": f, "offset": f}`) are
+//!   accepted and counted, not stored (they are not layer registers).
+//! * Floats are `f32` parameters: written as the shortest `f32` text, loaded
+//!   rounded to `f32`, so gen → load → gen is a byte-identical fixed point.
+//!
+//! Loading is all-or-nothing: every entry is validated first and every
+//! problem reported (file, key, register, nearest valid names), then applied.
+
+mod error;
+mod gen;
+mod load;
+mod names;
+mod nvidia;
+
+pub use error::CtableError;
+pub use gen::gen;
+pub use load::{load, LoadStats};
+pub use names::{json_register_name, QINFO_DEFAULTS};
+pub use nvidia::{fixed_point, load_nvidia_calibtable};

@@ -1,0 +1,265 @@
+//! `load_nvidia_calibtable`: NVIDIA's per-tensor calibration JSON converted
+//! to converter registers.
+//!
+//! In: a [`Program`] and NVIDIA's calibtable (as `nvdla_compiler
+//! --calibtable` reads it, made from a TensorRT INT8 calibration cache):
+//! `{"<tensor>": {"scale": f, "min": f, "max": f, "offset": i}, ...}`, keyed
+//! by tensor names, `scale` **or** `min`/`max`. Out: the INT8 ops' converter
+//! registers set, [`LoadStats`]; FP16 ops are left alone (counted in
+//! [`LoadStats::layers`] only when changed).
+//!
+//! Formulas (real = q · scale, symmetric INT8):
+//! * a tensor's scale `s` is `scale`, or `max(|min|, |max|) / 127`;
+//! * a tensor not in the table inherits its scale through scale-preserving
+//!   producers (PDP, reshape, slice, concat's first member, BDMA, RUBIK);
+//! * SDP producing `t`: the accumulator unit is `s_in · s_w` after a fused
+//!   conv (`s_w = max|w| / 127`, per-layer symmetric weights), else `s_in`;
+//!   the ratio `M = acc_unit / s_t` becomes `out_cvt.scale = round(M · 2^n)`
+//!   (a positive int16 mantissa, as large as fits) and `out_cvt.truncate = n`
+//!   (0..=63), so `q_t = (acc · scale) >> n`; `out_cvt.offset = offset`;
+//! * EMU producing `t`: `input_scale_factor = s_in`, `output_scale_factor = s_t`
+//!   (the emulator computes `x = q · s_in` and `q_t = x / s_t`).
+//!
+//! ```
+//! use onnc_nvdla::ctable::fixed_point;
+//! assert_eq!(fixed_point(0.5), Some((16384, 15)));
+//! let (m, n) = fixed_point(0.0123).unwrap();
+//! assert!((m as f64 / 2f64.powi(n as i32) - 0.0123).abs() < 1e-6);
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde_json::Value as Json;
+
+use super::error::CtableError;
+use super::load::{parse, structure, LoadStats};
+use super::names::nearest;
+use crate::program::{Engine, Program, TensorId, TensorKind, Value};
+
+/// `m · 2^-n ≈ ratio` with `m` the largest positive int16 mantissa and
+/// `n` in 0..=63; `None` if the ratio is not positive or does not fit.
+pub fn fixed_point(ratio: f64) -> Option<(i64, i64)> {
+    if !(ratio.is_finite() && ratio > 0.0) {
+        return None;
+    }
+    let mut best = None;
+    for n in 0..=63 {
+        let m = (ratio * 2f64.powi(n)).round();
+        if m > i16::MAX as f64 {
+            break;
+        }
+        best = Some((m as i64, n as i64));
+    }
+    best.filter(|(m, _)| *m > 0)
+}
+
+/// Sets `p`'s converter registers from NVIDIA's calibtable `json`.
+pub fn load_nvidia_calibtable(
+    p: &mut Program,
+    json: &str,
+    file: &str,
+) -> Result<LoadStats, CtableError> {
+    let Json::Object(entries) = parse(json, file)? else {
+        return Err(structure(
+            file,
+            "<top level>",
+            "the calibtable must be a JSON object keyed by tensor names",
+        ));
+    };
+    let mut errors = Vec::new();
+    let mut scales: BTreeMap<TensorId, (f64, i64)> = BTreeMap::new();
+    for (name, body) in &entries {
+        let Some(id) = p.tensors.iter().position(|t| &t.name == name) else {
+            let suggestions = nearest(name, p.tensors.iter().map(|t| t.name.as_str()));
+            errors.push(CtableError::UnknownLayer {
+                file: file.into(),
+                key: name.clone(),
+                suggestions,
+            });
+            continue;
+        };
+        match entry_scale(body) {
+            Ok(s) => {
+                scales.insert(id, s);
+            }
+            Err(message) => errors.push(CtableError::Calibration {
+                file: file.into(),
+                tensor: name.clone(),
+                message,
+            }),
+        }
+    }
+    CtableError::collect(file, errors)?;
+
+    let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
+    let mut errors = Vec::new();
+    for (i, op) in p.ops.iter().enumerate() {
+        let Some(&(s_out, offset)) = scales.get(&op.output) else {
+            continue;
+        };
+        let int8 = |attr: &str| op.str(attr) == Some("int8");
+        let input = op.inputs.first().copied().flatten();
+        let mut fail = |message: String| {
+            errors.push(CtableError::Calibration {
+                file: file.into(),
+                tensor: p.tensors[op.output].name.clone(),
+                message,
+            })
+        };
+        match op.engine {
+            Engine::Sdp if int8("dst_precision") => {
+                let unit = input
+                    .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
+                    .and_then(|t| acc_unit(p, t, &scales));
+                match unit.and_then(|u| {
+                    fixed_point(u / s_out).ok_or_else(|| {
+                        format!(
+                            "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",
+                            op.hw_layer,
+                            u / s_out
+                        )
+                    })
+                }) {
+                    Ok((m, n)) => {
+                        sets.push((i, "out_cvt.scale", Value::Int(m)));
+                        sets.push((i, "out_cvt.truncate", Value::Int(n)));
+                        sets.push((i, "out_cvt.offset", Value::Int(offset)));
+                    }
+                    Err(message) => fail(message),
+                }
+            }
+            Engine::Emu if int8("precision") => match input
+                .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
+                .and_then(|t| scale_of(p, t, &scales))
+            {
+                Ok(s_in) => {
+                    sets.push((
+                        i,
+                        "input_scale_factor",
+                        Value::Float(f64::from(s_in as f32)),
+                    ));
+                    sets.push((
+                        i,
+                        "output_scale_factor",
+                        Value::Float(f64::from(s_out as f32)),
+                    ));
+                }
+                Err(message) => fail(message),
+            },
+            _ => {}
+        }
+    }
+    CtableError::collect(file, errors)?;
+
+    let mut stats = LoadStats::default();
+    let mut touched = std::collections::BTreeSet::new();
+    for (i, name, value) in sets {
+        let old = p.ops[i].attrs.insert(name.to_string(), value.clone());
+        stats.registers += 1;
+        stats.changed += usize::from(old.as_ref() != Some(&value));
+        touched.insert(i);
+    }
+    stats.layers = touched.len();
+    stats.tensor_entries = scales.len();
+    Ok(stats)
+}
+
+/// `(scale, offset)` of one entry.
+fn entry_scale(body: &Json) -> Result<(f64, i64), String> {
+    let num = |k: &str| body.get(k).and_then(Json::as_f64);
+    let offset = match body.get("offset") {
+        None => 0,
+        Some(v) => v
+            .as_i64()
+            .ok_or_else(|| format!("'offset' must be an integer, got {v}"))?,
+    };
+    let scale = match (num("scale"), num("min"), num("max")) {
+        (Some(s), _, _) => s,
+        (None, Some(lo), Some(hi)) => lo.abs().max(hi.abs()) / 127.0,
+        _ => {
+            return Err(format!(
+                "needs a numeric 'scale' or both 'min' and 'max', got {body}"
+            ))
+        }
+    };
+    if scale.is_finite() && scale > 0.0 {
+        Ok((scale, offset))
+    } else {
+        Err(format!("scale {scale} must be positive and finite"))
+    }
+}
+
+/// The scale of tensor `t`: from the table, or through scale-preserving producers.
+fn scale_of(
+    p: &Program,
+    t: TensorId,
+    scales: &BTreeMap<TensorId, (f64, i64)>,
+) -> Result<f64, String> {
+    let mut cur = t;
+    for _ in 0..=p.ops.len() {
+        if let Some(&(s, _)) = scales.get(&cur) {
+            return Ok(s);
+        }
+        let producer = p.producer(cur).map(|i| &p.ops[i]);
+        match producer {
+            Some(op)
+                if matches!(
+                    op.engine,
+                    Engine::Pdp
+                        | Engine::Reshape
+                        | Engine::Slice
+                        | Engine::Concat
+                        | Engine::Bdma
+                        | Engine::Rubik
+                ) =>
+            {
+                match op.inputs.first().copied().flatten() {
+                    Some(next) => cur = next,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    Err(format!(
+        "needs the scale of tensor '{}' and the calibtable has none",
+        p.tensors[t].name
+    ))
+}
+
+/// The unit of the SDP input `t`: `s_in · s_w` for a fused conv accumulator, else `s_in`.
+fn acc_unit(
+    p: &Program,
+    t: TensorId,
+    scales: &BTreeMap<TensorId, (f64, i64)>,
+) -> Result<f64, String> {
+    if p.tensors[t].kind != TensorKind::Fused {
+        return scale_of(p, t, scales);
+    }
+    let conv = p
+        .producer(t)
+        .map(|i| &p.ops[i])
+        .ok_or_else(|| format!("fused tensor '{}' has no conv", p.tensors[t].name))?;
+    let (Some(x), Some(w)) = (
+        conv.inputs.first().copied().flatten(),
+        conv.inputs.get(1).copied().flatten(),
+    ) else {
+        return Err(format!(
+            "conv '{}' lacks its input or weight",
+            conv.hw_layer
+        ));
+    };
+    let TensorKind::Weight(values) = &p.tensors[w].kind else {
+        return Err(format!(
+            "conv '{}' weight '{}' is not a constant",
+            conv.hw_layer, p.tensors[w].name
+        ));
+    };
+    let wmax = values.iter().fold(0f32, |m, v| m.max(v.abs()));
+    let s_w = if wmax > 0.0 {
+        f64::from(wmax) / 127.0
+    } else {
+        1.0 / 127.0
+    };
+    Ok(scale_of(p, x, scales)? * s_w)
+}
