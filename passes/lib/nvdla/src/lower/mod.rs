@@ -1,1 +1,118 @@
-//! (being written)
+//! Lowering: a legalized ONNX graph to NVDLA hardware layers, with fusion.
+//!
+//! In: an [`onnc_onnx::Graph`] legalized for one configuration
+//! (`onnc_legalize::legalize(.., Target::NvFull, ..)`), static shapes.
+//! Out: a [`Program`] whose ops carry every dialect register (identity
+//! converter values until calibration), or a [`LowerError`] listing every
+//! node that cannot be mapped, with the fix.
+//!
+//! Mapping (one file per concern):
+//! * `Conv` → `nvdla.conv` (result `Fused`) + `nvdla.sdp` sharing its
+//!   `hw_layer`. The SDP absorbs the bias and the single-consumer chain
+//!   after the conv: per-channel `Mul`/`Add` (unfolded batch norm), `Relu`,
+//!   `PRelu`, `Clip(0, ∞)`, a residual `Add` of another activation
+//!   (per-point from memory; needs `has_sdp_eltwise`) and the `Relu` after
+//!   it, as long as the steps pack onto X1/X2/Y ([`sdp`], [`fuse`]).
+//!   Grouped convs that legalization split are merged back ([`regroup`]);
+//!   a `Flatten`/`Reshape` `[N,C,H,W] → [N,CHW]` feeding a 1×1 conv becomes
+//!   one conv with an H×W kernel over the cube.
+//! * Remaining element-wise ops → standalone `nvdla.sdp` reading memory,
+//!   absorbing their own chains.
+//! * `MaxPool`/`AveragePool`/`GlobalAveragePool` → `nvdla.pdp` (averages
+//!   divide by the whole window: `count_include_pad=0` with padding is
+//!   refused); `LRN` → `nvdla.cdp` with its LUT index.
+//! * `onnc.ChannelShuffle` → a 1×1 conv with 0/1 permutation weights
+//!   ([`select`]); `Transpose` only when it keeps the cube.
+//! * `Concat`/`Split`/`Slice` on channels → virtual `Concat`/`Slice` views
+//!   when every window starts on a memory-atom boundary, else exact 0/1
+//!   selection convs (the concat members summed through the SDP
+//!   element-wise path); `Reshape`/`Flatten`/`Squeeze`/`Unsqueeze`/`Identity`
+//!   → virtual `Reshape` when the cube is unchanged.
+//! * `Softmax` (axis 1) → `nvdla.emu` softmax; `Pow` by a constant → emu power.
+//!
+//! ```
+//! use onnc_nvdla::lower::{lower, LowerOptions};
+//! use onnc_nvdla::{ConfigName, Engine};
+//! use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+//! use onnc_tensor::{DType, Tensor};
+//! let vi = |n: &str, d: &[usize]| ValueInfo { name: n.into(), dtype: DType::F32, dims: d.iter().map(|&x| Dim::Fixed(x)).collect() };
+//! let g = Graph {
+//!     inputs: vec![vi("x", &[1, 3, 8, 8])],
+//!     outputs: vec![vi("y", &[1, 4, 8, 8])],
+//!     initializers: vec![("w".into(), Tensor::from_f32(vec![4, 3, 1, 1], vec![0.5; 12]).unwrap()),
+//!                        ("b".into(), Tensor::from_f32(vec![4], vec![0.1; 4]).unwrap())],
+//!     nodes: vec![Node::new("conv1", "Conv", &["x", "w", "b"], &["c"]), Node::new("relu1", "Relu", &["c"], &["y"])],
+//!     ..Default::default()
+//! };
+//! let p = lower(&g, ConfigName::NvFull, &LowerOptions::default()).unwrap();
+//! assert_eq!(p.ops.iter().map(|o| o.engine).collect::<Vec<_>>(), [Engine::Conv, Engine::Sdp]);
+//! assert_eq!(p.ops[1].str("x1_op.act"), Some("relu"));
+//! assert_eq!(p.ops[1].onnx_nodes, ["conv1", "relu1"]);
+//! ```
+
+pub mod build;
+mod error;
+pub mod fuse;
+pub mod graph;
+mod nodes;
+pub mod regroup;
+pub mod sdp;
+pub mod select;
+
+pub use error::{LowerError, Problem};
+
+use std::collections::BTreeMap;
+
+use onnc_onnx::Graph;
+
+use crate::config::{Config, ConfigName};
+use crate::program::{Engine, Program};
+use crate::registers;
+use build::Builder;
+use graph::Work;
+
+/// Lowering options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerOptions {
+    /// Fuse element-wise chains into the SDP of the op before them (default
+    /// true); false gives one op per ONNX node, for debugging.
+    pub fuse: bool,
+}
+
+impl Default for LowerOptions {
+    fn default() -> Self {
+        LowerOptions { fuse: true }
+    }
+}
+
+/// Lowers a legalized graph for configuration `config`.
+pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<Program, LowerError> {
+    let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
+    regroup::regroup(&mut w);
+    let mut l = nodes::Lowering::new(w, Builder::new(Config::get(config)), opts.clone());
+    l.inputs(graph);
+    l.plan();
+    l.emit();
+    l.outputs(graph);
+    let nodes::Lowering { b, mut problems, .. } = l;
+    for op in &b.prog.ops {
+        for e in registers::check_op(op) {
+            let node = op.onnx_nodes.first().cloned().unwrap_or_default();
+            problems.push(Problem::new(&node, &format!("nvdla.{}", op.engine), e, "this is a lowering bug: please report it with the model"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(b.prog)
+    } else {
+        Err(LowerError { problems })
+    }
+}
+
+/// Ops of `p` by engine.
+pub fn engine_counts(p: &Program) -> BTreeMap<Engine, usize> {
+    let mut m = BTreeMap::new();
+    for o in &p.ops {
+        *m.entry(o.engine).or_insert(0) += 1;
+    }
+    m
+}

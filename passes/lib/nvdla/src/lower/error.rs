@@ -1,0 +1,59 @@
+//! Lowering problems: what is wrong with which node, and what would fix it.
+//!
+//! In: problems found while lowering. Out: [`LowerError`], whose `Display`
+//! lists every [`Problem`] on its own line.
+//!
+//! ```
+//! use onnc_nvdla::lower::{LowerError, Problem};
+//! let e = LowerError { problems: vec![Problem::new("add1", "Add", "needs SDP eltwise", "use nv_full")] };
+//! assert_eq!(e.to_string(), "1 problem lowering to NVDLA:\n  onnx.Add 'add1': needs SDP eltwise; fix: use nv_full");
+//! ```
+
+use std::fmt;
+
+/// One node the lowering cannot map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The ONNX node's name.
+    pub node: String,
+    /// The ONNX op type (`onnc.ChannelShuffle` for onnc's own ops).
+    pub op_type: String,
+    /// What is wrong.
+    pub what: String,
+    /// What would fix it.
+    pub fix: String,
+}
+
+impl Problem {
+    /// A problem with node `node` of type `op_type`.
+    pub fn new(node: &str, op_type: &str, what: impl Into<String>, fix: impl Into<String>) -> Problem {
+        Problem { node: node.into(), op_type: op_type.into(), what: what.into(), fix: fix.into() }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let op = if self.op_type.contains('.') { self.op_type.clone() } else { format!("onnx.{}", self.op_type) };
+        write!(f, "{op} '{}': {}; fix: {}", self.node, self.what, self.fix)
+    }
+}
+
+/// Every problem found in one lowering run (never empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LowerError {
+    /// The problems, in node order.
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for LowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.problems.len();
+        write!(f, "{n} problem{} lowering to NVDLA:", if n == 1 { "" } else { "s" })?;
+        for p in &self.problems {
+            write!(f, "\n  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LowerError {}

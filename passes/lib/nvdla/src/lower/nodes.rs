@@ -1,0 +1,626 @@
+//! The walk: plan which nodes fuse (chains claimed from their head), then
+//! emit ops in node order, each fused group at the position of its last node.
+//!
+//! In: the working graph and an empty [`Builder`]. Out: the program's ops
+//! and the problems found. Emitting a group where its last node stands keeps
+//! the program in execution order: every operand a fused SDP reads (a
+//! residual branch) is produced before that node.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::{Attr, DType};
+
+use super::build::{cube, Builder};
+use super::error::Problem;
+use super::fuse::{extend, steps_of, Chain};
+use super::graph::{Work, DEVICE_ATTR};
+use super::sdp::{pack, set_unit_attrs, unit_operand, Operand, Step, UnitOperand};
+use super::select;
+use super::LowerOptions;
+use crate::program::{Engine, Precision, TensorId, TensorKind, Value};
+
+/// How a fused group starts.
+#[derive(Debug, Clone)]
+enum Head {
+    /// A convolution: input value, weight (name, shape, values), strides, pads [t,l,b,r], dilations.
+    Conv { input: String, weight: (String, Vec<usize>, Vec<f32>), strides: [i64; 2], pads: [i64; 4], dilations: [i64; 2] },
+    /// A standalone SDP reading `input` from memory.
+    Sdp { input: String },
+}
+
+#[derive(Debug, Clone)]
+struct Group {
+    head_node: usize,
+    head: Head,
+    chain: Chain,
+    sources: Vec<String>,
+}
+
+/// The lowering state.
+pub struct Lowering {
+    w: Work,
+    /// The program being built.
+    pub b: Builder,
+    /// Problems found so far.
+    pub problems: Vec<Problem>,
+    opts: LowerOptions,
+    claimed: BTreeSet<usize>,
+    groups: BTreeMap<usize, Group>,
+    outputs: Vec<String>,
+}
+
+fn op_name(n: &Node) -> String {
+    if n.domain.is_empty() {
+        n.op_type.clone()
+    } else {
+        format!("{}.{}", n.domain, n.op_type)
+    }
+}
+
+fn ints(n: &Node, k: &str) -> Option<Vec<i64>> {
+    n.attrs.get(k).and_then(Attr::as_ints).map(<[i64]>::to_vec)
+}
+
+fn f32s(t: &onnc_tensor::Tensor) -> Vec<f32> {
+    t.cast(DType::F32).as_f32().map(<[f32]>::to_vec).unwrap_or_default()
+}
+
+impl Lowering {
+    /// A lowering of `w` into `b`.
+    pub fn new(w: Work, b: Builder, opts: LowerOptions) -> Lowering {
+        Lowering { w, b, problems: Vec::new(), opts, claimed: BTreeSet::new(), groups: BTreeMap::new(), outputs: Vec::new() }
+    }
+
+    fn problem(&mut self, n: &Node, what: impl Into<String>, fix: impl Into<String>) {
+        self.problems.push(Problem::new(&n.name, &op_name(n), what, fix));
+    }
+
+    fn eltwise(&self) -> bool {
+        self.b.cfg.has_sdp_eltwise
+    }
+
+    fn out_index(&self, v: &str) -> Option<u16> {
+        self.outputs.iter().position(|o| o == v).map(|i| i as u16)
+    }
+
+    /// The graph inputs as `Input` tensors.
+    pub fn inputs(&mut self, g: &Graph) {
+        self.outputs = g.outputs.iter().map(|o| o.name.clone()).collect();
+        for (i, vi) in g.inputs.iter().enumerate() {
+            let shape = self.w.shape(&vi.name).to_vec();
+            let shape = if shape.is_empty() { vi.type_info().static_shape().unwrap_or_default() } else { shape };
+            let Some(c) = cube(&shape) else {
+                self.problems.push(Problem::new(&vi.name, "input", format!("has {} dimensions", shape.len()), "NVDLA feature cubes have at most 4 dimensions"));
+                continue;
+            };
+            if c[0] > self.b.cfg.max_batch {
+                self.problems.push(Problem::new(&vi.name, "input", format!("batch {} exceeds {}'s largest batch {}", c[0], self.b.cfg.name, self.b.cfg.max_batch), "compile with a smaller batch (--input-shape)"));
+            }
+            let t = self.b.add(&vi.name, c, self.b.prec, TensorKind::Input(i as u16));
+            self.b.bind(&vi.name, t);
+            self.b.prog.inputs.push(t);
+        }
+    }
+
+    /// The graph outputs, in order; a problem for any not produced.
+    pub fn outputs(&mut self, g: &Graph) {
+        for o in &g.outputs {
+            match self.b.get(&o.name) {
+                Some(t) if matches!(self.b.prog.tensors[t].kind, TensorKind::Output(_)) => self.b.prog.outputs.push(t),
+                _ => {
+                    if !self.problems.is_empty() {
+                        continue; // an earlier problem explains it
+                    }
+                    self.problems.push(Problem::new(&o.name, "output", "is not produced by a hardware op (a graph input or a constant)", "remove the output or compute it in the graph"));
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- plan
+
+    /// Chooses the fused groups.
+    pub fn plan(&mut self) {
+        for i in 0..self.w.nodes.len() {
+            if self.claimed.contains(&i) {
+                continue;
+            }
+            let n = self.w.nodes[i].clone();
+            let head = match (n.domain.as_str(), n.op_type.as_str()) {
+                ("", "Conv") => self.conv_head(i, &n),
+                ("onnc", "ChannelShuffle") => self.shuffle_head(&n),
+                _ => self.sdp_head(&n),
+            };
+            let Some((head, steps)) = head else { continue };
+            self.claimed.insert(i);
+            let chain = Chain { members: vec![], steps, out: n.outputs[0].clone() };
+            let chain = extend(&self.w, chain, self.eltwise(), self.opts.fuse, &mut self.claimed);
+            let tail = chain.members.last().copied().unwrap_or(i);
+            let sources = std::iter::once(i).chain(chain.members.iter().copied()).flat_map(|k| self.w.sources[k].clone()).collect();
+            self.groups.insert(tail, Group { head_node: i, head, chain, sources });
+        }
+    }
+
+    fn conv_head(&mut self, i: usize, n: &Node) -> Option<(Head, Vec<Step>)> {
+        let Some(wt) = n.input(1).and_then(|x| self.w.constant(x)).cloned() else {
+            self.problem(n, "has non-constant weights", "make the weights initializers");
+            return None;
+        };
+        if n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1) != 1 {
+            self.problem(n, "is a grouped convolution", "legalize for NVDLA first (onnc-legalize splits groups)");
+            return None;
+        }
+        if n.attrs.get("auto_pad").and_then(Attr::as_str).is_some_and(|a| a != "NOTSET") {
+            self.problem(n, "uses auto_pad", "run onnx-simplify/onnc-legalize, which make the pads explicit");
+            return None;
+        }
+        let k = wt.shape()[0];
+        let mut input = n.input(0).unwrap_or_default().to_string();
+        let mut wshape = wt.shape().to_vec();
+        let strides = ints(n, "strides").unwrap_or(vec![1, 1]);
+        let pads = ints(n, "pads").unwrap_or(vec![0; 4]);
+        let dil = ints(n, "dilations").unwrap_or(vec![1, 1]);
+        if wshape.len() != 4 || strides.len() != 2 || pads.len() != 4 || dil.len() != 2 {
+            self.problem(n, format!("is not a 2-D convolution (weight shape {wshape:?})"), "NVDLA runs 2-D convolutions on NCHW cubes");
+            return None;
+        }
+        // Flatten/Reshape [N,C,H,W] → [N,CHW] feeding a 1×1 conv: one conv with an H×W kernel.
+        if wshape[2..] == [1, 1] && strides == [1, 1] && pads.iter().all(|&p| p == 0) {
+            if let Some((src, claimed)) = self.unflatten(&input, wshape[1]) {
+                let s = cube(self.w.shape(&src)).unwrap_or_default();
+                wshape = vec![k, s[1], s[2], s[3]];
+                input = src;
+                self.claimed.extend(claimed);
+                let _ = i;
+            }
+        }
+        let mut steps = Vec::new();
+        if let Some(bias) = n.input(2).and_then(|x| self.w.constant(x)) {
+            steps.push(Step::alu("sum", Operand::Kernel(f32s(bias))));
+        }
+        let head = Head::Conv {
+            input,
+            weight: (n.input(1).unwrap_or_default().to_string(), wshape, f32s(&wt)),
+            strides: [strides[0], strides[1]],
+            pads: [pads[0], pads[1], pads[2], pads[3]],
+            dilations: [dil[0], dil[1]],
+        };
+        Some((head, steps))
+    }
+
+    /// Walks back from `v` through single-consumer reshape-like nodes to a
+    /// cube `[N, C, H, W]` with `C·H·W == channels` and `H·W > 1`.
+    fn unflatten(&self, v: &str, channels: usize) -> Option<(String, Vec<usize>)> {
+        let mut cur = v.to_string();
+        let mut nodes = Vec::new();
+        for _ in 0..3 {
+            let p = self.w.producer(&cur)?;
+            let n = &self.w.nodes[p];
+            if !["Reshape", "Flatten", "Squeeze", "Unsqueeze"].contains(&n.op_type.as_str()) || !self.w.single_use(&cur) {
+                return None;
+            }
+            nodes.push(p);
+            cur = n.input(0)?.to_string();
+            let s = cube(self.w.shape(&cur))?;
+            if s[2] * s[3] > 1 && s[1] * s[2] * s[3] == channels && self.w.shape(&cur).len() == 4 {
+                return Some((cur, nodes));
+            }
+        }
+        None
+    }
+
+    fn shuffle_head(&mut self, n: &Node) -> Option<(Head, Vec<Step>)> {
+        let x = n.input(0)?.to_string();
+        let c = cube(self.w.shape(&x))?[1];
+        let g = n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1).max(1) as usize;
+        if c % g != 0 {
+            self.problem(n, format!("shuffles {c} channels in {g} groups"), "the channel count must be a multiple of the group");
+            return None;
+        }
+        let rows = select::shuffle_rows(c, g);
+        let head = Head::Conv { input: x, weight: (format!("{}.shuffle_w", n.name), vec![c, c, 1, 1], select::weights(&rows, c)), strides: [1, 1], pads: [0; 4], dilations: [1, 1] };
+        Some((head, vec![]))
+    }
+
+    fn sdp_head(&mut self, n: &Node) -> Option<(Head, Vec<Step>)> {
+        if !n.domain.is_empty() || n.attrs.contains_key(DEVICE_ATTR) {
+            return None;
+        }
+        let via = n.inputs.iter().flatten().find(|v| self.w.constant(v).is_none())?.clone();
+        let steps = match steps_of(&self.w, n, &via) {
+            Ok(s) => s,
+            Err(e) if e == "not an element-wise op" => return None,
+            Err(e) => {
+                self.problem(n, e, "make the operand a per-channel constant or an activation of the result's shape");
+                return None;
+            }
+        };
+        if steps.iter().any(Step::per_point) && !self.eltwise() {
+            let what = if steps.iter().any(|s| s.reads_feature().is_some()) { "is an element-wise op between two activations" } else { "has a per-point constant operand" };
+            self.problem(n, format!("{what}, which needs the SDP element-wise path, and {} has none", self.b.cfg.name), "compile for nv_full or nv_large, or remove the element-wise op from the model");
+            return None;
+        }
+        if pack(&steps).is_none() {
+            self.problem(n, "needs more SDP sub-units than X1, X2 and Y", "split the op in the model");
+            return None;
+        }
+        Some((Head::Sdp { input: via }, steps))
+    }
+
+    // ---------------------------------------------------------------- emit
+
+    /// Emits every op in node order.
+    pub fn emit(&mut self) {
+        for i in 0..self.w.nodes.len() {
+            if let Some(g) = self.groups.remove(&i) {
+                self.emit_group(g);
+            } else if !self.claimed.contains(&i) {
+                let n = self.w.nodes[i].clone();
+                let sources = self.w.sources[i].clone();
+                self.single(&n, sources);
+            }
+        }
+    }
+
+    /// The tensor of feature value `v` (a problem when it was never produced).
+    fn tensor(&mut self, n: &Node, v: &str) -> Option<TensorId> {
+        let t = self.b.get(v);
+        if t.is_none() && self.problems.is_empty() {
+            let what = if self.w.constant(v).is_some() { format!("reads constant '{v}' where NVDLA needs an activation") } else { format!("reads '{v}', which no hardware op produces") };
+            self.problem(n, what, "fold the constant computation in the model (onnx-simplify)");
+        }
+        t
+    }
+
+    fn feature_out(&mut self, v: &str) -> TensorId {
+        let c = cube(self.w.shape(v)).unwrap_or_default();
+        let out = self.out_index(v);
+        self.b.feature(v, c, out)
+    }
+
+    fn emit_group(&mut self, g: Group) {
+        let n = self.w.nodes[g.head_node].clone();
+        let layer = self.b.layer(&n.name);
+        match g.head {
+            Head::Conv { input, weight, strides, pads, dilations } => {
+                let Some(x) = self.tensor(&n, &input) else { return };
+                let prec = self.b.prec;
+                let wt = self.b.weight(&weight.0, weight.1.clone(), weight.2, prec);
+                let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
+                let acc = self.b.add(&format!("{}.acc", n.outputs[0]), out, prec, TensorKind::Fused);
+                let pv = self.b.prec_value();
+                let set = vec![
+                    ("conv_mode", Value::Str("direct".into())),
+                    ("data_format", Value::Str("feature".into())),
+                    ("in_precision", pv.clone()),
+                    ("out_precision", pv),
+                    ("conv_stride_y", Value::Int(strides[0])),
+                    ("conv_stride_x", Value::Int(strides[1])),
+                    ("pad_y_top", Value::Int(pads[0])),
+                    ("pad_x_left", Value::Int(pads[1])),
+                    ("pad_y_bottom", Value::Int(pads[2])),
+                    ("pad_x_right", Value::Int(pads[3])),
+                    ("dilation_y", Value::Int(dilations[0])),
+                    ("dilation_x", Value::Int(dilations[1])),
+                ];
+                self.b.push(Engine::Conv, &layer, set, vec![Some(x), Some(wt)], acc, g.sources.clone());
+                self.sdp(&n, &layer, acc, &g.chain.steps, &g.chain.out, g.sources);
+            }
+            Head::Sdp { input } => {
+                let Some(x) = self.tensor(&n, &input) else { return };
+                self.sdp(&n, &layer, x, &g.chain.steps, &g.chain.out, g.sources);
+            }
+        }
+    }
+
+    /// One SDP op running `steps` on `src`, producing value `out`.
+    fn sdp(&mut self, n: &Node, layer: &str, src: TensorId, steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
+        let units = pack(steps).expect("planned steps pack");
+        let k = self.b.prog.tensors[src].shape[1];
+        let mut inputs = vec![Some(src), None, None, None];
+        let mut precs = [self.b.prec; 3];
+        for (i, u) in units.iter().enumerate() {
+            match unit_operand(u, k) {
+                None => {}
+                Some(UnitOperand::Weight(shape, vals)) => {
+                    let p = self.b.operand_precision();
+                    precs[i] = p;
+                    let name = format!("{layer}.{}", ["x1", "x2", "y"][i]);
+                    inputs[i + 1] = Some(self.b.weight(&name, shape, vals, p));
+                }
+                Some(UnitOperand::Feature(f)) => inputs[i + 1] = Some(self.tensor(n, &f)?),
+            }
+        }
+        let y = self.feature_out(out);
+        let pv = self.b.prec_value();
+        let mut set = vec![("src_precision", pv.clone()), ("dst_precision", pv), ("lut_index", Value::Int(-1))];
+        let mut attrs = BTreeMap::new();
+        set_unit_attrs(&mut attrs, &units, &precs);
+        let attrs: Vec<(String, Value)> = attrs.into_iter().collect();
+        set.extend(attrs.iter().map(|(k, v)| (k.as_str(), v.clone())));
+        self.b.push(Engine::Sdp, layer, set, inputs, y, sources);
+        Some(y)
+    }
+
+    /// A 1×1 selection conv + SDP moving channels of `src` per `rows`, plus `steps`.
+    #[allow(clippy::too_many_arguments)]
+    fn select_conv(&mut self, n: &Node, layer_base: &str, src: TensorId, rows: &[Option<usize>], steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
+        let layer = self.b.layer(layer_base);
+        let s = self.b.prog.tensors[src].shape.clone();
+        let prec = self.b.prec;
+        let wt = self.b.weight(&format!("{layer}.select_w"), vec![rows.len(), s[1], 1, 1], select::weights(rows, s[1]), prec);
+        let acc = self.b.add(&format!("{out}.acc"), vec![s[0], rows.len(), s[2], s[3]], prec, TensorKind::Fused);
+        let pv = self.b.prec_value();
+        let set = vec![("conv_mode", Value::Str("direct".into())), ("data_format", Value::Str("feature".into())), ("in_precision", pv.clone()), ("out_precision", pv)];
+        self.b.push(Engine::Conv, &layer, set, vec![Some(src), Some(wt)], acc, sources.clone());
+        if self.w.shapes.get(out).is_none() {
+            self.w.shapes.insert(out.to_string(), vec![s[0], rows.len(), s[2], s[3]]);
+        }
+        self.sdp(n, &layer, acc, steps, out, sources)
+    }
+
+    // ------------------------------------------------------- single nodes
+
+    fn single(&mut self, n: &Node, sources: Vec<String>) {
+        if n.attrs.contains_key(DEVICE_ATTR) && !matches!(n.op_type.as_str(), "Softmax" | "Pow") {
+            let cfg = self.b.cfg.name;
+            self.problem(n, format!("NVDLA {cfg} cannot run {} and the EMU runs only softmax and power", op_name(n)), "replace the op in the model, or run this part of the model on the host");
+            return;
+        }
+        if !n.domain.is_empty() {
+            self.problem(n, format!("NVDLA {} has no mapping for {}", self.b.cfg.name, op_name(n)), "legalize for NVDLA (onnc-legalize) or replace the op");
+            return;
+        }
+        match n.op_type.as_str() {
+            "MaxPool" | "AveragePool" | "GlobalAveragePool" => self.pool(n, sources),
+            "LRN" => self.lrn(n, sources),
+            "Softmax" | "Pow" => self.emu(n, sources),
+            "Concat" => self.concat(n, sources),
+            "Split" | "Slice" => self.split(n, sources),
+            "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout" | "Transpose" => self.view(n, sources),
+            _ => self.problem(n, format!("NVDLA {} cannot run {}", self.b.cfg.name, op_name(n)), "legalize for NVDLA (onnc-legalize), which rewrites or reports it"),
+        }
+    }
+
+    fn pool(&mut self, n: &Node, sources: Vec<String>) {
+        let x = n.input(0).unwrap_or_default();
+        let Some(s) = cube(self.w.shape(x)) else { return };
+        let global = n.op_type == "GlobalAveragePool";
+        let k = if global { vec![s[2] as i64, s[3] as i64] } else { ints(n, "kernel_shape").unwrap_or_default() };
+        let st = if global { vec![1, 1] } else { ints(n, "strides").unwrap_or(vec![1, 1]) };
+        let p = if global { vec![0; 4] } else { ints(n, "pads").unwrap_or(vec![0; 4]) };
+        if k.len() != 2 || st.len() != 2 || p.len() != 4 {
+            return self.problem(n, "is not a 2-D pooling", "NVDLA PDP pools NCHW cubes");
+        }
+        let mut bad = Vec::new();
+        if k.iter().any(|&v| !(1..=8).contains(&v)) {
+            bad.push(format!("kernel {k:?} (PDP: 1..8)"));
+        }
+        if st.iter().any(|&v| !(1..=8).contains(&v)) {
+            bad.push(format!("stride {st:?} (PDP: 1..8)"));
+        }
+        if p.iter().any(|&v| !(0..=7).contains(&v)) {
+            bad.push(format!("pads {p:?} (PDP: 0..7)"));
+        }
+        if ints(n, "dilations").is_some_and(|d| d.iter().any(|&v| v != 1)) {
+            bad.push("dilation (PDP has none)".into());
+        }
+        if n.op_type == "AveragePool" && n.attrs.get("count_include_pad").and_then(Attr::as_int) == Some(0) && p.iter().any(|&v| v > 0) {
+            bad.push("count_include_pad=0 with padding (PDP divides every window by its full size)".into());
+        }
+        let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
+        let floor = |i: usize, kk: i64, ss: i64, a: i64, b: i64| (s[i] as i64 + a + b - kk) / ss + 1;
+        if !global && (floor(2, k[0], st[0], p[0], p[2]) != out[2] as i64 || floor(3, k[1], st[1], p[1], p[3]) != out[3] as i64) {
+            bad.push("ceil_mode output size (PDP rounds down)".into());
+        }
+        if !bad.is_empty() {
+            return self.problem(n, format!("has {}", bad.join(", ")), "legalize for NVDLA (onnc-legalize rewrites large and count_include_pad=0 pools) or change the pooling");
+        }
+        let Some(xt) = self.tensor(n, x) else { return };
+        let layer = self.b.layer(&n.name);
+        let y = self.feature_out(&n.outputs[0]);
+        let mode = if n.op_type == "MaxPool" { "max" } else { "avg" };
+        let set = vec![
+            ("precision", self.b.prec_value()),
+            ("pool_mode", Value::Str(mode.into())),
+            ("pool_height", Value::Int(k[0])),
+            ("pool_width", Value::Int(k[1])),
+            ("stride_y", Value::Int(st[0])),
+            ("stride_x", Value::Int(st[1])),
+            ("pad_top", Value::Int(p[0])),
+            ("pad_left", Value::Int(p[1])),
+            ("pad_bottom", Value::Int(p[2])),
+            ("pad_right", Value::Int(p[3])),
+        ];
+        self.b.push(Engine::Pdp, &layer, set, vec![Some(xt)], y, sources);
+    }
+
+    fn lrn(&mut self, n: &Node, sources: Vec<String>) {
+        let size = n.attrs.get("size").and_then(Attr::as_int).unwrap_or(0);
+        if ![3, 5, 7, 9].contains(&size) {
+            return self.problem(n, format!("has size {size}"), "CDP sums 3, 5, 7 or 9 channels; change the LRN size");
+        }
+        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else { return };
+        let f = |k: &str, d: f32| Value::Float(n.attrs.get(k).and_then(Attr::as_float).unwrap_or(d) as f64);
+        let layer = self.b.layer(&n.name);
+        let y = self.feature_out(&n.outputs[0]);
+        let lut = self.b.next_lut;
+        self.b.next_lut += 1;
+        let pv = self.b.prec_value();
+        let set = vec![
+            ("in_precision", pv.clone()),
+            ("out_precision", pv),
+            ("local_size", Value::Int(size)),
+            ("alpha", f("alpha", 1e-4)),
+            ("beta", f("beta", 0.75)),
+            ("bias", f("bias", 1.0)),
+            ("lut_index", Value::Int(lut)),
+        ];
+        self.b.push(Engine::Cdp, &layer, set, vec![Some(x)], y, sources);
+    }
+
+    fn emu(&mut self, n: &Node, sources: Vec<String>) {
+        let x = n.input(0).unwrap_or_default();
+        let Some(s) = cube(self.w.shape(x)) else { return };
+        let rank = self.w.shape(x).len() as i64;
+        let mut set = vec![("precision", self.b.prec_value())];
+        if self.b.prec == Precision::Int16 {
+            return self.problem(n, "runs in int16, which the EMU does not support", "use fp16 or int8");
+        }
+        if n.op_type == "Softmax" {
+            let axis = n.attrs.get("axis").and_then(Attr::as_int).unwrap_or(-1);
+            let axis = if axis < 0 { axis + rank } else { axis };
+            if axis != 1 || s[2] * s[3] != 1 {
+                return self.problem(n, format!("is a softmax over axis {axis} of shape {:?}", self.w.shape(x)), "the EMU softmax runs over the channels of an [N, C, 1, 1] cube; reshape before the softmax");
+            }
+            set.extend([("op_type", Value::Str("softmax".into())), ("axis", Value::Int(1))]);
+        } else {
+            let Some(p) = n.input(1).and_then(|e| self.w.constant(e)).filter(|t| t.numel() == 1) else {
+                return self.problem(n, "has a non-constant or non-scalar exponent", "the EMU power op takes one constant exponent");
+            };
+            let p = f32s(p)[0] as f64;
+            set.extend([("op_type", Value::Str("power".into())), ("power", Value::Float(p)), ("scale", Value::Float(1.0)), ("shift", Value::Float(0.0))]);
+        }
+        let Some(xt) = self.tensor(n, x) else { return };
+        let layer = self.b.layer(&n.name);
+        let y = self.feature_out(&n.outputs[0]);
+        self.b.push(Engine::Emu, &layer, set, vec![Some(xt)], y, sources);
+    }
+
+    fn atom(&self) -> usize {
+        self.b.cfg.channels_per_atom(self.b.prec)
+    }
+
+    fn channel_axis(n: &Node, rank: usize) -> bool {
+        let a = n.attrs.get("axis").and_then(Attr::as_int).unwrap_or(0);
+        a == 1 || (a < 0 && a + rank as i64 == 1)
+    }
+
+    fn concat(&mut self, n: &Node, sources: Vec<String>) {
+        let out_shape = self.w.shape(&n.outputs[0]).to_vec();
+        if !Self::channel_axis(n, out_shape.len()) || out_shape.len() < 2 {
+            return self.problem(n, "concatenates along an axis other than channels", "NVDLA concatenates channels only; transpose the model so the axis is 1");
+        }
+        let members: Vec<String> = n.inputs.iter().flatten().cloned().collect();
+        let mut ids = Vec::new();
+        for m in &members {
+            let Some(t) = self.tensor(n, m) else { return };
+            ids.push(t);
+        }
+        let atom = self.atom();
+        let mut offsets = Vec::new();
+        let mut off = 0;
+        for &t in &ids {
+            offsets.push(off);
+            off += self.b.prog.tensors[t].shape[1];
+        }
+        let distinct = ids.iter().collect::<BTreeSet<_>>().len() == ids.len();
+        let views_ok = distinct && ids.iter().all(|&t| !matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)));
+        let layer = self.b.layer(&n.name);
+        if views_ok && offsets.iter().all(|o| o % atom == 0) {
+            let y = self.feature_out(&n.outputs[0]);
+            self.b.push(Engine::Concat, &layer, vec![("axis", Value::Int(1))], ids.into_iter().map(Some).collect(), y, sources);
+            return;
+        }
+        // A window off the atom grid: each member moved into place by a 0/1 conv, summed through the SDP.
+        if !self.eltwise() {
+            let bad = offsets.iter().find(|o| *o % atom != 0).copied().unwrap_or(0);
+            return self.problem(
+                n,
+                format!("places a member at channel {bad}, not a multiple of {atom} (channels per memory atom on {}), and without the SDP element-wise path the members cannot be summed", self.b.cfg.name),
+                format!("make every concatenated branch a multiple of {atom} channels"),
+            );
+        }
+        let total = off;
+        let mut prev: Option<String> = None;
+        for (i, &t) in ids.iter().enumerate() {
+            let c = self.b.prog.tensors[t].shape[1];
+            let rows: Vec<Option<usize>> = (0..total).map(|k| (k >= offsets[i] && k < offsets[i] + c).then(|| k - offsets[i])).collect();
+            let out = if i + 1 == ids.len() { n.outputs[0].clone() } else { format!("{}#part{i}", n.outputs[0]) };
+            let steps = prev.as_ref().map(|p| vec![Step::alu("sum", Operand::Feature(p.clone()))]).unwrap_or_default();
+            if self.select_conv(n, &format!("{layer}_m{i}"), t, &rows, &steps, &out, sources.clone()).is_none() {
+                return;
+            }
+            prev = Some(out);
+        }
+    }
+
+    /// Channel windows `(output value, c_start, channels)` of a Split or Slice.
+    fn windows(&mut self, n: &Node) -> Option<Vec<(String, usize, usize)>> {
+        let x = n.input(0).unwrap_or_default();
+        let rank = self.w.shape(x).len();
+        if n.op_type == "Split" {
+            if !Self::channel_axis(n, rank) {
+                self.problem(n, "splits along an axis other than channels", "NVDLA splits channels only");
+                return None;
+            }
+            let mut off = 0;
+            return Some(
+                n.outputs
+                    .iter()
+                    .map(|o| {
+                        let c = self.w.shape(o).get(1).copied().unwrap_or(0);
+                        off += c;
+                        (o.clone(), off - c, c)
+                    })
+                    .collect(),
+            );
+        }
+        let get = |i: usize| n.input(i).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
+        let (Some(starts), Some(_)) = (get(1), get(2)) else {
+            self.problem(n, "has non-constant bounds", "fold the slice bounds (onnx-simplify)");
+            return None;
+        };
+        let axes = get(3).unwrap_or_else(|| (0..starts.len() as i64).collect());
+        let steps = get(4).unwrap_or(vec![1; starts.len()]);
+        let in_s = self.w.shape(x).to_vec();
+        let out_s = self.w.shape(&n.outputs[0]).to_vec();
+        let moved: Vec<usize> = (0..rank).filter(|&a| in_s[a] != out_s[a]).collect();
+        if moved.iter().any(|&a| a != 1) || steps.iter().any(|&s| s != 1) {
+            self.problem(n, format!("slices {in_s:?} to {out_s:?}"), "NVDLA slices contiguous channel windows only");
+            return None;
+        }
+        let pos = axes.iter().position(|&a| a == 1 || a + rank as i64 == 1);
+        let start = pos.map(|p| starts[p]).unwrap_or(0);
+        let start = if start < 0 { start + in_s[1] as i64 } else { start }.clamp(0, in_s[1] as i64) as usize;
+        Some(vec![(n.outputs[0].clone(), start, out_s[1])])
+    }
+
+    fn split(&mut self, n: &Node, sources: Vec<String>) {
+        let Some(wins) = self.windows(n) else { return };
+        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else { return };
+        let atom = self.atom();
+        let c_in = self.b.prog.tensors[x].shape[1];
+        let is_input = matches!(self.b.prog.tensors[x].kind, TensorKind::Input(_));
+        for (i, (out, start, c)) in wins.into_iter().enumerate() {
+            let base = if i == 0 { n.name.clone() } else { format!("{}_{i}", n.name) };
+            if start % atom == 0 && !is_input {
+                let layer = self.b.layer(&base);
+                let y = self.feature_out(&out);
+                self.b.push(Engine::Slice, &layer, vec![("c_start", Value::Int(start as i64))], vec![Some(x)], y, sources.clone());
+            } else {
+                let rows: Vec<Option<usize>> = (start..start + c).map(|k| (k < c_in).then_some(k)).collect();
+                if self.select_conv(n, &base, x, &rows, &[], &out, sources.clone()).is_none() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn view(&mut self, n: &Node, sources: Vec<String>) {
+        let x = n.input(0).unwrap_or_default();
+        let (a, b) = (cube(self.w.shape(x)), cube(self.w.shape(&n.outputs[0])));
+        if a.is_none() || a != b {
+            return self.problem(
+                n,
+                format!("changes the feature layout ({:?} → {:?})", self.w.shape(x), self.w.shape(&n.outputs[0])),
+                "NVDLA views keep the [N, C, H, W] cube; only unit dimensions may be added or removed (a flatten feeding a fully connected layer is folded into it)",
+            );
+        }
+        let Some(xt) = self.tensor(n, x) else { return };
+        let layer = self.b.layer(&n.name);
+        let y = self.feature_out(&n.outputs[0]);
+        self.b.push(Engine::Reshape, &layer, vec![], vec![Some(xt)], y, sources);
+    }
+}

@@ -1,0 +1,156 @@
+//! Grouped convolutions back in one piece: `Split → Conv×G → Concat` on
+//! channels becomes one `Conv` with block-diagonal weights.
+//!
+//! In: a [`Work`] graph in which legalization split a grouped (or depthwise)
+//! convolution into G convolutions over channel slices. Out: the same graph
+//! with each such pattern replaced by a single `Conv` node named after the
+//! `Concat`, whose weight `[ΣK_g, ΣC_g, R, S]` is zero outside the diagonal
+//! blocks and whose bias is the concatenation of the group biases.
+//!
+//! Why: the group slices start at channel offsets that are rarely multiples
+//! of the memory atom (ShuffleNet: 6 channels per group, fp16 atoms hold 16),
+//! so they cannot be memory views, and G conv+SDP pairs would cost 2·G
+//! hardware ops. The merged conv is exact: every extra product is `w = 0`
+//! times a finite activation, and adding `0` changes no sum (an infinite or
+//! NaN activation would turn into NaN where the split form kept it apart).
+//! It costs G× the MACs of the grouped form, which the CONV engine absorbs
+//! better than 2·G ops with a memory round trip each.
+//!
+//! ```text
+//! s = Split(x[1,8,H,W], [4,4])   c0 = Conv(s:0, w0[2,4,3,3])   c1 = Conv(s:1, w1[2,4,3,3])   y = Concat(c0, c1)
+//!   ⇒  y = Conv(x, w[4,8,3,3])     (w[0..2, 0..4] = w0, w[2..4, 4..8] = w1, zeros elsewhere)
+//! ```
+
+use onnc_onnx::Node;
+use onnc_tensor::{Attr, Tensor};
+
+use super::graph::Work;
+
+/// Replaces every grouped-conv pattern; returns how many were merged.
+pub fn regroup(w: &mut Work) -> usize {
+    let mut merged = 0;
+    let mut i = 0;
+    while i < w.nodes.len() {
+        if let Some(p) = find(w, i) {
+            apply(w, p);
+            merged += 1;
+            w.reindex();
+            continue; // the Split at `i` is gone; `i` is now the next node
+        }
+        i += 1;
+    }
+    merged
+}
+
+struct Pattern {
+    split: usize,
+    convs: Vec<usize>,
+    concat: usize,
+}
+
+fn axis1(n: &Node, rank: usize) -> bool {
+    let a = n.attrs.get("axis").and_then(Attr::as_int).unwrap_or(0);
+    a == 1 || (rank == 4 && a == -3)
+}
+
+fn find(w: &Work, split: usize) -> Option<Pattern> {
+    let s = &w.nodes[split];
+    if s.op_type != "Split" || !s.domain.is_empty() || s.outputs.len() < 2 || !axis1(s, w.shape(s.input(0)?).len()) {
+        return None;
+    }
+    let mut convs = Vec::new();
+    for o in &s.outputs {
+        let u = w.users(o);
+        if !w.single_use(o) {
+            return None;
+        }
+        let c = &w.nodes[u[0]];
+        if c.op_type != "Conv" || c.input(0) != Some(o.as_str()) || w.constant(c.input(1)?).is_none() {
+            return None;
+        }
+        if c.input(2).is_some_and(|b| w.constant(b).is_none()) {
+            return None;
+        }
+        if c.attrs.get("group").and_then(Attr::as_int).unwrap_or(1) != 1 {
+            return None;
+        }
+        convs.push(u[0]);
+    }
+    let first = &w.nodes[convs[0]];
+    let same = |k: &str| convs.iter().all(|&c| w.nodes[c].attrs.get(k) == first.attrs.get(k));
+    if !["kernel_shape", "strides", "pads", "dilations", "auto_pad"].iter().all(|k| same(k)) {
+        return None;
+    }
+    let out0 = &first.outputs[0];
+    if !w.single_use(out0) {
+        return None;
+    }
+    let concat = w.users(out0)[0];
+    let cn = &w.nodes[concat];
+    if cn.op_type != "Concat" || !axis1(cn, 4) || cn.inputs.len() != convs.len() {
+        return None;
+    }
+    for (k, &c) in convs.iter().enumerate() {
+        let o = &w.nodes[c].outputs[0];
+        if cn.input(k) != Some(o.as_str()) || !w.single_use(o) {
+            return None;
+        }
+    }
+    Some(Pattern { split, convs, concat })
+}
+
+fn apply(w: &mut Work, p: Pattern) {
+    let x = w.nodes[p.split].input(0).unwrap_or_default().to_string();
+    let weights: Vec<&Tensor> = p.convs.iter().filter_map(|&c| w.nodes[c].input(1).and_then(|n| w.constant(n))).collect();
+    let c_total: usize = weights.iter().map(|t| t.shape()[1]).sum();
+    let k_total: usize = weights.iter().map(|t| t.shape()[0]).sum();
+    let rs: usize = weights[0].shape()[2..].iter().product();
+    let mut merged = vec![0f32; k_total * c_total * rs];
+    let mut bias = vec![0f32; k_total];
+    let (mut k0, mut c0) = (0, 0);
+    for (g, &c) in p.convs.iter().enumerate() {
+        let t = weights[g];
+        let (k, cg) = (t.shape()[0], t.shape()[1]);
+        let v = t.cast(onnc_tensor::DType::F32);
+        let v = v.as_f32().unwrap_or(&[]);
+        for kk in 0..k {
+            for cc in 0..cg {
+                let src = (kk * cg + cc) * rs;
+                let dst = ((k0 + kk) * c_total + c0 + cc) * rs;
+                merged[dst..dst + rs].copy_from_slice(&v[src..src + rs]);
+            }
+        }
+        if let Some(b) = w.nodes[c].input(2).and_then(|n| w.constant(n)) {
+            let b = b.cast(onnc_tensor::DType::F32);
+            bias[k0..k0 + k].copy_from_slice(b.as_f32().unwrap_or(&[]));
+        }
+        k0 += k;
+        c0 += cg;
+    }
+    let concat = w.nodes[p.concat].clone();
+    let name = concat.name.clone();
+    let (wn, bn) = (format!("{name}.regrouped_w"), format!("{name}.regrouped_b"));
+    let mut shape = weights[0].shape().to_vec();
+    shape[0] = k_total;
+    shape[1] = c_total;
+    w.shapes.insert(wn.clone(), shape.clone());
+    w.shapes.insert(bn.clone(), vec![k_total]);
+    w.consts.insert(wn.clone(), Tensor::from_f32(shape, merged).expect("sizes agree"));
+    w.consts.insert(bn.clone(), Tensor::from_f32(vec![k_total], bias).expect("sizes agree"));
+    let mut node = w.nodes[p.convs[0]].clone();
+    node.name = name;
+    node.inputs = vec![Some(x), Some(wn), Some(bn)];
+    node.outputs = concat.outputs.clone();
+    let mut sources: Vec<String> = std::iter::once(p.split).chain(p.convs.iter().copied()).chain([p.concat]).flat_map(|i| w.sources[i].clone()).collect();
+    sources.sort();
+    sources.dedup();
+    // The merged node takes the Concat's place (all its operands exist by then).
+    w.nodes[p.concat] = node;
+    w.sources[p.concat] = sources;
+    let mut gone: Vec<usize> = std::iter::once(p.split).chain(p.convs).collect();
+    gone.sort_unstable();
+    for i in gone.into_iter().rev() {
+        w.nodes.remove(i);
+        w.sources.remove(i);
+    }
+}
