@@ -127,11 +127,15 @@ impl Lowering {
                 continue;
             }
             let n = self.w.nodes[i].clone();
+            let reported = self.problems.len();
             let head = match (n.domain.as_str(), n.op_type.as_str()) {
                 ("", "Conv") => self.conv_head(i, &n),
                 ("onnc", "ChannelShuffle") => self.shuffle_head(&n),
                 _ => self.sdp_head(&n),
             };
+            if self.problems.len() > reported {
+                self.claimed.insert(i); // reported once, not again as an unmapped node
+            }
             let Some((head, steps)) = head else { continue };
             self.claimed.insert(i);
             let chain = Chain { members: vec![], steps, out: n.outputs[0].clone() };
