@@ -114,6 +114,7 @@ fn resnet18_cifar() -> onnc_onnx::Graph {
             self.g.initializers.push((name.into(), Tensor::from_f32(shape, v).unwrap()));
             name.into()
         }
+        #[allow(clippy::too_many_arguments)]
         fn conv_bn(&mut self, x: &str, name: &str, cin: usize, cout: usize, k: usize, stride: i64, relu: bool) -> String {
             let s = (2.0 / (cin * k * k) as f32).sqrt();
             let w = self.init(&format!("{name}_w"), vec![cout, cin, k, k], -s, s);
@@ -208,4 +209,82 @@ fn resnet18_on_nv_small_reports_each_residual_add() {
     assert_eq!(e.problems.len(), 8, "{text}");
     assert!(e.problems.iter().all(|p| p.op_type == "Add" && p.what.contains("SDP element-wise") && p.what.contains("nv_small")), "{text}");
     assert!(text.contains("layer1_0_add") && text.contains("fix: compile for nv_full"), "{text}");
+}
+
+// ------------------------------------------------------------ single rules
+
+fn small(nodes: Vec<onnc_onnx::Node>, inputs: &[(&str, &[usize])], out: (&str, &[usize]), inits: Vec<(&str, Vec<usize>)>) -> onnc_onnx::Graph {
+    use onnc_onnx::{Dim, ValueInfo};
+    let vi = |n: &str, d: &[usize]| ValueInfo { name: n.into(), dtype: onnc_tensor::DType::F32, dims: d.iter().map(|&x| Dim::Fixed(x)).collect() };
+    onnc_onnx::Graph {
+        inputs: inputs.iter().map(|(n, d)| vi(n, d)).collect(),
+        outputs: vec![vi(out.0, out.1)],
+        initializers: inits.into_iter().map(|(n, s)| (n.to_string(), onnc_tensor::Tensor::from_f32(s.clone(), vec![0.5; s.iter().product()]).unwrap())).collect(),
+        nodes,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn unaligned_concat_becomes_summed_selection_convs_and_aligned_is_a_view() {
+    use onnc_onnx::Node;
+    use onnc_tensor::Attr;
+    let cat = |a: usize| {
+        small(vec![Node::new("cat", "Concat", &["a", "b"], &["y"]).with_attr("axis", Attr::Int(1))], &[("a", &[1, a, 4, 4]), ("b", &[1, 8, 4, 4])], ("y", &[1, a + 8, 4, 4]), vec![])
+    };
+    let p = lower(&cat(6), ConfigName::NvFull, &LowerOptions::default()).unwrap();
+    assert_eq!(p.ops.iter().map(|o| o.engine).collect::<Vec<_>>(), [Engine::Conv, Engine::Sdp, Engine::Conv, Engine::Sdp]);
+    assert_eq!(p.ops[3].str("x2_op.mode"), Some("per_point"));
+    // Inputs are bound buffers and cannot be views either; a conv-produced 16-channel member can.
+    let err = lower(&cat(6), ConfigName::NvSmall, &LowerOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("channel 6") && err.to_string().contains("multiple of 8"), "{err}");
+}
+
+#[test]
+fn every_unmappable_node_is_reported_at_once() {
+    use onnc_onnx::Node;
+    use onnc_tensor::Attr;
+    let g = small(
+        vec![
+            Node::new("p", "AveragePool", &["x"], &["a"])
+                .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+                .with_attr("strides", Attr::Ints(vec![1, 1]))
+                .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1]))
+                .with_attr("count_include_pad", Attr::Int(0)),
+            Node::new("e", "Exp", &["a"], &["b"]),
+            Node::new("t", "Transpose", &["b"], &["y"]).with_attr("perm", Attr::Ints(vec![0, 2, 3, 1])),
+        ],
+        &[("x", &[1, 16, 4, 4])],
+        ("y", &[1, 4, 4, 16]),
+        vec![],
+    );
+    let e = lower(&g, ConfigName::NvFull, &LowerOptions::default()).unwrap_err();
+    let names: Vec<&str> = e.problems.iter().map(|p| p.node.as_str()).collect();
+    assert_eq!(names, ["p", "e", "t"], "{e}");
+    assert!(e.problems[0].what.contains("count_include_pad=0"));
+    assert!(e.problems[1].what.contains("cannot run Exp"));
+    assert!(e.problems[2].what.contains("changes the feature layout"));
+}
+
+#[test]
+fn flatten_into_a_1x1_conv_becomes_one_hw_kernel_conv_and_softmax_runs_on_emu() {
+    use onnc_onnx::Node;
+    use onnc_tensor::Attr;
+    let g = small(
+        vec![
+            Node::new("flat", "Reshape", &["x", "shape"], &["f"]),
+            Node::new("fc", "Conv", &["f", "w"], &["c"]).with_attr("kernel_shape", Attr::Ints(vec![1, 1])),
+            Node::new("sm", "Softmax", &["c"], &["y"]).with_attr("axis", Attr::Int(1)),
+        ],
+        &[("x", &[1, 4, 3, 3])],
+        ("y", &[1, 10, 1, 1]),
+        vec![("w", vec![10, 36, 1, 1])],
+    );
+    let mut g = g;
+    g.initializers.push(("shape".into(), onnc_tensor::Tensor::from_i64(vec![4], vec![1, 36, 1, 1]).unwrap()));
+    let p = lower(&g, ConfigName::NvFull, &LowerOptions::default()).unwrap();
+    assert_eq!(p.ops.iter().map(|o| o.engine).collect::<Vec<_>>(), [Engine::Conv, Engine::Sdp, Engine::Emu]);
+    assert_eq!(p.tensors[p.ops[0].inputs[1].unwrap()].shape, [10, 4, 3, 3]);
+    assert_eq!(p.ops[0].onnx_nodes, ["fc", "flat"]);
+    assert_eq!(p.ops[2].str("op_type"), Some("softmax"));
 }

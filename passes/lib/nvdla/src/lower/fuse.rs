@@ -114,7 +114,7 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
             let mut steps = Vec::new();
             match lo {
                 None => {}
-                Some(Some(l)) if l == 0.0 => steps.push(Step::Relu),
+                Some(Some(0.0)) => steps.push(Step::Relu),
                 Some(Some(l)) => steps.push(Step::alu("max", Operand::Kernel(vec![l; c]))),
                 Some(None) => return Err("has a non-constant lower bound".into()),
             }

@@ -48,6 +48,8 @@ pub struct Lowering {
     claimed: BTreeSet<usize>,
     groups: BTreeMap<usize, Group>,
     outputs: Vec<String>,
+    /// Nodes folded into a head besides its chain (a flatten before an FC), by head.
+    folded: BTreeMap<usize, Vec<usize>>,
 }
 
 fn op_name(n: &Node) -> String {
@@ -69,7 +71,7 @@ fn f32s(t: &onnc_tensor::Tensor) -> Vec<f32> {
 impl Lowering {
     /// A lowering of `w` into `b`.
     pub fn new(w: Work, b: Builder, opts: LowerOptions) -> Lowering {
-        Lowering { w, b, problems: Vec::new(), opts, claimed: BTreeSet::new(), groups: BTreeMap::new(), outputs: Vec::new() }
+        Lowering { w, b, problems: Vec::new(), opts, claimed: BTreeSet::new(), groups: BTreeMap::new(), outputs: Vec::new(), folded: BTreeMap::new() }
     }
 
     fn problem(&mut self, n: &Node, what: impl Into<String>, fix: impl Into<String>) {
@@ -141,7 +143,9 @@ impl Lowering {
             let chain = Chain { members: vec![], steps, out: n.outputs[0].clone() };
             let chain = extend(&self.w, chain, self.eltwise(), self.opts.fuse, &mut self.claimed);
             let tail = chain.members.last().copied().unwrap_or(i);
-            let sources = std::iter::once(i).chain(chain.members.iter().copied()).flat_map(|k| self.w.sources[k].clone()).collect();
+            let folded = self.folded.get(&i).cloned().unwrap_or_default();
+            let mut sources: Vec<String> = std::iter::once(i).chain(chain.members.iter().copied()).chain(folded).flat_map(|k| self.w.sources[k].clone()).collect();
+            sources[1..].sort();
             self.groups.insert(tail, Group { head_node: i, head, chain, sources });
         }
     }
@@ -175,8 +179,8 @@ impl Lowering {
                 let s = cube(self.w.shape(&src)).unwrap_or_default();
                 wshape = vec![k, s[1], s[2], s[3]];
                 input = src;
-                self.claimed.extend(claimed);
-                let _ = i;
+                self.claimed.extend(claimed.iter().copied());
+                self.folded.insert(i, claimed);
             }
         }
         let mut steps = Vec::new();
@@ -358,7 +362,7 @@ impl Lowering {
         let pv = self.b.prec_value();
         let set = vec![("conv_mode", Value::Str("direct".into())), ("data_format", Value::Str("feature".into())), ("in_precision", pv.clone()), ("out_precision", pv)];
         self.b.push(Engine::Conv, &layer, set, vec![Some(src), Some(wt)], acc, sources.clone());
-        if self.w.shapes.get(out).is_none() {
+        if !self.w.shapes.contains_key(out) {
             self.w.shapes.insert(out.to_string(), vec![s[0], rows.len(), s[2], s[3]]);
         }
         self.sdp(n, &layer, acc, steps, out, sources)
