@@ -541,3 +541,92 @@ fn bad_operands_are_errors_naming_the_op() {
         "{e}"
     );
 }
+
+// ---------- the light model-zoo nets ----------
+
+fn zoo_dir() -> Option<std::path::PathBuf> {
+    let out = std::process::Command::new("python3")
+        .args(["-c", "import onnx,os;print(os.path.dirname(onnx.__file__))"])
+        .output()
+        .ok()?;
+    let dir = std::path::PathBuf::from(String::from_utf8(out.stdout).ok()?.trim())
+        .join("backend/test/data/light");
+    dir.is_dir().then_some(dir)
+}
+
+/// Load, legalize for nv_full, lower, plan (best fit and naive), check.
+/// Prints (net, activation bytes, lower bound, ratio, naive bytes, weight bytes, bind bytes).
+#[test]
+fn light_nets_plan_within_ten_percent_of_the_lower_bound() {
+    use onnc_nvdla::lower::{lower, LowerOptions};
+    let Some(dir) = zoo_dir() else {
+        eprintln!("skipping: python3 with the onnx package not found");
+        return;
+    };
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "onnx"))
+        .collect();
+    paths.sort();
+    assert_eq!(paths.len(), 9, "the nine light nets in {}", dir.display());
+    println!(
+        "{:<22} {:>12} {:>12} {:>6} {:>12} {:>12} {:>10} {:>8}",
+        "net", "act bytes", "lower bound", "ratio", "naive", "weights", "bind", "plan ms"
+    );
+    for path in paths {
+        let name = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace("light_", "");
+        let g = onnc_onnx::load(&path, &Default::default()).unwrap().graph;
+        let g = onnc_legalize::legalize(g, onnc_legalize::Target::NvFull, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: legalize: {e}"))
+            .graph;
+        let mut p = lower(&g, ConfigName::NvFull, &LowerOptions::default())
+            .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
+        let mut naive = p.clone();
+        let t = std::time::Instant::now();
+        let r = plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        check(&p).unwrap_or_else(|e| panic!("{name}: check: {e}"));
+        let rn = plan(
+            &mut naive,
+            &PlanOptions {
+                strategy: Strategy::Naive,
+            },
+        )
+        .unwrap();
+        check(&naive).unwrap_or_else(|e| panic!("{name}: naive check: {e}"));
+        println!(
+            "{:<22} {:>12} {:>12} {:>6.3} {:>12} {:>12} {:>10} {:>8.2}",
+            name,
+            r.activation_bytes,
+            r.activation_lower_bound_bytes,
+            r.ratio(),
+            rn.activation_bytes,
+            r.weight_bytes,
+            r.bind_bytes,
+            ms
+        );
+        assert!(
+            r.activation_bytes >= r.activation_lower_bound_bytes,
+            "{name}"
+        );
+        assert!(
+            r.ratio() <= 1.10,
+            "{name}: {} bytes vs lower bound {}",
+            r.activation_bytes,
+            r.activation_lower_bound_bytes
+        );
+        assert!(
+            rn.activation_bytes >= r.activation_bytes,
+            "{name}: naive beat best fit"
+        );
+        assert_eq!(
+            (rn.weight_bytes, rn.bind_bytes),
+            (r.weight_bytes, r.bind_bytes)
+        );
+    }
+}
