@@ -52,7 +52,7 @@ irdl.dialect @mvu {
   //   countdown         1..2^29-1, clock cycles of one job (mvucommand bits 28..0)
   //   mul_mode          0..3, mvucommand bits 31..30: 0 = {0,0}, 1 = {0,+1}, 2 = {-1,+1},
   //                     3 = {0,-1} (how a weight bit is read)
-  //   quant_msb         0..63, MSB index of the output quantizer window (mvuquant bits 11..6)
+  //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
   // Example (BARVINN SimpleConv: 64 -> 64 channels, 3x3, pad 1, 8-bit):
@@ -146,7 +146,7 @@ irdl.dialect @mvu {
   //   countdown         1..2^29-1, clock cycles of one job (mvucommand bits 28..0)
   //   mul_mode          0..3, mvucommand bits 31..30: 0 = {0,0}, 1 = {0,+1}, 2 = {-1,+1},
   //                     3 = {0,-1} (how a weight bit is read)
-  //   quant_msb         0..63, MSB index of the output quantizer window (mvuquant bits 11..6)
+  //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
   // Example (512 -> 10 classifier, 2-bit):

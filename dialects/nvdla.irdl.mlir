@@ -610,4 +610,94 @@ irdl.dialect @nvdla {
     irdl.operands(input: %input)
     irdl.results(output: %output)
   }
+
+  // nvdla.concat: channel concatenation realised by placement (no hardware op). The memory
+  // planner places every member inside the result's cube (a window starting at the member's
+  // channel offset, which must be a multiple of the channels per memory atom).
+  // Operands: inputs_0..inputs_31 (numbered optional slots, since IRDL gives a variadic group
+  //           one type); operandSegmentSizes says which are present, filled from the front.
+  // Results:  output  N x (sum of C) x H x W
+  // Attributes:
+  //   hw_layer  string
+  //   axis      1 (channels; checked exactly)
+  // Example:
+  //   %c = "nvdla.concat"(%a, %b) {hw_layer = "cat1", axis = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, ...>}
+  //        : (tensor<1x16x8x8xf16>, tensor<1x32x8x8xf16>) -> tensor<1x48x8x8xf16>
+  irdl.operation @concat {
+    %hw_layer = irdl.base "#builtin.string"
+    %axis = irdl.is 1 : i64
+    irdl.attributes { "hw_layer" = %hw_layer, "axis" = %axis }
+    %inputs_0 = irdl.base "!builtin.tensor"
+    %inputs_1 = irdl.base "!builtin.tensor"
+    %inputs_2 = irdl.base "!builtin.tensor"
+    %inputs_3 = irdl.base "!builtin.tensor"
+    %inputs_4 = irdl.base "!builtin.tensor"
+    %inputs_5 = irdl.base "!builtin.tensor"
+    %inputs_6 = irdl.base "!builtin.tensor"
+    %inputs_7 = irdl.base "!builtin.tensor"
+    %inputs_8 = irdl.base "!builtin.tensor"
+    %inputs_9 = irdl.base "!builtin.tensor"
+    %inputs_10 = irdl.base "!builtin.tensor"
+    %inputs_11 = irdl.base "!builtin.tensor"
+    %inputs_12 = irdl.base "!builtin.tensor"
+    %inputs_13 = irdl.base "!builtin.tensor"
+    %inputs_14 = irdl.base "!builtin.tensor"
+    %inputs_15 = irdl.base "!builtin.tensor"
+    %inputs_16 = irdl.base "!builtin.tensor"
+    %inputs_17 = irdl.base "!builtin.tensor"
+    %inputs_18 = irdl.base "!builtin.tensor"
+    %inputs_19 = irdl.base "!builtin.tensor"
+    %inputs_20 = irdl.base "!builtin.tensor"
+    %inputs_21 = irdl.base "!builtin.tensor"
+    %inputs_22 = irdl.base "!builtin.tensor"
+    %inputs_23 = irdl.base "!builtin.tensor"
+    %inputs_24 = irdl.base "!builtin.tensor"
+    %inputs_25 = irdl.base "!builtin.tensor"
+    %inputs_26 = irdl.base "!builtin.tensor"
+    %inputs_27 = irdl.base "!builtin.tensor"
+    %inputs_28 = irdl.base "!builtin.tensor"
+    %inputs_29 = irdl.base "!builtin.tensor"
+    %inputs_30 = irdl.base "!builtin.tensor"
+    %inputs_31 = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(
+      inputs_0: %inputs_0, inputs_1: optional %inputs_1, inputs_2: optional %inputs_2, inputs_3: optional %inputs_3,
+      inputs_4: optional %inputs_4, inputs_5: optional %inputs_5, inputs_6: optional %inputs_6, inputs_7: optional %inputs_7,
+      inputs_8: optional %inputs_8, inputs_9: optional %inputs_9, inputs_10: optional %inputs_10, inputs_11: optional %inputs_11,
+      inputs_12: optional %inputs_12, inputs_13: optional %inputs_13, inputs_14: optional %inputs_14, inputs_15: optional %inputs_15,
+      inputs_16: optional %inputs_16, inputs_17: optional %inputs_17, inputs_18: optional %inputs_18, inputs_19: optional %inputs_19,
+      inputs_20: optional %inputs_20, inputs_21: optional %inputs_21, inputs_22: optional %inputs_22, inputs_23: optional %inputs_23,
+      inputs_24: optional %inputs_24, inputs_25: optional %inputs_25, inputs_26: optional %inputs_26, inputs_27: optional %inputs_27,
+      inputs_28: optional %inputs_28, inputs_29: optional %inputs_29, inputs_30: optional %inputs_30, inputs_31: optional %inputs_31
+    )
+    irdl.results(output: %output)
+  }
+
+  // nvdla.reshape: a new shape over the same bytes (Reshape, Flatten, Squeeze, Unsqueeze whose
+  // feature-cube layout is unchanged, e.g. N x C x 1 x 1 <-> N x C). No hardware op.
+  // Attributes: hw_layer string.
+  // Example: %r = "nvdla.reshape"(%x) {hw_layer = "flat"} : (tensor<1x1000x1x1xf16>) -> tensor<1x1000xf16>
+  irdl.operation @reshape {
+    %hw_layer = irdl.base "#builtin.string"
+    irdl.attributes { "hw_layer" = %hw_layer }
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
+
+  // nvdla.slice: a channel window [c_start, c_start + C_out) of the input, realised by
+  // placement (Split/Slice on channels). No hardware op; c_start must be a multiple of the
+  // channels per memory atom (the planner checks it).
+  // Attributes: hw_layer string; c_start i64 >= 0.
+  // Example: %s = "nvdla.slice"(%x) {hw_layer = "split1_1", c_start = 16 : i64} : (tensor<1x32x8x8xf16>) -> tensor<1x16x8x8xf16>
+  irdl.operation @slice {
+    %hw_layer = irdl.base "#builtin.string"
+    %c_start = irdl.base "#builtin.integer"
+    irdl.attributes { "hw_layer" = %hw_layer, "c_start" = %c_start }
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+  }
 }

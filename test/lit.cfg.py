@@ -27,7 +27,7 @@ def require(path, what):
 
 
 # Our tools: tests call them by name; PATH puts ours and LLVM's first.
-for tool in ["onnc-opt", "onnc-translate", "onnc-run"]:
+for tool in ["onnc", "onnc-opt", "onnc-translate", "onnc-run"]:
     require(os.path.join(tools_dir, tool), tool)
 config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_bin, os.environ.get("PATH", "")])
 for tool in ["FileCheck", "not", "count", "split-file"]:

@@ -18,8 +18,10 @@ pub mod export;
 pub mod import;
 pub mod io;
 pub mod legalize;
+pub mod mvu;
 pub mod onnc;
 pub mod numerics;
+pub mod nvdla;
 pub mod onnx;
 pub mod translate;
 mod walk;
@@ -28,11 +30,16 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 4] = [
+    static ALL: [&PassRegistration; 9] = [
         &onnc::dce::REGISTRATION,
         &onnc::verify::REGISTRATION,
         &onnx::simplify::REGISTRATION,
         &legalize::pass::REGISTRATION,
+        &nvdla::convert::REGISTRATION,
+        &nvdla::plan::REGISTRATION,
+        &nvdla::ctable::LOAD,
+        &nvdla::ctable::GEN,
+        &mvu::convert::REGISTRATION,
     ];
     &ALL
 }

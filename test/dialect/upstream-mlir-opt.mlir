@@ -26,7 +26,7 @@
 // IRDL-ONNX: irdl.operation @shape {
 // RUN: %mlir_opt %dialects_dir/nvdla.irdl.mlir | FileCheck %s --check-prefix=IRDL-NVDLA
 // IRDL-NVDLA: irdl.dialect @nvdla {
-// IRDL-NVDLA-COUNT-7: irdl.operation @
+// IRDL-NVDLA-COUNT-10: irdl.operation @
 // IRDL-NVDLA-NOT: irdl.operation @
 
 //--- onnx.mlir

@@ -37,7 +37,7 @@ mod resource;
 pub use attr::{attr_to_mlir, elements_to_tensor, mlir_to_attr, tensor_attr, INLINE_TENSOR_LIMIT};
 pub use context::{dialect_sources, with_context, new_context, set_print_op_on_diagnostic};
 pub use diag::{emit_error, emit_remark, emit_warning, fused_location, Diag, DiagnosticCapture, Loc, Severity};
-pub use mutate::{erase_if_unused, has_uses, replace_all_uses, results_unused, use_count};
+pub use mutate::{erase_if_unused, has_uses, replace_all_uses, results_unused, set_attribute, use_count};
 pub use parse::{parse_module, parse_module_bytes};
 pub use pass::{register_pass, registered_passes, PipelineOptions, PipelineRunner};
 pub use print::{print_op, PrintOptions};

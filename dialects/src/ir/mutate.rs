@@ -48,3 +48,13 @@ pub fn replace_all_uses<'c>(from: impl ValueLike<'c>, to: impl ValueLike<'c>) {
     // SAFETY: both values are valid and belong to the same context.
     unsafe { mlirValueReplaceAllUsesOfWith(from.to_raw(), to.to_raw()) }
 }
+
+/// Sets (or replaces) attribute `name` of `op` (a pass holds only an
+/// immutable `OperationRef` to the op it runs on; attributes are the one
+/// thing passes change on it in place).
+pub fn set_attribute<'c>(op: &OperationRef<'c, '_>, name: &str, value: melior::ir::Attribute<'c>) {
+    use melior::ir::operation::OperationMutLike;
+    // SAFETY: `op` is a live operation; the mutable view lives only for this call.
+    let mut m = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
+    m.set_attribute(name, value);
+}

@@ -14,6 +14,7 @@ mod common;
 mod mvu;
 mod nnie;
 mod nvdla;
+mod nvdla_config;
 mod onnx;
 
 use crate::ir::emit_error;

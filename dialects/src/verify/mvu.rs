@@ -4,7 +4,7 @@
 //!
 //! | op | rule |
 //! |---|---|
-//! | every op | integer attributes are `i64`; the scalars in [`RANGES`] lie in their ranges (`mvu` 0..7, precisions 1..16, `countdown` 1..2^29−1 (29-bit field), `quant_msb` 0..63 (6-bit field), `omvu_mask` 0..255 (8-bit field)) |
+//! | every op | integer attributes are `i64`; the scalars in [`RANGES`] lie in their ranges (`mvu` 0..7, precisions 1..16, `countdown` 1..2^29−1 (29-bit field), `quant_msb` 0..26 (the 27-bit scaler output; research targets.md §A.6), `omvu_mask` 0..255 (8-bit field)) |
 //! | every op | `ilength`, `wlength`: `array<i64>` of exactly 5 entries, each 0..2^15−1 (15-bit unsigned); `ijump`, `wjump`: 5 entries, each −2^14..2^14−1 (15-bit two's complement); `ishape`, `fshape`: 3 entries ≥ 1 |
 //! | every op | scaler and bias (when present) have one entry per output channel |
 //! | conv | `strides` 2 entries ≥ 1, `pads` 4 entries ≥ 0; input N×C×H×W gives `ishape` = [⌈C/64⌉, H, W]; weight O×C×kH×kW gives `fshape` = [⌈O/64⌉, kH, kW]; output N×O×OH×OW, OH = ⌊(H + top + bottom − kH)/sH⌋ + 1 |
@@ -41,7 +41,7 @@ pub const RANGES: &[Range] = &[
     ("wprec", 1, 16),
     ("oprec", 1, 16),
     ("countdown", 1, unsigned_max(29)),
-    ("quant_msb", 0, 63),
+    ("quant_msb", 0, 26),
     ("omvu_mask", 0, 255),
 ];
 

@@ -11,14 +11,16 @@
 //! | cdp | `in_precision` = `out_precision`; `lut_param.linear_only_start` ≤ `linear_only_end`; `alpha`, `beta`, `bias` are f32; output shape = input shape |
 //! | rubik | `stride_x`, `stride_y` in [1, 8] in contract mode, exactly 1 in split/merge; element count preserved |
 //! | bdma | output shape = input shape |
+//! | concat | members and output are 4-D with equal N, H, W; output C = sum of member C |
+//! | reshape | element count preserved |
+//! | slice | `c_start` ≥ 0; window inside the input's channels; N, H, W kept |
 //! | emu | softmax carries `axis` (i64) = 1; power carries f32 `power`, `scale`, `shift`; scale factors are finite f32 > 0; output shape = input shape |
 //!
-//! Not checkable here: which engines and precisions a hardware configuration
-//! has (nv_small: int8 only, no SDP LUT/EW, no BDMA/Rubik; research nvdla.md
-//! §5). No op carries its configuration; the target-aware legalizer enforces it.
+//! Configuration rules (precisions, engines, SDP LUT/eltwise, batch) read the
+//! module's `nvdla.config` attribute: see `nvdla_config.rs`.
 
 use super::common::*;
-use melior::ir::OperationRef;
+use melior::ir::{operation::OperationLike, OperationRef};
 
 const I8: (i64, i64) = signed(8);
 const I16: (i64, i64) = signed(16);
@@ -117,7 +119,55 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         "rubik" => check_rubik(op, out),
         "bdma" => check_same_shape(op, out),
         "emu" => check_emu(op, out),
+        "concat" => check_concat(op, out),
+        "reshape" => check_reshape(op, out),
+        "slice" => check_slice(op, out),
         _ => {}
+    }
+    super::nvdla_config::check(op_name, op, out);
+}
+
+fn check_concat(op: &OperationRef, out: &mut Vec<String>) {
+    let Some(y) = ranked(result_dims(op, 0), 4, "output", out) else { return };
+    let mut total = Some(0usize);
+    for i in 0..op.operand_count() {
+        let Some(x) = ranked(operand_dims(op, i), 4, "member", out) else { return };
+        if x[0] != y[0] || x[2] != y[2] || x[3] != y[3] {
+            out.push(format!("member {i} has shape {} but every member needs the output's N, H and W {}", dims_str(&x), dims_str(&y)));
+        }
+        total = total.zip(x[1]).map(|(a, b)| a + b);
+    }
+    if let (Some(t), Some(c)) = (total, y[1]) {
+        if t != c {
+            out.push(format!("output has {c} channels but the members have {t} in all"));
+        }
+    }
+}
+
+fn check_reshape(op: &OperationRef, out: &mut Vec<String>) {
+    let count = |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));
+    if let (Some(a), Some(b)) = (count(operand_dims(op, 0)), count(result_dims(op, 0))) {
+        if a != b {
+            out.push(format!("output has {b} elements but the input has {a}"));
+        }
+    }
+}
+
+fn check_slice(op: &OperationRef, out: &mut Vec<String>) {
+    let x = ranked(operand_dims(op, 0), 4, "input", out);
+    let y = ranked(result_dims(op, 0), 4, "output", out);
+    let (Some(x), Some(y), Some(start)) = (x, y, int(op, "c_start")) else { return };
+    if start < 0 {
+        out.push(format!("c_start = {start} must be >= 0"));
+        return;
+    }
+    if let (Some(cx), Some(cy)) = (x[1], y[1]) {
+        if start as usize + cy > cx {
+            out.push(format!("channel window [{start}, {}) exceeds the input's {cx} channels", start as usize + cy));
+        }
+    }
+    if x[0] != y[0] || x[2] != y[2] || x[3] != y[3] {
+        out.push(format!("output {} must keep the input's N, H and W {}", dims_str(&y), dims_str(&x)));
     }
 }
 

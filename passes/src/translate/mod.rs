@@ -13,6 +13,7 @@
 //! ```
 
 mod bytecode;
+pub mod nvdla_emit;
 mod nvdla_loadable;
 mod onnx_export;
 mod onnx_import;
@@ -77,11 +78,12 @@ pub struct Translation {
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 6] = [
+    static ALL: [Translation; 7] = [
         onnx_import::IMPORT_ONNX,
         onnx_export::EXPORT_ONNX,
         bytecode::TO_BYTECODE,
         bytecode::FROM_BYTECODE,
+        nvdla_emit::TO_LOADABLE,
         nvdla_loadable::FROM_LOADABLE,
         nvdla_loadable::VERIFY_LOADABLE,
     ];

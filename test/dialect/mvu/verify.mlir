@@ -35,7 +35,7 @@ func.func @valid(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %b64: tens
   %cr = "mvu.conv"(%x8, %w2) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 16 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 8, 8>,
       fshape = array<i64: 1, 2, 2>, strides = array<i64: 2, 2>, pads = array<i64: 0, 0, 0, 0>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 1, 1, 0>,
       ijump = array<i64: -16, -18, 14, 2, 0>, wlength = array<i64: 0, 0, 3, 3, 0>, wjump = array<i64: -6, 2, -6, 2, 0>, countdown = 64 : i64,
-      mul_mode = 1 : i64, quant_msb = 63 : i64, omvu_mask = 255 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      mul_mode = 1 : i64, quant_msb = 26 : i64, omvu_mask = 255 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (tensor<1x64x8x8xi8>, tensor<64x64x2x2xi8>) -> tensor<1x64x4x4xi8>
   %m = "mvu.matmul"(%v, %mw, %ms, %mb) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
       fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
@@ -133,11 +133,11 @@ func.func @countdown_zero(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>) {
 // -----
 
 func.func @quant_msb(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>) {
-  // expected-error @+1 {{quant_msb = 64 is out of range [0, 63]}}
+  // expected-error @+1 {{quant_msb = 27 is out of range [0, 26]}}
   %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
       fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
       ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
-      mul_mode = 1 : i64, quant_msb = 64 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      mul_mode = 1 : i64, quant_msb = 27 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
   return
 }

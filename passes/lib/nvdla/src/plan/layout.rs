@@ -97,6 +97,13 @@ pub enum WeightUse {
 /// Alignment of every weight offset, in bytes.
 pub const WEIGHT_ALIGN: u64 = 32;
 
+/// Unit of a convolution's weight data: the emitter pads every kernel set to
+/// 128 bytes (the weight DMA's burst, as in the official compiler) or to the
+/// CBUF entry width when that is larger.
+pub fn conv_granule(config: &Config) -> u64 {
+    (config.cbuf_entry_bytes as u64).max(128)
+}
+
 impl WeightUse {
     /// Bytes the weight occupies when used this way.
     pub fn size(self, t: &Tensor, config: &Config) -> u64 {
@@ -105,14 +112,14 @@ impl WeightUse {
             WeightUse::Unused => align_up(raw, WEIGHT_ALIGN),
             WeightUse::PerKernel => align_up(raw, config.mem_atom_bytes as u64),
             WeightUse::Cube => cube_bytes(&t.shape, t.precision, config).2,
-            WeightUse::ConvKernel => align_up(raw, config.cbuf_entry_bytes as u64),
+            WeightUse::ConvKernel => align_up(raw, conv_granule(config)),
         }
     }
 
     /// Alignment of the weight's offset in the pool.
     pub fn align(self, config: &Config) -> u64 {
         match self {
-            WeightUse::ConvKernel => WEIGHT_ALIGN.max(config.cbuf_entry_bytes as u64),
+            WeightUse::ConvKernel => WEIGHT_ALIGN.max(conv_granule(config)),
             _ => WEIGHT_ALIGN,
         }
     }
@@ -164,9 +171,8 @@ mod tests {
         assert_eq!(WeightUse::PerKernel.size(&bias, &full), 64);
         assert_eq!(WeightUse::Cube.size(&bias, &full), 64); // 2 surfaces of one atom
         assert_eq!(WeightUse::ConvKernel.align(&full), 128);
-        assert_eq!(
-            WeightUse::ConvKernel.align(&Config::get(ConfigName::NvSmall)),
-            32
-        );
+        // nv_small's CBUF entry is 8 bytes, but kernels still come in 128-byte units.
+        assert_eq!(WeightUse::ConvKernel.align(&Config::get(ConfigName::NvSmall)), 128);
+        assert_eq!(weight_size(&weight(&[2, 2, 1, 1], Precision::Int8), &Config::get(ConfigName::NvSmall)), 128);
     }
 }

@@ -1,0 +1,3 @@
+//! The BARVINN MVU back end as a pass: `convert-onnx-to-mvu`.
+
+pub mod convert;

@@ -1,0 +1,99 @@
+//! `convert-onnx-to-nvdla{config=...}` — legalized `onnx` dialect → `nvdla`
+//! dialect hardware layers.
+//!
+//! Input: `onnx` dialect after `onnx-simplify` and
+//! `onnc-legalize{target=<config>}` → Output: `nvdla` dialect (no `onnx.`
+//! op left), weights as `arith.constant`, the module carrying
+//! `nvdla.config = "<config>"`.
+//!
+//! Before:
+//! ```mlir
+//! %c = "onnx.conv"(%x, %w, %b) {...} loc("conv1")
+//! %r = "onnx.relu"(%c) loc("relu1")
+//! ```
+//! After `--pass-pipeline='builtin.module(convert-onnx-to-nvdla{config=nv_full})'`:
+//! ```mlir
+//! %acc = "nvdla.conv"(%x, %w) {hw_layer = "conv1", in_precision = "fp16", ...} loc(fused["conv1", "relu1"])
+//! %y = "nvdla.sdp"(%acc, %b) {hw_layer = "conv1", x1_op.act = "relu", ...} loc(fused["conv1", "relu1"])
+//! ```
+//!
+//! The mapping and the fusions (conv + bias + BN + ReLU/PReLU + residual
+//! add into one conv→sdp pair, pooling on PDP, LRN on CDP, softmax on EMU,
+//! concat/split/reshape as memory views) live in `onnc_nvdla::lower`.
+//! Option: `config` (nv_full|nv_large|nv_small). Preconditions: static
+//! shapes, legalized for the same configuration. Failure modes: every node
+//! the configuration cannot run is reported at its own location, with what
+//! would fix it; then the pass fails and the IR is unchanged.
+
+use super::to_ir::build_func;
+use crate::{export::onnx::graph_and_locations, onnx::rebuild::functions};
+use melior::ir::{attribute::StringAttribute, block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
+use onnc_dialects::{
+    ir,
+    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
+};
+use onnc_nvdla::ConfigName;
+
+/// Registration of `convert-onnx-to-nvdla`.
+pub static REGISTRATION: PassRegistration = PassRegistration {
+    flag: "convert-onnx-to-nvdla",
+    summary: "Lower legalized onnx ops to nvdla hardware layers (with fusion)",
+    anchor: "builtin.module",
+    options: &[OptionSpec { name: "config", kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small"]), default: "nv_full", help: "the NVDLA hardware configuration" }],
+    factory: make,
+};
+
+fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    Ok(Box::new(Convert { config: o.str("config").parse()? }))
+}
+
+struct Convert {
+    config: ConfigName,
+}
+
+impl PassBody for Convert {
+    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+        let mut built = Vec::new();
+        let mut failed = false;
+        for func in functions(&module) {
+            let floc = func.location();
+            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+            let (graph, locs) = match graph_and_locations(&func) {
+                Ok(g) => g,
+                Err(errors) => {
+                    for (at, e) in errors {
+                        ir::emit_error(at, &format!("convert-onnx-to-nvdla: {e}"));
+                    }
+                    failed = true;
+                    continue;
+                }
+            };
+            match onnc_nvdla::lower::lower(&graph, self.config, &Default::default()) {
+                Ok(program) => built.push((func, name, program)),
+                Err(e) => {
+                    for problem in &e.problems {
+                        let at = locs.get(&problem.node).copied().unwrap_or(floc);
+                        ir::emit_error(at, &problem.to_string());
+                    }
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            return Err(PassFailed);
+        }
+        for (func, name, program) in built {
+            let result = ir::with_context(&module, |context| build_func(context, &program, &name).map(|f| {
+            body.insert_operation_before(func, f);
+        }));
+            if let Err(e) = result {
+                ir::emit_error(func.location(), &format!("convert-onnx-to-nvdla: building the nvdla function failed: {e}"));
+                return Err(PassFailed);
+            }
+            ir::erase_if_unused(func);
+        }
+        ir::with_context(&module, |context| ir::set_attribute(&module, "nvdla.config", StringAttribute::new(context, self.config.as_str()).into()));
+        Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+//! `nvdla-load-ctable{file=... format=...}` and `nvdla-gen-ctable{file=...}`
+//! — calibration through ONNC's CTable JSON (or NVIDIA's calibtable).
+//!
+//! Input: `nvdla` dialect → Output (load): the same ops with the quantization
+//! registers the file names overridden; (gen): the IR unchanged and the file
+//! written (atomically) with one `"<hw_layer>.<BLOCK>"` entry per register
+//! block and each register's current value.
+//!
+//! ```mlir
+//! %y = "nvdla.sdp"(%acc, %b) {hw_layer = "conv1", out_cvt.scale = 1 : i64, ...}
+//! ```
+//! with `{"conv1.SDP": {"out_cvt.scale": 16557, ...}}` loaded becomes
+//! `out_cvt.scale = 16557 : i64`.
+//!
+//! The JSON schema, ranges and messages live in `onnc_nvdla::ctable`.
+//! Failure modes: an unreadable file, malformed JSON, an unknown layer or
+//! register (the nearest names are suggested), a value out of its range or
+//! of the wrong JSON type — each names the file and the key; nothing is
+//! applied unless everything is valid.
+
+use super::rebuild::rebuild_programs;
+use crate::io::write_atomic;
+use melior::ir::OperationRef;
+use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration};
+
+/// Registration of `nvdla-load-ctable`.
+pub static LOAD: PassRegistration = PassRegistration {
+    flag: "nvdla-load-ctable",
+    summary: "Set quantization registers from a CTable JSON (or NVIDIA calibtable)",
+    anchor: "builtin.module",
+    options: &[
+        OptionSpec { name: "file", kind: OptionKind::Str, default: "", help: "the JSON file to read" },
+        OptionSpec { name: "format", kind: OptionKind::Enum(&["ctable", "nvidia"]), default: "ctable", help: "ONNC's CTable, or NVIDIA's per-tensor calibtable" },
+    ],
+    factory: make_load,
+};
+
+/// Registration of `nvdla-gen-ctable`.
+pub static GEN: PassRegistration = PassRegistration {
+    flag: "nvdla-gen-ctable",
+    summary: "Write the CTable JSON template with every register's current value",
+    anchor: "builtin.module",
+    options: &[OptionSpec { name: "file", kind: OptionKind::Str, default: "", help: "the JSON file to write" }],
+    factory: make_gen,
+};
+
+fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    let file = o.str("file").to_string();
+    if file.is_empty() {
+        return Err("nvdla-load-ctable needs file=<path to the CTable JSON>".into());
+    }
+    Ok(Box::new(Load { file, nvidia: o.str("format") == "nvidia" }))
+}
+
+fn make_gen(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    let file = o.str("file").to_string();
+    if file.is_empty() {
+        return Err("nvdla-gen-ctable needs file=<path of the JSON to write>".into());
+    }
+    Ok(Box::new(Gen { file }))
+}
+
+struct Load {
+    file: String,
+    nvidia: bool,
+}
+
+impl PassBody for Load {
+    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+        let text = std::fs::read_to_string(&self.file);
+        rebuild_programs(module, "nvdla-load-ctable", |p, _| {
+            let text = text.as_ref().map_err(|e| vec![format!("cannot read '{}': {e}", self.file)])?;
+            let r = if self.nvidia {
+                onnc_nvdla::ctable::load_nvidia_calibtable(p, text, &self.file).map(|_| ())
+            } else {
+                onnc_nvdla::ctable::load(p, text, &self.file).map(|_| ())
+            };
+            r.map_err(|e| vec![e.to_string()])
+        })
+    }
+}
+
+struct Gen {
+    file: String,
+}
+
+impl PassBody for Gen {
+    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+        let mut json = None;
+        super::rebuild::read_programs(module, "nvdla-gen-ctable", |p, _| {
+            json = Some(onnc_nvdla::ctable::gen(p));
+            Ok(())
+        })?;
+        if let Some(j) = json {
+            write_atomic(std::path::Path::new(&self.file), j.as_bytes()).map_err(|e| {
+                onnc_dialects::ir::emit_error(melior::ir::operation::OperationLike::location(&module), &format!("nvdla-gen-ctable: cannot write '{}': {e}", self.file));
+                PassFailed
+            })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,39 @@
+//! The last step of the NVDLA flow: the `nvdla` function of a module →
+//! loadable bytes (used by `onnc-translate --to-nvdla-loadable` and `onnc compile`).
+//!
+//! In: a module holding the `nvdla` dialect (planned by `nvdla-plan-memory`;
+//! planned here when it was not) and the descriptor ABI. Out: the loadable's
+//! bytes, or messages naming the op (by location) or tensor at fault.
+//!
+//! ```text
+//! let (bytes, program) = emit_module(&module, Abi::Current)?;   // FlatBuffers, "NVDA"
+//! ```
+
+use super::from_ir::program_from_func;
+use crate::onnx::rebuild::main_function;
+use onnc_dialects::ir::Loc;
+use onnc_nvdla::{emit::EmitOptions, Program, TensorKind};
+use onnc_nvdla_loadable::Abi;
+
+/// Whether every tensor that lives in memory has a placement.
+pub fn is_planned(p: &Program) -> bool {
+    p.tensors.iter().all(|t| matches!(t.kind, TensorKind::Fused) || t.place.is_some())
+}
+
+/// Reads the main function's program, plans it if needed.
+pub fn module_program(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
+    let op = module.as_operation();
+    let func = main_function(&op).map_err(|e| vec![e])?;
+    let mut p = program_from_func(&func).map_err(|errors| errors.into_iter().map(|(at, m)| format!("{}: error: {m}", Loc::from_location(at))).collect::<Vec<_>>())?;
+    if !is_planned(&p) {
+        onnc_nvdla::plan::plan(&mut p, &Default::default()).map_err(|e| vec![format!("error: memory planning failed: {e}")])?;
+    }
+    Ok(p)
+}
+
+/// Emits the module's program as loadable bytes.
+pub fn emit_module(module: &melior::ir::Module, abi: Abi) -> Result<(Vec<u8>, Program), Vec<String>> {
+    let p = module_program(module)?;
+    let l = onnc_nvdla::emit::emit(&p, &EmitOptions { abi, ..Default::default() }).map_err(|e| vec![format!("error: {e}")])?;
+    Ok((l.write(), p))
+}

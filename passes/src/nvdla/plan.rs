@@ -1,0 +1,70 @@
+//! `nvdla-plan-memory{strategy=...}` — places every tensor in memory.
+//!
+//! Input: `nvdla` dialect → Output: the same ops with `nvdla.mem =
+//! {pool, offset, size, line_stride, surf_stride}` on each result (and on
+//! bound arguments/results), and on the module `nvdla.memory =
+//! {activation_bytes, activation_lower_bound_bytes, weight_bytes, bind_bytes}`.
+//!
+//! Before: `%1 = "nvdla.pdp"(%0) {...}`
+//! After `--pass-pipeline='builtin.module(nvdla-plan-memory)'`:
+//! ```mlir
+//! %1 = "nvdla.pdp"(%0) {..., nvdla.mem = {pool = "act", offset = 4096 : i64, size = 8192 : i64, line_stride = 256 : i64, surf_stride = 2048 : i64}}
+//! ```
+//!
+//! Activations share one pool with liveness-based reuse (best fit); weights
+//! are packed per engine format; concat/slice/reshape results alias their
+//! operands. The algorithm lives in `onnc_nvdla::plan`. Option: `strategy`
+//! (best-fit | naive: no reuse, for comparison). Preconditions: a module
+//! with `nvdla.config`. Failure modes: a view that cannot alias (a window
+//! not aligned to the memory atom, a member of two concats) is reported
+//! with the tensor and the fix; the IR is unchanged.
+
+use super::rebuild::rebuild_programs;
+use melior::ir::{Attribute, OperationRef};
+use onnc_dialects::{
+    ir,
+    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
+};
+use onnc_nvdla::plan::{plan, PlanOptions, Strategy};
+
+/// Registration of `nvdla-plan-memory`.
+pub static REGISTRATION: PassRegistration = PassRegistration {
+    flag: "nvdla-plan-memory",
+    summary: "Place activations (liveness-based reuse), weights and bound tensors in NVDLA memory",
+    anchor: "builtin.module",
+    options: &[OptionSpec { name: "strategy", kind: OptionKind::Enum(&["best-fit", "naive"]), default: "best-fit", help: "best-fit reuse of the activation pool, or naive (every tensor its own bytes)" }],
+    factory: make,
+};
+
+fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    let strategy = if o.str("strategy") == "naive" { Strategy::Naive } else { Strategy::BestFit };
+    Ok(Box::new(Plan { strategy }))
+}
+
+struct Plan {
+    strategy: Strategy,
+}
+
+impl PassBody for Plan {
+    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+        let mut summary = None;
+        let options = PlanOptions { strategy: self.strategy, ..Default::default() };
+        rebuild_programs(module, "nvdla-plan-memory", |p, _| {
+            let r = plan(p, &options).map_err(|e| vec![e.to_string()])?;
+            summary = Some(r);
+            Ok(())
+        })?;
+        if let Some(r) = summary {
+            let text = format!(
+                "{{activation_bytes = {} : i64, activation_lower_bound_bytes = {} : i64, weight_bytes = {} : i64, bind_bytes = {} : i64}}",
+                r.activation_bytes, r.activation_lower_bound_bytes, r.weight_bytes, r.bind_bytes
+            );
+            ir::with_context(&module, |context| {
+                if let Some(a) = Attribute::parse(context, &text) {
+                    ir::set_attribute(&module, "nvdla.memory", a);
+                }
+            });
+        }
+        Ok(())
+    }
+}

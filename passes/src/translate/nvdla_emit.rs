@@ -1,0 +1,53 @@
+//! `--to-nvdla-loadable`: `nvdla` dialect IR → NVDLA loadable.
+//!
+//! In: MLIR text or bytecode whose main function holds the `nvdla` dialect
+//! (from `convert-onnx-to-nvdla` and `nvdla-plan-memory`; an unplanned
+//! function is planned with the default strategy). Out: the loadable
+//! (FlatBuffers, identifier `NVDA`), descriptors in the `--nvdla-abi` layout
+//! (`current` = firmware 0.12.x, the default; `legacy` = the 2018 layout of
+//! ONNC and the golden files).
+//!
+//! ```text
+//! onnc-translate --to-nvdla-loadable lenet.nvdla.mlir -o lenet.nvdla
+//! ```
+
+use super::{Error, Input, Kind, Translation, TranslationOption};
+use crate::nvdla::emit::emit_module;
+use onnc_dialects::{ir, verify};
+use onnc_nvdla_loadable::Abi;
+
+/// `--to-nvdla-loadable`.
+pub const TO_LOADABLE: Translation = Translation {
+    flag: "to-nvdla-loadable",
+    summary: "Write nvdla dialect IR as an NVDLA loadable",
+    kind: Kind::Emit,
+    options: &[TranslationOption { name: "nvdla-abi", values: "current|legacy", help: "descriptor layout: firmware 0.12.x (default) or the 2018 layout" }],
+    run: to_loadable,
+};
+
+/// Parses `--nvdla-abi`.
+pub fn abi_option(value: Option<&str>) -> Result<Abi, String> {
+    match value {
+        None | Some("current") => Ok(Abi::Current),
+        Some("legacy") => Ok(Abi::Legacy),
+        Some(other) => Err(format!("--nvdla-abi takes current or legacy, not '{other}'")),
+    }
+}
+
+fn to_loadable(input: &Input) -> Result<Vec<u8>, Error> {
+    let abi = abi_option(input.option("nvdla-abi")).map_err(|e| input.error(e))?;
+    let file = input.path.display().to_string();
+    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let capture = ir::DiagnosticCapture::attach(&context);
+    let module = match ir::parse_module_bytes(&context, input.bytes, &file) {
+        Some(m) if verify::verify_module(&m) => m,
+        _ => {
+            let mut msgs: Vec<String> = capture.take().iter().map(|d| d.to_string()).collect();
+            if msgs.is_empty() {
+                msgs.push(format!("{file}: error: not valid MLIR"));
+            }
+            return Err(Error(msgs));
+        }
+    };
+    emit_module(&module, abi).map(|(bytes, _)| bytes).map_err(|m| Error(m.into_iter().map(|m| format!("{file}: {m}")).collect()))
+}

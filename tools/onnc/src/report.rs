@@ -1,0 +1,189 @@
+//! The per-layer report of `onnc compile --report R.json` and `onnc report`.
+//!
+//! In: the compiled [`Program`] (placed) and the planner's memory summary.
+//! Out: [`Report`] — JSON with `hw_layers` (name, engines, ONNX nodes,
+//! precision, output cube and memory), `dla_ops`, `emu_ops`, `ops_per_engine`,
+//! `activation_bytes`, `activation_lower_bound_bytes`, `weight_bytes`,
+//! `loadable_bytes`; and the same as a text table. Deterministic: no times,
+//! no absolute paths beyond the model path given.
+//!
+//! ```text
+//!   #  hw layer        engines    prec  output            act KiB  wt KiB  onnx nodes
+//!   0  conv1           conv+sdp   fp16  1x64x112x112       392.0    18.4  conv1+bn1+relu1
+//! ```
+
+use onnc_nvdla::{Pool, Program, TensorKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The planner's totals (from the module's `nvdla.memory`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// Activation pool size.
+    pub activation_bytes: u64,
+    /// Its lower bound.
+    pub activation_lower_bound_bytes: u64,
+    /// Weight pool size.
+    pub weight_bytes: u64,
+    /// Bound input/output buffers.
+    pub bind_bytes: u64,
+}
+
+/// One hardware layer (the ops sharing a `hw_layer` name).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwLayer {
+    /// The hardware-layer name (CTable key prefix).
+    pub name: String,
+    /// Engines, in op order (`["conv", "sdp"]`).
+    pub engines: Vec<String>,
+    /// ONNX nodes folded into the layer.
+    pub onnx_nodes: Vec<String>,
+    /// Precision of the layer's output.
+    pub precision: String,
+    /// Output cube `[N, C, H, W]`.
+    pub output_shape: Vec<usize>,
+    /// Pool of the output (`act`, `bind`), or `none` when not placed.
+    pub output_pool: String,
+    /// Bytes of the output cube in memory.
+    pub output_bytes: u64,
+    /// Bytes of the layer's packed weights.
+    pub weight_bytes: u64,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Report {
+    /// The model as given on the command line.
+    pub model: String,
+    /// Target configuration.
+    pub target: String,
+    /// Hardware layers in execution order.
+    pub hw_layers: Vec<HwLayer>,
+    /// DLA hardware ops (each engine job counts one; a conv+sdp pair is 2).
+    pub dla_ops: usize,
+    /// CPU (EMU) ops.
+    pub emu_ops: usize,
+    /// Ops per engine, virtual views included.
+    pub ops_per_engine: BTreeMap<String, usize>,
+    /// Size of the activation pool.
+    pub activation_bytes: u64,
+    /// Largest total of simultaneously live activations (no plan can beat it).
+    pub activation_lower_bound_bytes: u64,
+    /// Size of the weight pool.
+    pub weight_bytes: u64,
+    /// Bytes of the bound input and output buffers.
+    pub bind_bytes: u64,
+    /// Size of the loadable, when one was written.
+    pub loadable_bytes: Option<usize>,
+}
+
+/// Builds the report of a compiled program.
+pub fn build(model: &Path, target: &str, p: &Program, memory: Memory, loadable_bytes: Option<usize>) -> Report {
+    let mut layers: Vec<HwLayer> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut per_engine = BTreeMap::new();
+    for op in &p.ops {
+        *per_engine.entry(op.engine.op_name().to_string()).or_insert(0) += 1;
+        let out = &p.tensors[op.output];
+        let weights: u64 = op.operands().filter(|&t| p.tensors[t].is_weight()).filter_map(|t| p.tensors[t].place.map(|m| m.size)).sum();
+        let i = *index.entry(op.hw_layer.clone()).or_insert_with(|| {
+            layers.push(HwLayer {
+                name: op.hw_layer.clone(),
+                engines: Vec::new(),
+                onnx_nodes: Vec::new(),
+                precision: String::new(),
+                output_shape: Vec::new(),
+                output_pool: "none".into(),
+                output_bytes: 0,
+                weight_bytes: 0,
+            });
+            layers.len() - 1
+        });
+        let l = &mut layers[i];
+        l.engines.push(op.engine.op_name().to_string());
+        for n in &op.onnx_nodes {
+            if !l.onnx_nodes.contains(n) {
+                l.onnx_nodes.push(n.clone());
+            }
+        }
+        l.weight_bytes += weights;
+        if !matches!(out.kind, TensorKind::Fused) {
+            l.precision = out.precision.as_str().to_string();
+            l.output_shape = out.shape.clone();
+            l.output_pool = out.place.and_then(|m| m.pool).map_or("none", Pool::as_str).to_string();
+            l.output_bytes = out.place.map_or(0, |m| m.size);
+        }
+    }
+    let (dla_ops, emu_ops) = p.op_counts();
+    Report {
+        model: model.display().to_string(),
+        target: target.to_string(),
+        hw_layers: layers,
+        dla_ops,
+        emu_ops,
+        ops_per_engine: per_engine,
+        activation_bytes: memory.activation_bytes,
+        activation_lower_bound_bytes: memory.activation_lower_bound_bytes,
+        weight_bytes: memory.weight_bytes,
+        bind_bytes: memory.bind_bytes,
+        loadable_bytes,
+    }
+}
+
+fn kib(b: u64) -> String {
+    format!("{:.1}", b as f64 / 1024.0)
+}
+
+impl Report {
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|e| unreachable!("a report serializes: {e}"));
+        s.push('\n');
+        s
+    }
+
+    /// The per-layer table and the totals.
+    pub fn table(&self) -> String {
+        let mut s = format!("{} on {}: {} hardware layers\n", self.model, self.target, self.hw_layers.len());
+        s.push_str(&format!("{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n", "#", "hw layer", "engines", "prec", "output", "out KiB", "wt KiB", "onnx nodes"));
+        for (i, l) in self.hw_layers.iter().enumerate() {
+            let shape = l.output_shape.iter().map(usize::to_string).collect::<Vec<_>>().join("x");
+            s.push_str(&format!(
+                "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
+                i,
+                l.name,
+                l.engines.join("+"),
+                l.precision,
+                shape,
+                kib(l.output_bytes),
+                kib(l.weight_bytes),
+                l.onnx_nodes.join(", ")
+            ));
+        }
+        let engines: Vec<String> = self.ops_per_engine.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        s.push_str(&format!("DLA ops: {}   EMU ops: {}   ({})\n", self.dla_ops, self.emu_ops, engines.join(", ")));
+        let ratio = if self.activation_lower_bound_bytes > 0 { self.activation_bytes as f64 / self.activation_lower_bound_bytes as f64 } else { 1.0 };
+        s.push_str(&format!(
+            "activations: {} KiB (lower bound {} KiB, {:.3}x)   weights: {} KiB   bound buffers: {} KiB",
+            kib(self.activation_bytes),
+            kib(self.activation_lower_bound_bytes),
+            ratio,
+            kib(self.weight_bytes),
+            kib(self.bind_bytes)
+        ));
+        if let Some(b) = self.loadable_bytes {
+            s.push_str(&format!("   loadable: {} KiB", kib(b as u64)));
+        }
+        s.push('\n');
+        s
+    }
+}
+
+/// `onnc report R.json`: prints the table of a written report.
+pub fn print_file(path: &Path) -> Result<(), Vec<String>> {
+    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("error: cannot read '{}': {e}", path.display())])?;
+    let r: Report = serde_json::from_str(&text).map_err(|e| vec![format!("{}: error: not an onnc report: {e}", path.display())])?;
+    print!("{}", r.table());
+    Ok(())
+}

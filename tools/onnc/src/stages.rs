@@ -1,0 +1,114 @@
+//! The staged pipeline behind `onnc compile`: import, then one MLIR pass
+//! pipeline per stage, each optionally dumped and reported on a progress line.
+//!
+//! In: the model path, the input shapes, a dump directory, whether to show
+//! progress. Out: a module after the stages run; on failure every
+//! diagnostic, formatted `file:line:col: error: ...` or `node 'x': ...`.
+//!
+//! ```text
+//! [1/5] import          model.onnx                 12 ms
+//! [2/5] onnx-simplify                              40 ms
+//! ```
+
+use melior::{ir::Module, Context};
+use onnc_dialects::{ir, verify};
+use onnc_passes::{import::onnx::import_model, io::write_atomic};
+use std::{io::IsTerminal, path::PathBuf, time::Instant};
+
+/// A module being compiled, stage by stage.
+pub struct Stages<'c> {
+    context: &'c Context,
+    capture: ir::DiagnosticCapture<'c>,
+    /// The module.
+    pub module: Module<'c>,
+    dump: Option<PathBuf>,
+    progress: bool,
+    step: usize,
+    total: usize,
+}
+
+/// Whether to print progress lines (`auto`: when stderr is a terminal).
+pub fn progress_wanted(mode: &str) -> bool {
+    match mode {
+        "always" => true,
+        "never" => false,
+        _ => std::io::stderr().is_terminal(),
+    }
+}
+
+/// The context every stage runs in (our passes registered).
+pub fn new_context() -> Result<Context, Vec<String>> {
+    onnc_passes::register_all();
+    ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect())
+}
+
+impl<'c> Stages<'c> {
+    /// Loads and imports the model (stage 1 of `total`).
+    pub fn import(context: &'c Context, model: &std::path::Path, shapes: &[String], dump: Option<PathBuf>, progress: bool, total: usize) -> Result<Self, Vec<String>> {
+        let start = Instant::now();
+        let file = model.display().to_string();
+        let mut opts = onnc_onnx::Options::default();
+        for spec in shapes.iter().flat_map(|s| s.split(',')).filter(|s| !s.is_empty()) {
+            let parsed = onnc_onnx::Options::parse_input_shape(spec).ok_or_else(|| vec![format!("error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims")])?;
+            opts.input_shapes.push(parsed);
+        }
+        let loaded = onnc_onnx::load(model, &opts).map_err(|e| vec![e.to_string()])?;
+        for w in &loaded.warnings {
+            eprintln!("{file}: warning: {w}");
+        }
+        let capture = ir::DiagnosticCapture::attach(context);
+        let module = import_model(context, loaded, &file).map_err(|e| e.0)?;
+        if !verify::verify_module(&module) {
+            let mut m = vec![format!("{file}: error: the imported IR does not verify:")];
+            m.extend(capture.take().iter().map(|d| d.to_string()));
+            return Err(m);
+        }
+        if let Some(d) = &dump {
+            std::fs::create_dir_all(d).map_err(|e| vec![format!("error: cannot create '{}': {e}", d.display())])?;
+        }
+        let mut s = Stages { context, capture, module, dump, progress, step: 0, total };
+        s.finish_stage("import", &file, start)?;
+        Ok(s)
+    }
+
+    /// Runs `pipeline` as stage `name`.
+    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
+        let start = Instant::now();
+        let runner = ir::PipelineRunner::new(self.context, pipeline, &Default::default()).map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
+        let ok = runner.run(&mut self.module) && verify::verify_module(&self.module);
+        if !ok {
+            let mut m: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
+            if m.is_empty() {
+                m.push(format!("error: stage {name} failed"));
+            }
+            return Err(m);
+        }
+        for d in self.capture.take() {
+            eprintln!("{d}");
+        }
+        self.finish_stage(name, "", start)
+    }
+
+    /// Counts a stage done without running a pipeline (emission, reports).
+    pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
+        self.step += 1;
+        if self.progress {
+            eprintln!("[{}/{}] {:<24} {:<32} {:>8.1} ms", self.step, self.total, name, detail, start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+
+    fn finish_stage(&mut self, name: &str, detail: &str, start: Instant) -> Result<(), Vec<String>> {
+        let step = self.step + 1;
+        self.step(name, detail, start);
+        if let Some(d) = &self.dump {
+            let path = d.join(format!("{step:02}-{name}.mlir"));
+            write_atomic(&path, self.text().as_bytes()).map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+        }
+        Ok(())
+    }
+
+    /// The module as text (with locations, resources in full).
+    pub fn text(&self) -> String {
+        ir::print_op(&self.module.as_operation(), &ir::PrintOptions { debug_info: true, ..Default::default() })
+    }
+}
