@@ -626,7 +626,10 @@ irdl.dialect @nvdla {
   irdl.operation @concat {
     %hw_layer = irdl.base "#builtin.string"
     %axis = irdl.is 1 : i64
-    irdl.attributes { "hw_layer" = %hw_layer, "axis" = %axis }
+    irdl.attributes {
+      "hw_layer" = %hw_layer,
+      "axis" = %axis
+    }
     %inputs_0 = irdl.base "!builtin.tensor"
     %inputs_1 = irdl.base "!builtin.tensor"
     %inputs_2 = irdl.base "!builtin.tensor"
@@ -679,7 +682,9 @@ irdl.dialect @nvdla {
   // Example: %r = "nvdla.reshape"(%x) {hw_layer = "flat"} : (tensor<1x1000x1x1xf16>) -> tensor<1x1000xf16>
   irdl.operation @reshape {
     %hw_layer = irdl.base "#builtin.string"
-    irdl.attributes { "hw_layer" = %hw_layer }
+    irdl.attributes {
+      "hw_layer" = %hw_layer
+    }
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -694,7 +699,10 @@ irdl.dialect @nvdla {
   irdl.operation @slice {
     %hw_layer = irdl.base "#builtin.string"
     %c_start = irdl.base "#builtin.integer"
-    irdl.attributes { "hw_layer" = %hw_layer, "c_start" = %c_start }
+    irdl.attributes {
+      "hw_layer" = %hw_layer,
+      "c_start" = %c_start
+    }
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
