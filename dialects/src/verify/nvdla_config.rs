@@ -30,21 +30,15 @@ pub fn config_of(op: &OperationRef) -> Option<Config> {
     None
 }
 
-/// Precision-valued attributes of each op.
-const PRECISION_ATTRS: &[&str] =
-    &["precision", "in_precision", "out_precision", "x1_op.precision", "x2_op.precision", "y_op.precision"];
+/// Datapath precision attributes. (An SDP sub-unit's operand precision is not
+/// one: INT8 networks read 16-bit bias operands, as the official compiler does.)
+const PRECISION_ATTRS: &[&str] = &["precision", "in_precision", "out_precision", "src_precision", "dst_precision"];
 
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     let Some(c) = config_of(op) else { return };
     let name = c.name;
     for attr in PRECISION_ATTRS {
         let Some(p) = string(op, attr) else { continue };
-        // An SDP sub-unit that is off carries a don't-care precision.
-        if let Some(unit) = attr.strip_suffix(".precision") {
-            if int(op, &format!("{unit}.enable")) != Some(1) {
-                continue;
-            }
-        }
         if let Some(p) = Precision::parse(&p).filter(|p| !c.supports(*p)) {
             let runs: Vec<&str> = c.precisions.iter().map(|p| p.as_str()).collect();
             out.push(format!("{attr} \"{p}\" is not supported by {name} (it runs {})", runs.join(", ")));

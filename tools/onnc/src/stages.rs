@@ -42,6 +42,17 @@ pub fn new_context() -> Result<Context, Vec<String>> {
     ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect())
 }
 
+/// `file: error: what` for a loader message (which may already name the file).
+fn as_error(file: &str, message: &str) -> String {
+    if message.contains("error:") {
+        return message.to_string();
+    }
+    match message.strip_prefix(&format!("{file}: ")) {
+        Some(rest) => format!("{file}: error: {rest}"),
+        None => format!("{file}: error: {message}"),
+    }
+}
+
 impl<'c> Stages<'c> {
     /// Loads and imports the model (stage 1 of `total`).
     pub fn import(context: &'c Context, model: &std::path::Path, shapes: &[String], dump: Option<PathBuf>, progress: bool, total: usize) -> Result<Self, Vec<String>> {
@@ -52,7 +63,7 @@ impl<'c> Stages<'c> {
             let parsed = onnc_onnx::Options::parse_input_shape(spec).ok_or_else(|| vec![format!("error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims")])?;
             opts.input_shapes.push(parsed);
         }
-        let loaded = onnc_onnx::load(model, &opts).map_err(|e| vec![e.to_string()])?;
+        let loaded = onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
         for w in &loaded.warnings {
             eprintln!("{file}: warning: {w}");
         }
