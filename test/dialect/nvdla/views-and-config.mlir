@@ -80,3 +80,67 @@ module attributes {nvdla.config = "nv_large"} {
     return
   }
 }
+
+// -----
+
+// nv_small has no SDP lookup table.
+module attributes {nvdla.config = "nv_small"} {
+  func.func @lut_on_small(%a: tensor<1x16x4x4xi8>) {
+    // expected-error @+1 {{y_op.act = "lut" but nv_small has no SDP lookup table}}
+    %y = "nvdla.sdp"(%a) {hw_layer = "sig1", src_precision = "int8", dst_precision = "int8", lut_index = 0 : i64, x1_op.enable = 0 : i64, x1_op.alu_type = "sum",
+        x1_op.type = "none", x1_op.mode = "per_layer", x1_op.act = "none", x1_op.shift_value = 0 : i64, x1_op.truncate = 0 : i64, x1_op.precision = "int8",
+        x1_op.alu_operand = 0 : i64, x1_op.mul_operand = 1 : i64, x2_op.enable = 0 : i64, x2_op.alu_type = "sum", x2_op.type = "none",
+        x2_op.mode = "per_layer", x2_op.act = "none", x2_op.shift_value = 0 : i64, x2_op.truncate = 0 : i64, x2_op.precision = "int8",
+        x2_op.alu_operand = 0 : i64, x2_op.mul_operand = 1 : i64, y_op.enable = 1 : i64, y_op.alu_type = "sum", y_op.type = "none", y_op.mode = "per_layer",
+        y_op.act = "lut", y_op.shift_value = 0 : i64, y_op.truncate = 0 : i64, y_op.precision = "int8", y_op.alu_operand = 0 : i64, y_op.mul_operand = 1 : i64,
+        y_op.cvt.alu_cvt.enable = 0 : i64, y_op.cvt.alu_cvt.offset = 0 : i64, y_op.cvt.alu_cvt.scale = 1 : i64, y_op.cvt.alu_cvt.truncate = 0 : i64,
+        y_op.cvt.mul_cvt.enable = 0 : i64, y_op.cvt.mul_cvt.offset = 0 : i64, y_op.cvt.mul_cvt.scale = 1 : i64, y_op.cvt.mul_cvt.truncate = 0 : i64,
+        out_cvt.offset = 0 : i64, out_cvt.scale = 1 : i64, out_cvt.truncate = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>}
+        : (tensor<1x16x4x4xi8>) -> tensor<1x16x4x4xi8>
+    return
+  }
+}
+
+// -----
+
+// nv_small has no SDP element-wise unit: no per-point operand cube.
+module attributes {nvdla.config = "nv_small"} {
+  func.func @eltwise_on_small(%a: tensor<1x16x4x4xi8>, %b: tensor<1x16x4x4xi8>) {
+    // expected-error @+1 {{x2_op.mode = "per_point" but nv_small has no SDP element-wise unit}}
+    %y = "nvdla.sdp"(%a, %b) {hw_layer = "add1", src_precision = "int8", dst_precision = "int8", lut_index = -1 : i64, x1_op.enable = 0 : i64, x1_op.alu_type = "sum",
+        x1_op.type = "none", x1_op.mode = "per_layer", x1_op.act = "none", x1_op.shift_value = 0 : i64, x1_op.truncate = 0 : i64, x1_op.precision = "int8",
+        x1_op.alu_operand = 0 : i64, x1_op.mul_operand = 1 : i64, x2_op.enable = 1 : i64, x2_op.alu_type = "sum", x2_op.type = "add",
+        x2_op.mode = "per_point", x2_op.act = "none", x2_op.shift_value = 0 : i64, x2_op.truncate = 0 : i64, x2_op.precision = "int8",
+        x2_op.alu_operand = 0 : i64, x2_op.mul_operand = 1 : i64, y_op.enable = 0 : i64, y_op.alu_type = "sum", y_op.type = "none", y_op.mode = "per_layer",
+        y_op.act = "none", y_op.shift_value = 0 : i64, y_op.truncate = 0 : i64, y_op.precision = "int8", y_op.alu_operand = 0 : i64, y_op.mul_operand = 1 : i64,
+        y_op.cvt.alu_cvt.enable = 0 : i64, y_op.cvt.alu_cvt.offset = 0 : i64, y_op.cvt.alu_cvt.scale = 1 : i64, y_op.cvt.alu_cvt.truncate = 0 : i64,
+        y_op.cvt.mul_cvt.enable = 0 : i64, y_op.cvt.mul_cvt.offset = 0 : i64, y_op.cvt.mul_cvt.scale = 1 : i64, y_op.cvt.mul_cvt.truncate = 0 : i64,
+        out_cvt.offset = 0 : i64, out_cvt.scale = 1 : i64, out_cvt.truncate = 0 : i64, operandSegmentSizes = array<i32: 1, 0, 1, 0>}
+        : (tensor<1x16x4x4xi8>, tensor<1x16x4x4xi8>) -> tensor<1x16x4x4xi8>
+    return
+  }
+}
+
+// -----
+
+// nv_large has no BDMA.
+module attributes {nvdla.config = "nv_large"} {
+  func.func @bdma_on_large(%x: tensor<1x32x8x8xi8>) {
+    // expected-error @+1 {{nv_large has no BDMA engine}}
+    %y = "nvdla.bdma"(%x) {hw_layer = "copy1", source_type = "mc", destination_type = "mc"} : (tensor<1x32x8x8xi8>) -> tensor<1x32x8x8xi8>
+    return
+  }
+}
+
+// -----
+
+// nv_small runs batch 1 only; nv_full up to 32.
+module attributes {nvdla.config = "nv_small"} {
+  func.func @batch_on_small(%x: tensor<2x16x8x8xi8>) {
+    // expected-error @+1 {{batch 2 exceeds nv_small's maximum of 1}}
+    %y = "nvdla.pdp"(%x) {hw_layer = "pool", precision = "int8", pool_mode = "max", pool_width = 2 : i64, pool_height = 2 : i64,
+        stride_x = 2 : i64, stride_y = 2 : i64, pad_left = 0 : i64, pad_right = 0 : i64, pad_top = 0 : i64, pad_bottom = 0 : i64}
+        : (tensor<2x16x8x8xi8>) -> tensor<2x16x4x4xi8>
+    return
+  }
+}
