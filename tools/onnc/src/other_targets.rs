@@ -71,10 +71,18 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
     let file = file_of(c);
     let calib = match (&c.calib, &c.mqbench) {
         (Some(_), Some(_)) => return Err(vec!["error: give --calib or --mqbench, not both".into()]),
-        (Some(d), None) if d.is_dir() => CalibSource::TestData(d.clone()),
+        (Some(d), None) if d.is_dir() => {
+            let test_data = d.join("input_0.pb").is_file()
+                || std::fs::read_dir(d).map(|r| r.flatten().any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))).unwrap_or(false);
+            if test_data {
+                CalibSource::TestData(d.clone())
+            } else {
+                CalibSource::Images(d.clone())
+            }
+        }
         (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())]),
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
-        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets) or --mqbench FILE.json")]),
+        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets or images) or --mqbench FILE.json")]),
     };
     let (graph, done) = legalized_graph(c, "nnie", 4)?;
     let mut opts = CompileOptions::new(calib);

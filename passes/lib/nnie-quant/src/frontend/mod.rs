@@ -23,6 +23,7 @@
 
 mod caffe_net;
 mod data;
+mod images;
 mod dialect;
 mod layer;
 mod lower;
@@ -32,6 +33,7 @@ pub use write::write_dir_atomic;
 
 pub use caffe_net::caffe_net;
 pub use data::{load_test_data, synthetic_sets, DataSet};
+pub use images::{image_files, is_image, load_images, IMAGE_EXTENSIONS};
 pub use dialect::{dialect_attrs, DialectValue};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
@@ -202,12 +204,6 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             "16-bit NNIE quantization ([compile_mode] 1): no public primary source defines its logarithmic code; use --bits 8".into(),
         ));
     }
-    if let CalibSource::Images(dir) = &opts.calib {
-        return Err(NnieError::Unsupported(format!(
-            "--calib {}: image folders are not implemented yet; convert the images with the model's preprocessing to ONNX test data (input_0.pb, N×C×H×W float32) and pass that folder",
-            dir.display()
-        )));
-    }
     let (g, provenance) = legalized(graph, opts.legalize)?;
     let types = onnc_onnx::infer_graph(&g)
         .map_err(|e| refuse(&g.name, "graph", format!("shape inference failed: {e}"), "give the model static input shapes"))?;
@@ -219,7 +215,8 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     // Data: calibration sets, evaluation sets.
     let calib_sets = match &opts.calib {
         CalibSource::TestData(dir) => load_test_data(dir, &g)?,
-        _ => Vec::new(),
+        CalibSource::Images(dir) => load_images(dir, &g)?,
+        CalibSource::Mqbench(_) => Vec::new(),
     };
     let eval_sets = match (&opts.eval, calib_sets.is_empty()) {
         (Some(dir), _) => load_test_data(dir, &g)?,
