@@ -9,12 +9,15 @@
 //! id (task address lists map global ids 1..Ni to themselves), `offset` 0,
 //! size/strides from its placement, `w×h×c` from `[N, C, H, W]`. A
 //! [`TensorKind::Fused`] tensor is `type HW`, `address −1`, with packed
-//! feature strides. Conv CBUF use (`entry_per_slice`, banks) follows the
-//! official compiler: full weights if they fit beside the input, else two
-//! kernel groups (ping-pong), else one; an input that does not fit is an
-//! error (height splitting is not implemented). Example: NN_L0_0's conv1
-//! (28×28×1 fp16, 20×5×5 kernels) gets `entry_per_slice 7, data_bank 1,
-//! weight_bank 1, release 28`.
+//! feature strides. Conv CBUF use (`entry_per_slice`, banks, row bands)
+//! comes from [`super::split`]. A conv split into row bands is described once
+//! per [`Band`] and so is its fused SDP: the conv reads the band's input
+//! lines, the SDP writes the band's output rows and reads its per-point
+//! operands at the same rows; such a window is a sub-region of the tensor
+//! (`address` of the region starting `top · line_stride` bytes in, size
+//! `(surfaces − 1) · surf_stride + rows · line_stride`). Example: NN_L0_0's
+//! conv1 (28×28×1 fp16, 20×5×5 kernels) gets `entry_per_slice 7,
+//! data_bank 1, weight_bank 1, release 28` and one band.
 
 use std::collections::BTreeMap;
 
@@ -31,6 +34,7 @@ use super::encode::{Encoded, SDP_UNITS};
 use super::error::{EmitError, Result};
 use super::lut::lrn_lut;
 use super::memory::{place, MemPlan};
+use super::split::{self, Band, Cbuf, ConvGeom, ConvPlan};
 use super::weights::feature_geometry;
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
@@ -85,9 +89,15 @@ impl Ctx<'_> {
 
     /// The data cube of a feature tensor (memory or fused).
     pub(crate) fn cube(&self, t: TensorId) -> Result<DataCube> {
+        self.cube_rows(t, None)
+    }
+
+    /// The data cube of `rows = (top, count)` of a feature tensor, or of all of it.
+    fn cube_rows(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<DataCube> {
         let tensor = &self.p.tensors[t];
         let name = &tensor.name;
-        let [_, c, h, w] = self.nchw(t)?;
+        let [_, c, full_h, w] = self.nchw(t)?;
+        let h = rows.map_or(full_h, |r| r.1);
         let (width, height, channel) = (dims(w, "width", name)?, dims(h, "height", name)?, dims(c, "channels", name)?);
         if matches!(tensor.kind, TensorKind::Fused) {
             let cpa = self.cfg.channels_per_atom(tensor.precision);
@@ -105,11 +115,18 @@ impl Ctx<'_> {
             });
         }
         let pl = place(self.p, t)?;
+        let (address, size) = match rows {
+            Some(r) => {
+                let (rel, size) = self.window(t, r)?;
+                (self.mem.existing_at(self.p, t, rel, size)?, size)
+            }
+            None => (self.mem.existing(self.p, t)?, pl.size),
+        };
         Ok(DataCube {
             mem_type: mem_type::MC,
-            address: self.mem.existing(self.p, t)? as i16,
+            address: address as i16,
             offset: 0,
-            size: u32_of(pl.size, name)?,
+            size: u32_of(size, name)?,
             width,
             height,
             channel,
@@ -120,18 +137,26 @@ impl Ctx<'_> {
         })
     }
 
-    /// The cube of an operand that is a weight (encoded) or a feature.
-    fn operand_cube(&self, t: TensorId) -> Result<DataCube> {
+    /// The cube of an operand that is a weight (encoded) or a feature, or
+    /// of `rows` of it.
+    fn operand_cube(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<DataCube> {
         let Some(e) = self.weights.get(&t) else {
-            return self.cube(t);
+            return self.cube_rows(t, rows);
         };
         let name = &self.p.tensors[t].name;
+        let (address, size, height) = match rows {
+            Some(r) => {
+                let (rel, size) = self.window(t, r)?;
+                (self.mem.existing_at(self.p, t, rel, size)?, size, r.1)
+            }
+            None => (self.mem.existing(self.p, t)?, e.bytes.len() as u64, e.whc[1]),
+        };
         Ok(DataCube {
             mem_type: mem_type::MC,
-            address: self.mem.existing(self.p, t)? as i16,
-            size: u32_of(e.bytes.len() as u64, name)?,
+            address: address as i16,
+            size: u32_of(size, name)?,
             width: dims(e.whc[0], "width", name)?,
-            height: dims(e.whc[1], "height", name)?,
+            height: dims(height, "height", name)?,
             channel: dims(e.whc[2], "channels", name)?,
             line_stride: e.line_stride as u32,
             surf_stride: e.surf_stride as u32,
@@ -139,16 +164,123 @@ impl Ctx<'_> {
         })
     }
 
-    fn region(&self, t: TensorId) -> Result<Option<Region>> {
+    fn region_rows(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<Option<Region>> {
         if matches!(self.p.tensors[t].kind, TensorKind::Fused) {
             return Ok(None);
         }
         let pl = place(self.p, t)?;
-        Ok(Some((self.mem.mem_of(self.p, t)?, pl.offset, pl.size)))
+        let mem = self.mem.mem_of(self.p, t)?;
+        Ok(Some(match rows {
+            Some(r) => {
+                let (rel, size) = self.window(t, r)?;
+                (mem, pl.offset + rel, size)
+            }
+            None => (mem, pl.offset, pl.size),
+        }))
     }
 
-    /// Descriptors and graph node of one DLA op.
-    pub(crate) fn describe(&self, op: &Op, luts: &mut Vec<LutParam>) -> Result<(OpDesc, SurfaceDesc, Node)> {
+    /// `(offset inside t's region, bytes)` of rows `(top, count)` of a cube
+    /// in memory: a feature tensor, or a weight encoded as a cube.
+    pub(crate) fn window(&self, t: TensorId, (top, rows): (usize, usize)) -> Result<(u64, u64)> {
+        let tensor = &self.p.tensors[t];
+        let [n, c, h, _] = <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+            tensor: tensor.name.clone(),
+            problem: format!("a row band needs a 4-D [N, C, H, W] cube, got {:?}", tensor.shape),
+        })?;
+        let (line, surf) = match self.weights.get(&t) {
+            Some(e) => (e.line_stride as u64, e.surf_stride as u64),
+            None => {
+                let pl = place(self.p, t)?;
+                if n != 1 {
+                    return Err(EmitError::Tensor {
+                        tensor: tensor.name.clone(),
+                        problem: format!("batch {n}: row bands of a split convolution are emitted for batch 1 only"),
+                    });
+                }
+                (u64::from(pl.line_stride), u64::from(pl.surf_stride))
+            }
+        };
+        if top + rows > h || rows == 0 {
+            return Err(EmitError::Tensor {
+                tensor: tensor.name.clone(),
+                problem: format!("rows {top}..{} are outside its height {h} (internal)", top + rows),
+            });
+        }
+        let surfaces = c.div_ceil(self.cfg.channels_per_atom(tensor.precision).max(1)) as u64;
+        Ok((top as u64 * line, (surfaces - 1) * surf + rows as u64 * line))
+    }
+
+    /// The windows `(tensor, rows)` a job reads or writes in memory, other
+    /// than whole tensors: the conv's input lines, the SDP's output rows and
+    /// per-point operand rows. Empty without a band.
+    pub(crate) fn band_windows(&self, op: &Op, band: Option<&Band>) -> Result<Vec<(TensorId, (usize, usize))>> {
+        let Some(b) = band else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        match op.engine {
+            Engine::Conv => out.extend(op.inputs.first().copied().flatten().map(|x| (x, (b.in_top, b.in_rows)))),
+            Engine::Sdp => {
+                let rows = (b.out_top, b.out_rows);
+                out.push((op.output, rows));
+                for (slot, unit) in SDP_UNITS.iter().enumerate() {
+                    if let Some(t) = op.inputs.get(slot + 1).copied().flatten() {
+                        if op.str(&format!("{unit}.mode")) == Some("per_point") {
+                            out.push((t, rows));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(out)
+    }
+
+    /// The CBUF plan of a conv op: banks and row bands.
+    pub(crate) fn conv_plan(&self, op: &Op) -> Result<ConvPlan> {
+        let a = A::new(op);
+        let x = op.inputs.first().copied().flatten().ok_or_else(|| a.op_err("operand 0 is missing"))?;
+        let w = op.inputs.get(1).copied().flatten().ok_or_else(|| a.op_err("operand 1 is missing"))?;
+        let [_, c, h, wd] = self.nchw(x)?;
+        let wt = &self.p.tensors[w];
+        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice())
+            .map_err(|_| a.op_err(format!("weight '{}' must be [K, C, R, S], got {:?}", wt.name, wt.shape)))?;
+        let [_, _, e, _] = self.nchw(op.output)?;
+        let in_p = a.precision("in_precision")?;
+        let cfg = self.cfg;
+        let entry = cfg.cbuf_entry_bytes.max(1);
+        let per_entry = (entry / cfg.mem_atom_bytes).max(1);
+        let atoms = (c * in_p.bytes()).div_ceil(cfg.mem_atom_bytes);
+        let rem = atoms % per_entry;
+        let frac = match rem {
+            0 => 0,
+            3 => wd,
+            _ => (rem * wd).div_ceil(per_entry),
+        };
+        let eps = (atoms / per_entry) * wd + frac;
+        let wbytes = self.weights.get(&w).map_or(0, |e| e.bytes.len());
+        let bpk = wc * r * s * in_p.bytes();
+        let kpg = super::weights::kernels_per_group(cfg, in_p);
+        let geom = ConvGeom {
+            eps,
+            in_h: h,
+            out_h: e,
+            r,
+            stride: a.int_in("conv_stride_y", 1, 8)? as usize,
+            dilation: a.int_in("dilation_y", 1, 32)? as usize,
+            pad_top: a.int_in("pad_y_top", 0, 31)? as usize,
+            pad_bottom: a.int_in("pad_y_bottom", 0, 31)? as usize,
+            weight_entries: wbytes.div_ceil(entry),
+            group_entries: (bpk * kpg.min(k)).div_ceil(entry),
+        };
+        let cbuf = Cbuf {
+            banks: cfg.cbuf_banks,
+            entries_per_bank: (cfg.cbuf_bank_bytes / entry).max(1),
+        };
+        split::plan(&geom, &cbuf).map_err(|m| a.op_err(format!("{m} ({})", cfg.name)))
+    }
+
+    /// Descriptors and graph node of one DLA op, or of one row band of a
+    /// split conv or its fused SDP.
+    pub(crate) fn describe(&self, op: &Op, band: Option<&Band>, luts: &mut Vec<LutParam>) -> Result<(OpDesc, SurfaceDesc, Node)> {
         let a = A::new(op);
         let ty = dla_type(op.engine).ok_or_else(|| a.op_err("is not a DLA engine op (internal)"))?;
         let input = |i: usize| -> Result<TensorId> {
@@ -158,17 +290,19 @@ impl Ctx<'_> {
                 .flatten()
                 .ok_or_else(|| a.op_err(format!("operand {i} is missing")))
         };
+        let windows = self.band_windows(op, band)?;
+        let rows_of = |t: TensorId| windows.iter().find(|(u, _)| *u == t).map(|(_, r)| *r);
         let mut reads = Vec::new();
         for t in op.operands() {
-            reads.extend(self.region(t)?);
+            reads.extend(self.region_rows(t, rows_of(t))?);
         }
-        let writes: Vec<Region> = self.region(op.output)?.into_iter().collect();
+        let writes: Vec<Region> = self.region_rows(op.output, rows_of(op.output))?.into_iter().collect();
         if op.engine != Engine::Conv && op.engine != Engine::Sdp && matches!(self.p.tensors[op.output].kind, TensorKind::Fused) {
             return Err(a.op_err("its output is a fused stream; only conv (and an SDP feeding a PDP) write on-the-fly data"));
         }
         let (desc, surf) = match op.engine {
-            Engine::Conv => self.conv(op, &a, input(0)?, input(1)?)?,
-            Engine::Sdp => self.sdp(op, &a, input(0)?)?,
+            Engine::Conv => self.conv(op, &a, input(0)?, input(1)?, band)?,
+            Engine::Sdp => self.sdp(op, &a, input(0)?, band)?,
             Engine::Pdp => self.pdp(op, &a, input(0)?)?,
             Engine::Cdp => self.cdp(op, &a, input(0)?, luts)?,
             Engine::Rubik => self.rubik(op, &a, input(0)?)?,
@@ -187,7 +321,7 @@ impl Ctx<'_> {
         ))
     }
 
-    fn conv(&self, op: &Op, a: &A, x: TensorId, w: TensorId) -> Result<(OpDesc, SurfaceDesc)> {
+    fn conv(&self, op: &Op, a: &A, x: TensorId, w: TensorId, band: Option<&Band>) -> Result<(OpDesc, SurfaceDesc)> {
         let [n, c, h, wd] = self.nchw(x)?;
         let wt = &self.p.tensors[w];
         let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice())
@@ -207,36 +341,22 @@ impl Ctx<'_> {
             )));
         }
         let in_p = a.precision("in_precision")?;
-        let cfg = self.cfg;
-        let entry = cfg.cbuf_entry_bytes.max(1);
-        let per_entry = (entry / cfg.mem_atom_bytes).max(1);
-        let atoms = (c * in_p.bytes()).div_ceil(cfg.mem_atom_bytes);
-        let rem = atoms % per_entry;
-        let frac = match rem {
-            0 => 0,
-            3 => wd,
-            _ => (rem * wd).div_ceil(per_entry),
+        let plan = self.conv_plan(op)?;
+        let whole = plan.bands[0];
+        let b = match band {
+            Some(b) => *b,
+            None if plan.bands.len() == 1 => whole,
+            None => {
+                return Err(a.op_err(format!(
+                    "needs {} row bands to fit the CBUF but was described whole (internal)",
+                    plan.bands.len()
+                )))
+            }
         };
-        let eps = (atoms / per_entry) * wd + frac;
-        let epb = (cfg.cbuf_bank_bytes / entry).max(1);
-        let data_bank = (eps * h).div_ceil(epb).max(1);
-        let wbytes = self.weights.get(&w).map_or(0, |e| e.bytes.len());
+        let (eps, data_bank, weight_bank) = (plan.eps, plan.data_bank, plan.weight_bank);
         let bpk = wc * r * s * in_p.bytes();
-        let kpg = super::weights::kernels_per_group(cfg, in_p);
-        let banks = |bytes: usize| bytes.div_ceil(entry).div_ceil(epb).max(1);
-        let (full, group) = (banks(wbytes), banks(bpk * kpg.min(k)));
-        let weight_bank = if data_bank + full <= cfg.cbuf_banks {
-            full
-        } else if data_bank + 2 * group <= cfg.cbuf_banks {
-            2 * group
-        } else if data_bank + group <= cfg.cbuf_banks {
-            group
-        } else {
-            return Err(a.op_err(format!(
-                "needs {data_bank} CBUF banks for its input and {group} for one kernel group, more than the {} banks of {}; splitting the input height is not implemented",
-                cfg.cbuf_banks, cfg.name
-            )));
-        };
+        let rows = (b.in_rows != h).then_some((b.in_top, b.in_rows));
+        let out_rows = (b.out_rows != e).then_some((b.out_top, b.out_rows));
         let name = &self.p.tensors[x].name;
         let d = ConvOpDesc {
             conv_mode: a.pick("conv_mode", &["direct", "winograd"])?,
@@ -246,15 +366,17 @@ impl Ctx<'_> {
             batch: n.clamp(1, 255) as u8,
             data_bank: data_bank as u8,
             weight_bank: weight_bank as u8,
-            release: dims(h, "height", name)?,
+            weight_reuse: u8::from(b.reuse_weights),
+            skip_weight_rls: u8::from(b.skip_weight_release),
+            release: dims(b.in_rows, "height", name)?,
             input_width_csc: dims(wd, "width", name)?,
-            input_height_csc: dims(h, "height", name)?,
+            input_height_csc: dims(b.in_rows, "height", name)?,
             input_channel_csc: dims(c, "channels", name)?,
             kernel_width_csc: dims(s, "kernel width", name)?,
             kernel_height_csc: dims(r, "kernel height", name)?,
             kernel_channel_csc: dims(wc, "kernel channels", name)?,
             input_width_cmac: dims(f, "output width", name)?,
-            input_height_cmac: dims(e, "output height", name)?,
+            input_height_cmac: dims(b.out_rows, "output height", name)?,
             bytes_per_kernel: bpk as u32,
             mean_ry: a.int_in("mean_ry", 0, 65535)? as u16 as i16,
             mean_gu: a.int_in("mean_gu", 0, 65535)? as u16 as i16,
@@ -265,8 +387,8 @@ impl Ctx<'_> {
             conv_stride_y: a.int_in("conv_stride_y", 1, 8)? as u8,
             pad_x_left: a.int_in("pad_x_left", 0, 31)? as u8,
             pad_x_right: a.int_in("pad_x_right", 0, 31)? as u8,
-            pad_y_top: a.int_in("pad_y_top", 0, 31)? as u8,
-            pad_y_bottom: a.int_in("pad_y_bottom", 0, 31)? as u8,
+            pad_y_top: b.pad_top as u8,
+            pad_y_bottom: b.pad_bottom as u8,
             dilation_x: a.int_in("dilation_x", 1, 32)? as u8,
             dilation_y: a.int_in("dilation_y", 1, 32)? as u8,
             in_precision: precision_code(in_p),
@@ -287,9 +409,9 @@ impl Ctx<'_> {
             ..Default::default()
         };
         let sd = ConvSurfaceDesc {
-            weight_data: self.operand_cube(w)?,
-            src_data: self.cube(x)?,
-            dst_data: self.cube(op.output)?,
+            weight_data: self.operand_cube(w, None)?,
+            src_data: self.cube_rows(x, rows)?,
+            dst_data: self.cube_rows(op.output, out_rows)?,
             ..Default::default()
         };
         Ok((OpDesc::Conv(d), SurfaceDesc::Conv(sd)))
@@ -328,7 +450,8 @@ impl Ctx<'_> {
         })
     }
 
-    fn sdp(&self, op: &Op, a: &A, x: TensorId) -> Result<(OpDesc, SurfaceDesc)> {
+    fn sdp(&self, op: &Op, a: &A, x: TensorId, band: Option<&Band>) -> Result<(OpDesc, SurfaceDesc)> {
+        let rows = band.map(|b| (b.out_top, b.out_rows));
         let lut = a.int_in("lut_index", -1, 255)?;
         if lut >= 0 {
             return Err(EmitError::Unsupported(format!(
@@ -355,24 +478,46 @@ impl Ctx<'_> {
             y_op: self.sdp_unit(a, SDP_UNITS[2], true)?,
         };
         let operand = |slot: usize| -> Result<DataCube> {
+            let per_point = op.str(&format!("{}.mode", SDP_UNITS[slot - 1])) == Some("per_point");
             match op.inputs.get(slot).copied().flatten() {
-                Some(t) => self.operand_cube(t),
+                Some(t) => self.operand_cube(t, rows.filter(|_| per_point)),
                 None => Ok(DataCube::default()),
             }
         };
         let sd = SdpSurfaceDesc {
-            src_data: self.cube(x)?,
+            src_data: self.cube_rows(x, rows)?,
             x1_data: operand(1)?,
             x2_data: operand(2)?,
             y_data: operand(3)?,
-            dst_data: self.cube(op.output)?,
+            dst_data: self.cube_rows(op.output, rows)?,
         };
         Ok((OpDesc::Sdp(d), SurfaceDesc::Sdp(sd)))
     }
 
     fn pdp(&self, _op: &Op, a: &A, x: TensorId) -> Result<(OpDesc, SurfaceDesc)> {
+        let prec = a.precision("precision")?;
+        let [_, _, _, out_w] = self.nchw(_op.output)?;
+        let sp = super::pdp_split::split(
+            out_w,
+            a.int_in("pool_width", 1, 8)? as usize,
+            a.int_in("pool_height", 1, 8)? as usize,
+            a.int_in("stride_x", 1, 8)? as usize,
+            a.int_in("stride_y", 1, 8)? as usize,
+            a.int_in("pad_left", 0, 7)? as usize,
+            a.int_in("pad_right", 0, 7)? as usize,
+            prec == crate::Precision::Int8,
+            self.cfg.atomic_k,
+        )
+        .map_err(|m| a.op_err(m))?;
+        let name = &self.p.tensors[x].name;
         let d = PdpOpDesc {
-            split_num: 1,
+            split_num: sp.split_num as u8,
+            partial_in_width_first: dims(sp.in_first, "partial input width", name)?,
+            partial_in_width_mid: dims(sp.in_mid, "partial input width", name)?,
+            partial_in_width_last: dims(sp.in_last, "partial input width", name)?,
+            partial_width_first: dims(sp.out_first, "partial output width", name)?,
+            partial_width_mid: dims(sp.out_mid, "partial output width", name)?,
+            partial_width_last: dims(sp.out_last, "partial output width", name)?,
             pool_mode: a.pick("pool_mode", &["avg", "max", "min"])?,
             pool_width: (a.int_in("pool_width", 1, 8)? - 1) as u8,
             pool_height: (a.int_in("pool_height", 1, 8)? - 1) as u8,

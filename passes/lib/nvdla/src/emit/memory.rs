@@ -6,6 +6,12 @@
 //! output with its tensor desc), and one address entry per distinct placed
 //! region `(memory, offset, size)`, numbered 1..Ni in first-use order.
 //!
+//! A tensor in the bind pool that is not itself a network input or output
+//! (a member of an output concat, a reshape of an input) lives in the
+//! buffer of its owner ([`crate::plan::bind_owners`]); its placement offset
+//! is relative to that buffer. Row bands of a split convolution are
+//! sub-regions of their tensor ([`MemPlan::address_at`]).
+//!
 //! Descriptors reach a tensor through its region's address entry, whose
 //! `offset` is the placement offset; cube `offset` is always 0. (The official
 //! compiler points cubes at a pool address plus a cube offset in the current
@@ -39,6 +45,8 @@ pub(crate) struct MemPlan {
     pub(crate) weight_mem: Option<u16>,
     pool_mem: BTreeMap<Pool, u16>,
     bind_mem: BTreeMap<TensorId, u16>,
+    /// Bind-pool tensor → the network input/output whose buffer holds it.
+    owners: BTreeMap<TensorId, TensorId>,
     regions: BTreeMap<(u16, u64, u64), u16>,
 }
 
@@ -83,6 +91,7 @@ impl MemPlan {
     /// Memory entries for the dead page, pools and bindable tensors.
     pub(crate) fn new(p: &Program, cfg: &Config) -> Result<MemPlan> {
         let mut m = MemPlan::default();
+        m.owners = crate::plan::bind_owners(p).map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?;
         m.memories.push(entry(0, MemoryFlags::ALLOC, PAGE));
         m.addresses.push(AddressListEntry {
             id: 0,
@@ -98,8 +107,8 @@ impl MemPlan {
             let pl = place(p, t)?;
             let bindable = matches!(tensor.kind, TensorKind::Input(_) | TensorKind::Output(_));
             match (pl.pool, bindable) {
-                (Some(Pool::Bind), false) => {
-                    return Err(tensor_err(p, t, "is in the bind pool but is not a network input or output; place it in 'act' or 'weights'"))
+                (Some(Pool::Bind), false) if !m.owners.contains_key(&t) => {
+                    return Err(tensor_err(p, t, "is in the bind pool but is neither a network input or output nor a view of one; place it in 'act' or 'weights'"))
                 }
                 (Some(Pool::Bind), true) => {}
                 (Some(_), true) => {
@@ -196,7 +205,7 @@ impl MemPlan {
     pub(crate) fn mem_of(&self, p: &Program, t: TensorId) -> Result<u16> {
         let pl = place(p, t)?;
         match pl.pool {
-            Some(Pool::Bind) => self.bind_mem.get(&t).copied(),
+            Some(Pool::Bind) => self.owners.get(&t).and_then(|o| self.bind_mem.get(o)).copied(),
             Some(pool) => self.pool_mem.get(&pool).copied(),
             None => None,
         }
@@ -205,9 +214,19 @@ impl MemPlan {
 
     /// Global address id of `t`'s region, created on first use.
     pub(crate) fn address(&mut self, p: &Program, t: TensorId) -> Result<u16> {
+        let size = place(p, t)?.size;
+        self.address_at(p, t, 0, size)
+    }
+
+    /// Global address id of the `size` bytes at `rel` inside `t`'s region,
+    /// created on first use.
+    pub(crate) fn address_at(&mut self, p: &Program, t: TensorId, rel: u64, size: u64) -> Result<u16> {
         let pl = place(p, t)?;
         let mem = self.mem_of(p, t)?;
-        let key = (mem, pl.offset, pl.size);
+        if rel + size > pl.size {
+            return Err(tensor_err(p, t, format!("sub-region {rel}+{size} passes the end of its {} bytes (internal)", pl.size)));
+        }
+        let key = (mem, pl.offset + rel, size);
         if let Some(&a) = self.regions.get(&key) {
             return Ok(a);
         }
@@ -218,8 +237,8 @@ impl MemPlan {
         self.addresses.push(AddressListEntry {
             id: id as u16,
             mem_id: mem,
-            offset: pl.offset,
-            size: pl.size,
+            offset: key.1,
+            size,
         });
         self.regions.insert(key, id as u16);
         Ok(id as u16)
@@ -227,11 +246,17 @@ impl MemPlan {
 
     /// Address id of `t`'s region (must already exist).
     pub(crate) fn existing(&self, p: &Program, t: TensorId) -> Result<u16> {
+        let size = place(p, t)?.size;
+        self.existing_at(p, t, 0, size)
+    }
+
+    /// Address id of a sub-region made by [`MemPlan::address_at`].
+    pub(crate) fn existing_at(&self, p: &Program, t: TensorId, rel: u64, size: u64) -> Result<u16> {
         let pl = place(p, t)?;
         let mem = self.mem_of(p, t)?;
         self.regions
-            .get(&(mem, pl.offset, pl.size))
+            .get(&(mem, pl.offset + rel, size))
             .copied()
-            .ok_or_else(|| tensor_err(p, t, "has no address entry (internal)"))
+            .ok_or_else(|| tensor_err(p, t, format!("has no address entry for {rel}+{size} (internal)")))
     }
 }

@@ -36,7 +36,9 @@ mod encode;
 mod error;
 pub mod lut;
 mod memory;
+mod pdp_split;
 pub mod quant;
+mod split;
 pub mod weights;
 
 use std::collections::BTreeMap;
@@ -107,6 +109,10 @@ struct Run {
     ops: Vec<usize>,
 }
 
+/// One descriptor of a DLA task: an op, or one row band of a split conv
+/// or of its fused SDP.
+type Job = (usize, Option<split::Band>);
+
 fn runs(p: &Program) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
     for (i, op) in p.ops.iter().enumerate() {
@@ -120,6 +126,48 @@ fn runs(p: &Program) -> Vec<Run> {
         }
     }
     out
+}
+
+/// The descriptors of a DLA run: each op once, except a conv that needs
+/// row bands, which is followed band by band by its fused SDP
+/// (`conv b0, sdp b0, conv b1, sdp b1, …`, as the official compiler orders
+/// split convolutions).
+fn dla_jobs(cx: &dla::Ctx<'_>, ops: &[usize]) -> Result<Vec<Job>> {
+    let p = cx.p;
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < ops.len() {
+        let op = &p.ops[ops[k]];
+        if op.engine != Engine::Conv {
+            out.push((ops[k], None));
+            k += 1;
+            continue;
+        }
+        let plan = cx.conv_plan(op)?;
+        if plan.bands.len() == 1 {
+            out.push((ops[k], None));
+            k += 1;
+            continue;
+        }
+        let sdp = ops.get(k + 1).copied().filter(|&s| p.ops[s].engine == Engine::Sdp && p.ops[s].inputs.first() == Some(&Some(op.output)));
+        let Some(sdp) = sdp else {
+            return Err(EmitError::Op {
+                engine: "conv".into(),
+                hw_layer: op.hw_layer.clone(),
+                problem: format!(
+                    "needs {} row bands to fit the CBUF, so the SDP reading its accumulator '{}' must follow it directly in the same task",
+                    plan.bands.len(),
+                    p.tensors[op.output].name
+                ),
+            });
+        };
+        for b in plan.bands {
+            out.push((ops[k], Some(b)));
+            out.push((sdp, Some(b)));
+        }
+        k += 2;
+    }
+    Ok(out)
 }
 
 impl<'a> Emitter<'a> {
@@ -185,6 +233,29 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
+        let runs = runs(p);
+        let mut jobs: Vec<Vec<Job>> = Vec::with_capacity(runs.len());
+        let mut windows = Vec::new();
+        {
+            let cx = dla::Ctx {
+                p,
+                cfg: &self.cfg,
+                mem: &self.mem,
+                weights: &weights,
+            };
+            for run in &runs {
+                let js = if run.emu { Vec::new() } else { dla_jobs(&cx, &run.ops)? };
+                for (o, band) in &js {
+                    for (t, rows) in cx.band_windows(&p.ops[*o], band.as_ref())? {
+                        windows.push((t, cx.window(t, rows)?));
+                    }
+                }
+                jobs.push(js);
+            }
+        }
+        for (t, (rel, size)) in windows {
+            self.mem.address_at(p, t, rel, size)?;
+        }
         let ni = self.mem.addresses.len() as u16 - 1;
         if let Some(wm) = self.mem.weight_mem {
             for (&t, e) in &weights {
@@ -196,12 +267,11 @@ impl<'a> Emitter<'a> {
                 self.blob(name, Interface::NONE, 0, Version::default(), e.bytes.clone());
             }
         }
-        let runs = runs(p);
         for (i, run) in runs.iter().enumerate() {
             if run.emu {
                 self.emu_task(i, &run.ops, ni)?;
             } else {
-                self.dla_task(i, &run.ops, ni, &weights)?;
+                self.dla_task(i, &jobs[i], ni, &weights)?;
             }
         }
         let n = self.tasks.len();
@@ -272,7 +342,7 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn dla_task(&mut self, i: usize, ops: &[usize], ni: u16, weights: &BTreeMap<usize, encode::Encoded>) -> Result<()> {
+    fn dla_task(&mut self, i: usize, jobs: &[Job], ni: u16, weights: &BTreeMap<usize, encode::Encoded>) -> Result<()> {
         let p = self.p;
         let cx = dla::Ctx {
             p,
@@ -283,12 +353,12 @@ impl<'a> Emitter<'a> {
         let mut luts: Vec<LutParam> = Vec::new();
         let mut descs = Vec::new();
         let mut nodes = Vec::new();
-        for (local, &o) in ops.iter().enumerate() {
-            let op = &p.ops[o];
-            let (d, s, mut node) = cx.describe(op, &mut luts)?;
+        for (local, (o, band)) in jobs.iter().enumerate() {
+            let op = &p.ops[*o];
+            let (d, s, mut node) = cx.describe(op, band.as_ref(), &mut luts)?;
             if let Some(x) = op.inputs.first().copied().flatten() {
                 if matches!(p.tensors[x].kind, TensorKind::Fused) {
-                    let parent = ops[..local].iter().position(|&q| p.ops[q].output == x);
+                    let parent = jobs[..local].iter().rposition(|(q, b)| p.ops[*q].output == x && b == band);
                     let parent = parent.filter(|&j| nodes.get(j).is_some_and(|n: &deps::Node| n.ty + 1 == node.ty));
                     node.fused_parent = Some(parent.ok_or_else(|| EmitError::Op {
                         engine: op.engine.op_name().into(),
@@ -303,10 +373,10 @@ impl<'a> Emitter<'a> {
             descs.push((d, s));
             nodes.push(node);
         }
-        for (local, &o) in ops.iter().enumerate() {
-            let out = p.ops[o].output;
+        for (local, (o, _)) in jobs.iter().enumerate() {
+            let out = p.ops[*o].output;
             if matches!(p.tensors[out].kind, TensorKind::Fused) && !nodes.iter().any(|n| n.fused_parent == Some(local)) {
-                let op = &p.ops[o];
+                let op = &p.ops[*o];
                 return Err(EmitError::Op {
                     engine: op.engine.op_name().into(),
                     hw_layer: op.hw_layer.clone(),
@@ -315,7 +385,7 @@ impl<'a> Emitter<'a> {
             }
         }
         let (deps, heads) = deps::build(&nodes);
-        let n = ops.len();
+        let n = jobs.len();
         let abi = self.abi;
         let dep_bytes = encode_array(&deps, abi);
         let mut op_bytes = Vec::with_capacity(n * OP_CONTAINER_SIZE);
