@@ -127,9 +127,9 @@ pub(crate) fn build(nodes: &[Node]) -> (Vec<CommonOpDesc>, [i16; 6]) {
         d.dependency_count = k.min(255) as u8;
     }
     let mut heads = [-1i16; 6];
-    for t in 0..op_type::NUM {
+    for (t, head) in heads.iter_mut().enumerate().take(op_type::NUM) {
         if let Some(i) = nodes.iter().position(|x| usize::from(x.ty) == t) {
-            heads[t] = i as i16;
+            *head = i as i16;
         }
     }
     (deps, heads)

@@ -129,9 +129,20 @@ fn encode_one(p: &Program, cfg: &Config, op: &Op, slot: usize, t: TensorId, w: &
                         return Err(bad_shape(&format!("[{rows}, C, H, W] for a per_point {ty} operand")));
                     }
                     let cpa = cfg.channels_per_atom(prec);
-                    let (line, surf, _) = feature_geometry(wd, h, c, cpa, prec.bytes() * rows);
+                    let (need_line, _, _) = feature_geometry(wd, h, c, cpa, prec.bytes() * rows);
+                    let pl = place(p, t)?;
+                    let (line, surf) = (pl.line_stride as usize, pl.surf_stride as usize);
+                    if line < need_line || surf < line * h {
+                        return Err(EmitError::Tensor {
+                            tensor: tensor.name.clone(),
+                            problem: format!(
+                                "per_point {ty} operand of {} '{}' is planned with line stride {line} and surface stride {surf}; its {wd}×{h} lines of {rows}-component elements need at least {need_line} and {}; plan it as a cube of that line width",
+                                op.engine, op.hw_layer, need_line * h
+                            ),
+                        });
+                    }
                     Ok(Encoded {
-                        bytes: per_point(w, rows, [c, h, wd], cpa, prec, &shifts),
+                        bytes: per_point(w, rows, [c, h, wd], cpa, prec, &shifts, line, surf),
                         whc: [wd, h, c],
                         line_stride: line,
                         surf_stride: surf,

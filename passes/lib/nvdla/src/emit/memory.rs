@@ -90,8 +90,10 @@ fn entry(id: usize, flags: MemoryFlags, size: u64) -> MemoryListEntry {
 impl MemPlan {
     /// Memory entries for the dead page, pools and bindable tensors.
     pub(crate) fn new(p: &Program, cfg: &Config) -> Result<MemPlan> {
-        let mut m = MemPlan::default();
-        m.owners = crate::plan::bind_owners(p).map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?;
+        let mut m = MemPlan {
+            owners: crate::plan::bind_owners(p).map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?,
+            ..MemPlan::default()
+        };
         m.memories.push(entry(0, MemoryFlags::ALLOC, PAGE));
         m.addresses.push(AddressListEntry {
             id: 0,

@@ -13,8 +13,9 @@
 //!     of the sub-unit (the ALU shifts the operand left by `shift_value`);
 //!   * SDP MUL operands (type `mul`, row 1 of `both`): `s = truncate` of the
 //!     sub-unit (the product is shifted right by `truncate`).
-//!   Any further scaling (input scales) is calibration's job: it is folded
-//!   into the converter registers by `ctable`, never here.
+//!
+//! Any further scaling (input scales) is calibration's job: it is folded
+//! into the converter registers by `ctable`, never here.
 //!
 //! ```
 //! use onnc_nvdla::emit::quant::encode;

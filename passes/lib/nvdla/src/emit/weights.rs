@@ -99,22 +99,32 @@ pub fn feature_geometry(w: usize, h: usize, c: usize, cpa: usize, bytes: usize) 
 }
 
 /// Per-point operand `[rows·N, C, H, W]` values (rows 1 or 2) in feature
-/// format, `cpa` channels per atom; each element is `rows` components.
-pub fn per_point(w: &[f32], rows: usize, [c, h, wd]: [usize; 3], cpa: usize, p: Precision, shifts: &[i32]) -> Vec<u8> {
+/// format, `cpa` channels per atom, lines `line` bytes apart and surfaces
+/// `surf` bytes apart (the planner's strides; the gaps are zero); each
+/// element is `rows` components. The result is
+/// `(surfaces − 1)·surf + H·line` bytes.
+#[allow(clippy::too_many_arguments)]
+pub fn per_point(w: &[f32], rows: usize, [c, h, wd]: [usize; 3], cpa: usize, p: Precision, shifts: &[i32], line: usize, surf: usize) -> Vec<u8> {
     let plane = c * h * wd;
-    let mut out = Vec::new();
-    for cb in (0..c).step_by(cpa.max(1)) {
+    let cpa = cpa.max(1);
+    let surfaces = c.div_ceil(cpa);
+    let mut out = vec![0u8; (surfaces.max(1) - 1) * surf + h * line];
+    let mut px = Vec::with_capacity(cpa * rows * p.bytes());
+    for (s, cb) in (0..c).step_by(cpa).enumerate() {
         for y in 0..h {
             for x in 0..wd {
+                px.clear();
                 for cc in cb..cb + cpa {
                     for row in 0..rows {
                         if cc < c {
-                            push(&mut out, w[row * plane + (cc * h + y) * wd + x], p, shifts[row]);
+                            push(&mut px, w[row * plane + (cc * h + y) * wd + x], p, shifts[row]);
                         } else {
-                            push_zeros(&mut out, 1, p);
+                            push_zeros(&mut px, 1, p);
                         }
                     }
                 }
+                let at = s * surf + y * line + x * px.len();
+                out[at..at + px.len()].copy_from_slice(&px);
             }
         }
     }
