@@ -56,6 +56,7 @@ pub mod fuse;
 pub mod graph;
 mod nodes;
 pub mod regroup;
+pub mod unwide;
 pub mod sdp;
 pub mod select;
 
@@ -88,6 +89,7 @@ impl Default for LowerOptions {
 /// Lowers a legalized graph for configuration `config`.
 pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<Program, LowerError> {
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
+    unwide::unwide(&mut w);
     regroup::regroup(&mut w);
     let mut l = nodes::Lowering::new(w, Builder::new(Config::get(config)), opts.clone());
     l.inputs(graph);

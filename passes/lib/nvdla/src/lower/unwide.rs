@@ -1,0 +1,198 @@
+//! Wide Concat and Split back in one piece, before [`super::regroup`].
+//!
+//! In: a [`Work`] graph whose wide nodes were expanded when it went through
+//! the `onnx` dialect (an op there holds at most 32 concat members or 16 split
+//! results: `passes/src/import/wide.rs` turns a wider Concat into a chain of
+//! Concats and a wider Split into one Slice per result). Out: the same graph
+//! with
+//! * every channel Concat whose member is the single-use result of another
+//!   channel Concat flattened into one Concat, and
+//! * every set of channel Slices of one tensor that tiles its channels exactly
+//!   (start 0, each end the next start, the last end C, step 1) replaced by
+//!   one Split.
+//!
+//! Both rewrites are exact (they only regroup the same windows), and give
+//! [`super::regroup`] back the `Split → Conv×G → Concat` it recognises
+//! (ShuffleNet's depthwise convolutions: 4594 convolutions after
+//! legalization, 68 after regrouping).
+//!
+//! ```text
+//! a = Slice(x, [0], [8], [1])   b = Slice(x, [8], [16], [1])      ⇒  a, b = Split(x, [8, 8], axis = 1)
+//! c = Concat(p, q)   y = Concat(c, r)      (c used once)          ⇒  y = Concat(p, q, r)
+//! ```
+
+use onnc_onnx::Node;
+use onnc_tensor::{Attr, Tensor};
+
+use super::graph::Work;
+
+/// Applies both rewrites to a fixed point; returns how many nodes were removed.
+pub fn unwide(w: &mut Work) -> usize {
+    let before = w.nodes.len();
+    while flatten_one_concat(w) {}
+    let mut x = 0;
+    while x < w.nodes.len() {
+        if !merge_slices_of(w, x) {
+            x += 1;
+        }
+    }
+    before - w.nodes.len()
+}
+
+fn channel_axis(n: &Node) -> bool {
+    matches!(n.attrs.get("axis").and_then(Attr::as_int), Some(1) | Some(-3))
+}
+
+/// Flattens the first Concat-of-Concat found; `false` when there is none.
+fn flatten_one_concat(w: &mut Work) -> bool {
+    for i in 0..w.nodes.len() {
+        let n = &w.nodes[i];
+        if n.op_type != "Concat" || !n.domain.is_empty() || !channel_axis(n) {
+            continue;
+        }
+        for (k, v) in n.inputs.iter().enumerate() {
+            let Some(v) = v else { continue };
+            let Some(p) = w.producer(v) else { continue };
+            let m = &w.nodes[p];
+            if m.op_type != "Concat" || !m.domain.is_empty() || !channel_axis(m) || !w.single_use(v) {
+                continue;
+            }
+            let inner = m.inputs.clone();
+            let mut inputs = n.inputs.clone();
+            inputs.splice(k..=k, inner);
+            w.nodes[i].inputs = inputs;
+            let moved = w.sources[p].clone();
+            w.sources[i].extend(moved);
+            w.nodes.remove(p);
+            w.sources.remove(p);
+            w.reindex();
+            return true;
+        }
+    }
+    false
+}
+
+/// The channel window `[start, end)` of a Slice over channels with step 1.
+fn channel_window(w: &Work, n: &Node) -> Option<(usize, usize)> {
+    if n.op_type != "Slice" || !n.domain.is_empty() {
+        return None;
+    }
+    let ints = |i: usize| w.constant(n.input(i)?).map(|t| t.data().to_i64_vec());
+    let (starts, ends) = (ints(1)?, ints(2)?);
+    let axes = n.input(3).map_or(Some(vec![0]), |_| ints(3))?;
+    let rank = w.shape(n.input(0)?).len() as i64;
+    if starts.len() != 1 || ends.len() != 1 || axes.len() != 1 || !(axes[0] == 1 || axes[0] == 1 - rank) {
+        return None;
+    }
+    if n.input(4).is_some() && ints(4)? != vec![1] {
+        return None;
+    }
+    let c = *w.shape(n.input(0)?).get(1)? as i64;
+    let norm = |v: i64| if v < 0 { (v + c).clamp(0, c) } else { v.min(c) };
+    let (s, e) = (norm(starts[0]), norm(ends[0]));
+    (s < e).then_some((s as usize, e as usize))
+}
+
+/// When node `first` is the earliest of a set of channel Slices of one
+/// tensor that tiles its channels, replaces the set by one Split at
+/// `first`'s place. Returns whether something changed.
+fn merge_slices_of(w: &mut Work, first: usize) -> bool {
+    if channel_window(w, &w.nodes[first]).is_none() {
+        return false;
+    }
+    let Some(x) = w.nodes[first].input(0).map(str::to_string) else { return false };
+    let mut parts: Vec<(usize, usize, usize)> =
+        w.users(&x).iter().filter_map(|&i| channel_window(w, &w.nodes[i]).filter(|_| w.nodes[i].input(0) == Some(x.as_str())).map(|(s, e)| (s, e, i))).collect();
+    if parts.len() < 2 || parts.iter().any(|&(_, _, i)| i < first) {
+        return false;
+    }
+    parts.sort();
+    let c = w.shape(&x).get(1).copied().unwrap_or(0);
+    let tiles = parts[0].0 == 0 && parts.last().map(|p| p.1) == Some(c) && parts.windows(2).all(|p| p[0].1 == p[1].0);
+    if !tiles {
+        return false;
+    }
+    let sizes: Vec<i64> = parts.iter().map(|&(s, e, _)| (e - s) as i64).collect();
+    let name = format!("{}.unwide_split", w.nodes[first].name);
+    let sizes_name = format!("{name}.sizes");
+    w.shapes.insert(sizes_name.clone(), vec![sizes.len()]);
+    w.consts.insert(sizes_name.clone(), Tensor::from_i64(vec![sizes.len()], sizes).expect("a 1-D shape matches its data"));
+    let outputs: Vec<String> = parts.iter().map(|&(_, _, i)| w.nodes[i].outputs[0].clone()).collect();
+    let refs: Vec<&str> = outputs.iter().map(String::as_str).collect();
+    let split = Node::new(&name, "Split", &[x.as_str(), sizes_name.as_str()], &refs).with_attr("axis", Attr::Int(1));
+    let mut sources: Vec<String> = parts.iter().flat_map(|&(_, _, i)| w.sources[i].clone()).collect();
+    sources.sort();
+    sources.dedup();
+    w.nodes[first] = split;
+    w.sources[first] = sources;
+    let mut gone: Vec<usize> = parts.iter().map(|&(_, _, i)| i).filter(|&i| i != first).collect();
+    gone.sort_unstable();
+    for i in gone.into_iter().rev() {
+        w.nodes.remove(i);
+        w.sources.remove(i);
+    }
+    w.reindex();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onnc_onnx::{Dim, Graph, ValueInfo};
+    use onnc_tensor::DType;
+
+    fn vi(name: &str, dims: &[usize]) -> ValueInfo {
+        ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|&d| Dim::Fixed(d)).collect() }
+    }
+
+    fn i64s(v: &[i64]) -> Tensor {
+        Tensor::from_i64(vec![v.len()], v.to_vec()).unwrap()
+    }
+
+    /// x[1,4,2,2] → four 1-channel Slices → Relu each → Concat(Concat(r0, r1), r2, r3).
+    fn graph() -> Graph {
+        let mut g = Graph { name: "g".into(), inputs: vec![vi("x", &[1, 4, 2, 2])], outputs: vec![vi("y", &[1, 4, 2, 2])], initializers: Vec::new(), nodes: Vec::new() };
+        g.initializers.push(("ax".into(), i64s(&[1])));
+        for k in 0..4i64 {
+            g.initializers.push((format!("s{k}"), i64s(&[k])));
+            g.initializers.push((format!("e{k}"), i64s(&[k + 1])));
+        }
+        // Out of order, as an expansion may leave them.
+        for k in [2i64, 0, 3, 1] {
+            let (s, e, o) = (format!("s{k}"), format!("e{k}"), format!("x{k}"));
+            g.nodes.push(Node::new(&format!("slice{k}"), "Slice", &["x", &s, &e, "ax"], &[&o]));
+        }
+        for k in 0..4 {
+            g.nodes.push(Node::new(&format!("relu{k}"), "Relu", &[&format!("x{k}")], &[&format!("r{k}")]));
+        }
+        g.nodes.push(Node::new("cat_a", "Concat", &["r0", "r1"], &["c"]).with_attr("axis", Attr::Int(1)));
+        g.nodes.push(Node::new("cat_b", "Concat", &["c", "r2", "r3"], &["y"]).with_attr("axis", Attr::Int(1)));
+        g
+    }
+
+    #[test]
+    fn slices_that_tile_become_one_split_and_concat_chains_one_concat() {
+        let mut w = Work::new(&graph()).unwrap();
+        assert_eq!(unwide(&mut w), 4); // 3 slices and 1 concat gone
+        let split: Vec<&Node> = w.nodes.iter().filter(|n| n.op_type == "Split").collect();
+        assert_eq!(split.len(), 1);
+        assert_eq!(split[0].outputs, vec!["x0", "x1", "x2", "x3"]);
+        assert_eq!(w.constant(split[0].input(1).unwrap()).unwrap().data().to_i64_vec(), vec![1, 1, 1, 1]);
+        let cat: Vec<&Node> = w.nodes.iter().filter(|n| n.op_type == "Concat").collect();
+        assert_eq!(cat.len(), 1);
+        assert_eq!(cat[0].inputs.iter().flatten().cloned().collect::<Vec<_>>(), vec!["r0", "r1", "r2", "r3"]);
+    }
+
+    #[test]
+    fn slices_with_a_gap_stay() {
+        let mut g = graph();
+        g.nodes.retain(|n| n.name != "slice1");
+        g.nodes.retain(|n| n.name != "relu1");
+        g.nodes.iter_mut().filter(|n| n.name == "cat_a").for_each(|n| n.inputs.truncate(1));
+        g.outputs[0].dims[1] = Dim::Fixed(3);
+        let mut w = Work::new(&g).unwrap();
+        unwide(&mut w);
+        assert!(w.nodes.iter().all(|n| n.op_type != "Split"));
+        assert_eq!(w.nodes.iter().filter(|n| n.op_type == "Slice").count(), 3);
+    }
+}
