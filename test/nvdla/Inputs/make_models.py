@@ -10,7 +10,7 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper, TensorProto
 
-out = sys.argv[1]
+out = sys.argv[1]  # make_models.py DIR [resnet18]
 rng = np.random.default_rng(7)
 
 def init(name, shape, scale=0.1):
@@ -83,3 +83,35 @@ nodes = [
 ]
 save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 28, 28]),
      helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), "nn_l0_0")
+
+# resnet18_cifar: ResNet-18 for CIFAR-10 (3x32x32; 3x3 stem, no max pool; 4 stages of 2 basic
+# blocks, 1x1 downsample convs at stages 2-4; global average pool; FC 512 -> 10): 20 convolutions.
+if "resnet18" in sys.argv[2:]:  # 45 MB of weights: only when asked
+    inits, nodes = [], []
+    def conv_bn(x, name, cin, cout, k, stride, relu):
+        inits.append(init(name + "_w", (cout, cin, k, k), (2.0 / (cin * k * k)) ** 0.5))
+        inits.extend(bn(name + "_bn", cout))
+        nodes.append(helper.make_node("Conv", [x, name + "_w"], [name + "_c"], name=name, pads=[k // 2] * 4, strides=[stride, stride]))
+        nodes.append(helper.make_node("BatchNormalization", [name + "_c"] + [f"{name}_bn_{s}" for s in "sbmv"], [name + "_n"], name=name + "_bn"))
+        if not relu:
+            return name + "_n"
+        nodes.append(helper.make_node("Relu", [name + "_n"], [name + "_r"], name=name + "_relu"))
+        return name + "_r"
+    x = conv_bn("x", "conv1", 3, 64, 3, 1, True)
+    cin = 64
+    for stage, cout in enumerate([64, 128, 256, 512]):
+        for block in range(2):
+            stride = 2 if (stage > 0 and block == 0) else 1
+            name = f"layer{stage + 1}_{block}"
+            y = conv_bn(x, name + "_conv1", cin, cout, 3, stride, True)
+            y = conv_bn(y, name + "_conv2", cout, cout, 3, 1, False)
+            short = conv_bn(x, name + "_down", cin, cout, 1, stride, False) if (stride != 1 or cin != cout) else x
+            nodes.append(helper.make_node("Add", [y, short], [name + "_add"], name=name + "_add"))
+            nodes.append(helper.make_node("Relu", [name + "_add"], [name + "_out"], name=name + "_relu"))
+            x, cin = name + "_out", cout
+    nodes.append(helper.make_node("GlobalAveragePool", [x], ["gap"], name="avgpool"))
+    nodes.append(helper.make_node("Flatten", ["gap"], ["flat"], name="flatten"))
+    inits += [init("fc_w", (10, 512), 0.05), init("fc_b", (10,))]
+    nodes.append(helper.make_node("Gemm", ["flat", "fc_w", "fc_b"], ["y"], name="fc", transB=1))
+    save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 32, 32]),
+         helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), "resnet18_cifar")

@@ -29,7 +29,7 @@ use super::graph::Work;
 /// Applies both rewrites to a fixed point; returns how many nodes were removed.
 pub fn unwide(w: &mut Work) -> usize {
     let before = w.nodes.len();
-    while flatten_one_concat(w) {}
+    flatten_concats(w);
     let mut x = 0;
     while x < w.nodes.len() {
         if !merge_slices_of(w, x) {
@@ -43,33 +43,43 @@ fn channel_axis(n: &Node) -> bool {
     matches!(n.attrs.get("axis").and_then(Attr::as_int), Some(1) | Some(-3))
 }
 
-/// Flattens the first Concat-of-Concat found; `false` when there is none.
-fn flatten_one_concat(w: &mut Work) -> bool {
+/// Flattens every Concat-of-Concat in one sweep (a member that is the
+/// single-use result of another channel Concat is replaced by that Concat's
+/// members, repeatedly); the absorbed Concats are removed at the end.
+fn flatten_concats(w: &mut Work) {
+    let producer: std::collections::HashMap<String, usize> =
+        w.nodes.iter().enumerate().flat_map(|(i, n)| n.outputs.iter().map(move |o| (o.clone(), i))).collect();
+    let is_channel_concat = |n: &Node| n.op_type == "Concat" && n.domain.is_empty() && channel_axis(n);
+    let mut dead = vec![false; w.nodes.len()];
     for i in 0..w.nodes.len() {
-        let n = &w.nodes[i];
-        if n.op_type != "Concat" || !n.domain.is_empty() || !channel_axis(n) {
+        if dead[i] || !is_channel_concat(&w.nodes[i]) {
             continue;
         }
-        for (k, v) in n.inputs.iter().enumerate() {
-            let Some(v) = v else { continue };
-            let Some(p) = w.producer(v) else { continue };
-            let m = &w.nodes[p];
-            if m.op_type != "Concat" || !m.domain.is_empty() || !channel_axis(m) || !w.single_use(v) {
-                continue;
+        let mut k = 0;
+        while k < w.nodes[i].inputs.len() {
+            let absorbed = w.nodes[i].inputs[k].as_ref().and_then(|v| {
+                let p = *producer.get(v)?;
+                (p != i && !dead[p] && is_channel_concat(&w.nodes[p]) && w.single_use(v)).then_some(p)
+            });
+            match absorbed {
+                Some(p) => {
+                    let inner = w.nodes[p].inputs.clone();
+                    w.nodes[i].inputs.splice(k..=k, inner);
+                    let moved = w.sources[p].clone();
+                    w.sources[i].extend(moved);
+                    dead[p] = true;
+                }
+                None => k += 1,
             }
-            let inner = m.inputs.clone();
-            let mut inputs = n.inputs.clone();
-            inputs.splice(k..=k, inner);
-            w.nodes[i].inputs = inputs;
-            let moved = w.sources[p].clone();
-            w.sources[i].extend(moved);
-            w.nodes.remove(p);
-            w.sources.remove(p);
-            w.reindex();
-            return true;
         }
     }
-    false
+    if dead.iter().any(|&d| d) {
+        let mut keep = dead.iter().map(|&d| !d);
+        w.nodes.retain(|_| keep.next().unwrap_or(true));
+        let mut keep = dead.iter().map(|&d| !d);
+        w.sources.retain(|_| keep.next().unwrap_or(true));
+        w.reindex();
+    }
 }
 
 /// The channel window `[start, end)` of a Slice over channels with step 1.
