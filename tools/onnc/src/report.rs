@@ -35,6 +35,8 @@ pub struct Memory {
 pub struct HwLayer {
     /// The hardware-layer name (CTable key prefix).
     pub name: String,
+    /// The engines joined with `+` (`"conv+sdp"`, `"pdp"`, `"emu"`).
+    pub engine: String,
     /// Engines, in op order (`["conv", "sdp"]`).
     pub engines: Vec<String>,
     /// ONNX nodes folded into the layer.
@@ -90,6 +92,7 @@ pub fn build(model: &Path, target: &str, p: &Program, memory: Memory, loadable_b
         let i = *index.entry(op.hw_layer.clone()).or_insert_with(|| {
             layers.push(HwLayer {
                 name: op.hw_layer.clone(),
+                engine: String::new(),
                 engines: Vec::new(),
                 onnx_nodes: Vec::new(),
                 precision: String::new(),
@@ -102,6 +105,7 @@ pub fn build(model: &Path, target: &str, p: &Program, memory: Memory, loadable_b
         });
         let l = &mut layers[i];
         l.engines.push(op.engine.op_name().to_string());
+        l.engine = l.engines.join("+");
         for n in &op.onnx_nodes {
             if !l.onnx_nodes.contains(n) {
                 l.onnx_nodes.push(n.clone());
@@ -153,7 +157,7 @@ impl Report {
                 "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
                 i,
                 l.name,
-                l.engines.join("+"),
+                l.engine,
                 l.precision,
                 shape,
                 kib(l.output_bytes),
