@@ -25,7 +25,10 @@
 //! run, a precision out of range, a layer beyond the RAMs — each at its
 //! node's location; the IR is unchanged.
 
-use crate::{export::onnx::graph_and_locations, import::onnx::node_location, onnx::rebuild::functions};
+use crate::{
+    import::onnx::node_location,
+    onnx::rebuild::{functions, graph_or_report},
+};
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -88,14 +91,8 @@ impl PassBody for Convert {
         for func in functions(&module) {
             let floc = func.location();
             let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
-            let (graph, locs) = match graph_and_locations(&func) {
-                Ok(g) => g,
-                Err(errors) => {
-                    for (at, e) in errors {
-                        ir::emit_error(at, &format!("convert-onnx-to-mvu: {e}"));
-                    }
-                    return Err(PassFailed);
-                }
+            let Some((graph, locs)) = graph_or_report(&func, "convert-onnx-to-mvu") else {
+                return Err(PassFailed);
             };
             let compiled = match onnc_mvu::compile(&graph, &self.opts) {
                 Ok(c) => c,

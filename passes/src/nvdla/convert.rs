@@ -26,7 +26,7 @@
 //! would fix it; then the pass fails and the IR is unchanged.
 
 use super::to_ir::build_func;
-use crate::{export::onnx::graph_and_locations, onnx::rebuild::functions};
+use crate::onnx::rebuild::{functions, graph_or_report};
 use melior::ir::{attribute::StringAttribute, block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use onnc_dialects::{
     ir,
@@ -59,15 +59,9 @@ impl PassBody for Convert {
         for func in functions(&module) {
             let floc = func.location();
             let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
-            let (graph, locs) = match graph_and_locations(&func) {
-                Ok(g) => g,
-                Err(errors) => {
-                    for (at, e) in errors {
-                        ir::emit_error(at, &format!("convert-onnx-to-nvdla: {e}"));
-                    }
-                    failed = true;
-                    continue;
-                }
+            let Some((graph, locs)) = graph_or_report(&func, "convert-onnx-to-nvdla") else {
+                failed = true;
+                continue;
             };
             match onnc_nvdla::lower::lower(&graph, self.config, &Default::default()) {
                 Ok(program) => built.push((func, name, program)),

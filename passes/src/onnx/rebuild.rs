@@ -46,6 +46,20 @@ pub fn main_function<'c, 'a>(module: &OperationRef<'c, 'a>) -> Result<OperationR
     }
 }
 
+/// The graph of `func` and the location of each node, or `None` after
+/// emitting every conversion error at its op (prefixed with `pass`).
+pub fn graph_or_report<'c>(func: &OperationRef<'c, '_>, pass: &str) -> Option<(Graph, HashMap<String, Location<'c>>)> {
+    match graph_and_locations(func) {
+        Ok(g) => Some(g),
+        Err(errors) => {
+            for (at, e) in errors {
+                ir::emit_error(at, &format!("{pass}: {e}"));
+            }
+            None
+        }
+    }
+}
+
 /// Runs `transform` on the graph of every function and rebuilds each.
 /// Returns `Err(PassFailed)` after emitting every problem as an error.
 pub fn rebuild_functions<'c>(
@@ -58,15 +72,9 @@ pub fn rebuild_functions<'c>(
     for func in functions(&module) {
         let floc = func.location();
         let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
-        let (graph, locs) = match graph_and_locations(&func) {
-            Ok(g) => g,
-            Err(errors) => {
-                for (at, e) in errors {
-                    ir::emit_error(at, &format!("{pass}: {e}"));
-                }
-                failed = true;
-                continue;
-            }
+        let Some((graph, locs)) = graph_or_report(&func, pass) else {
+            failed = true;
+            continue;
         };
         let graph = match transform(graph, &locs, &name) {
             Ok(g) => g,

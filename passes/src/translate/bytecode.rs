@@ -5,9 +5,9 @@
 //! bytecode, or text. The IR is parsed and verified on the way, so a
 //! malformed file is reported with its location.
 
-use super::{Error, Input, Kind, Translation};
+use super::{with_module, Error, Input, Kind, Translation};
 use melior::ir::operation::OperationLike;
-use onnc_dialects::{ir, verify};
+use onnc_dialects::ir;
 
 /// `--mlir-to-bytecode`.
 pub const TO_BYTECODE: Translation =
@@ -19,26 +19,8 @@ pub const FROM_BYTECODE: Translation =
 
 const MAGIC: &[u8] = b"ML\xefR";
 
-fn with_module(input: &Input, f: &dyn Fn(&melior::ir::Module) -> Vec<u8>) -> Result<Vec<u8>, Error> {
-    let file = input.path.display().to_string();
-    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
-    let capture = ir::DiagnosticCapture::attach(&context);
-    let module = ir::parse_module_bytes(&context, input.bytes, &file);
-    let module = match module {
-        Some(m) if verify::verify_module(&m) => m,
-        _ => {
-            let mut msgs: Vec<String> = capture.take().iter().map(|d| d.to_string()).collect();
-            if msgs.is_empty() {
-                msgs.push(format!("{file}: error: not valid MLIR"));
-            }
-            return Err(Error(msgs));
-        }
-    };
-    Ok(f(&module))
-}
-
 fn to_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
-    with_module(input, &|m| m.as_operation().write_bytecode())
+    with_module(input, |m| Ok(m.as_operation().write_bytecode()))
 }
 
 fn from_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
@@ -48,5 +30,5 @@ fn from_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
             input.path.display()
         )]));
     }
-    with_module(input, &|m| ir::print_op(&m.as_operation(), &ir::PrintOptions::default()).into_bytes())
+    with_module(input, |m| Ok(ir::print_op(&m.as_operation(), &ir::PrintOptions::default()).into_bytes()))
 }

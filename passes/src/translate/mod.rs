@@ -102,6 +102,27 @@ impl Input<'_> {
     }
 }
 
+/// Parses the input (MLIR text or bytecode) in a fresh context, runs the
+/// Rust verifiers, and hands the module to `f`; parse and verifier errors
+/// come back as the diagnostics, with file positions.
+pub(crate) fn with_module<T>(input: &Input, f: impl FnOnce(&melior::ir::Module) -> Result<T, Error>) -> Result<T, Error> {
+    use onnc_dialects::{ir, verify};
+    let file = input.path.display().to_string();
+    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let capture = ir::DiagnosticCapture::attach(&context);
+    let module = ir::parse_module_bytes(&context, input.bytes, &file);
+    match module {
+        Some(m) if verify::verify_module(&m) => f(&m),
+        _ => {
+            let mut msgs: Vec<String> = capture.take().iter().map(|d| d.to_string()).collect();
+            if msgs.is_empty() {
+                msgs.push(format!("{file}: error: not valid MLIR"));
+            }
+            Err(Error(msgs))
+        }
+    }
+}
+
 /// The translation named `flag`, if any.
 pub fn find(flag: &str) -> Option<&'static Translation> {
     all().iter().find(|t| t.flag == flag)

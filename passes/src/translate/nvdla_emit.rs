@@ -11,9 +11,8 @@
 //! onnc-translate --to-nvdla-loadable lenet.nvdla.mlir -o lenet.nvdla
 //! ```
 
-use super::{Error, Input, Kind, Translation, TranslationOption};
+use super::{with_module, Error, Input, Kind, Translation, TranslationOption};
 use crate::nvdla::emit::emit_module;
-use onnc_dialects::{ir, verify};
 use onnc_nvdla_loadable::Abi;
 
 /// `--to-nvdla-loadable`.
@@ -37,17 +36,5 @@ pub fn abi_option(value: Option<&str>) -> Result<Abi, String> {
 fn to_loadable(input: &Input) -> Result<Vec<u8>, Error> {
     let abi = abi_option(input.option("nvdla-abi")).map_err(|e| input.error(e))?;
     let file = input.path.display().to_string();
-    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
-    let capture = ir::DiagnosticCapture::attach(&context);
-    let module = match ir::parse_module_bytes(&context, input.bytes, &file) {
-        Some(m) if verify::verify_module(&m) => m,
-        _ => {
-            let mut msgs: Vec<String> = capture.take().iter().map(|d| d.to_string()).collect();
-            if msgs.is_empty() {
-                msgs.push(format!("{file}: error: not valid MLIR"));
-            }
-            return Err(Error(msgs));
-        }
-    };
-    emit_module(&module, abi).map(|(bytes, _)| bytes).map_err(|m| Error(m.into_iter().map(|m| format!("{file}: {m}")).collect()))
+    with_module(input, |module| emit_module(module, abi).map(|(bytes, _)| bytes).map_err(|m| Error(m.into_iter().map(|m| format!("{file}: {m}")).collect())))
 }

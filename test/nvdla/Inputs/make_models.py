@@ -47,42 +47,31 @@ nodes = [
 save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 16, 16]),
      helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), "mini_resnet")
 
-# lenet with LRN
-inits = [init("cw1", (20, 1, 5, 5)), init("cb1", (20,)), init("cw2", (50, 20, 5, 5), 0.05), init("cb2", (50,)),
-         init("fw1", (500, 800), 0.03), init("fb1", (500,)), init("fw2", (10, 500), 0.05), init("fb2", (10,))]
-nodes = [
-    helper.make_node("Conv", ["x", "cw1", "cb1"], ["c1"], name="conv1"),
-    helper.make_node("MaxPool", ["c1"], ["p1"], name="pool1", kernel_shape=[2, 2], strides=[2, 2]),
-    helper.make_node("LRN", ["p1"], ["l1"], name="norm1", size=5, alpha=1e-4, beta=0.75, bias=1.0),
-    helper.make_node("Conv", ["l1", "cw2", "cb2"], ["c2"], name="conv2"),
-    helper.make_node("MaxPool", ["c2"], ["p2"], name="pool2", kernel_shape=[2, 2], strides=[2, 2]),
-    helper.make_node("Flatten", ["p2"], ["f"], name="flatten"),
-    helper.make_node("Gemm", ["f", "fw1", "fb1"], ["i1"], name="ip1", transB=1),
-    helper.make_node("Relu", ["i1"], ["r1"], name="relu1"),
-    helper.make_node("Gemm", ["r1", "fw2", "fb2"], ["i2"], name="ip2", transB=1),
-    helper.make_node("Softmax", ["i2"], ["y"], name="prob", axis=1),
-]
-save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 28, 28]),
-     helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), "lenet")
+def lenet(name, head, lrn):
+    """LeNet-5 after `head` (nodes producing "s" from "x"), with LRN after pool1 when `lrn`."""
+    inits = [init("cw1", (20, 1, 5, 5)), init("cb1", (20,)), init("cw2", (50, 20, 5, 5), 0.05), init("cb2", (50,)),
+             init("fw1", (500, 800), 0.03), init("fb1", (500,)), init("fw2", (10, 500), 0.05), init("fb2", (10,)),
+             numpy_helper.from_array(np.array(1.0, dtype=np.float32), "one")]
+    norm = [helper.make_node("LRN", ["p1"], ["l1"], name="norm1", size=5, alpha=1e-4, beta=0.75, bias=1.0)] if lrn else []
+    nodes = head + [
+        helper.make_node("Conv", ["s", "cw1", "cb1"], ["c1"], name="conv1"),
+        helper.make_node("MaxPool", ["c1"], ["p1"], name="pool1", kernel_shape=[2, 2], strides=[2, 2]),
+    ] + norm + [
+        helper.make_node("Conv", ["l1" if lrn else "p1", "cw2", "cb2"], ["c2"], name="conv2"),
+        helper.make_node("MaxPool", ["c2"], ["p2"], name="pool2", kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("Flatten", ["p2"], ["f"], name="flatten"),
+        helper.make_node("Gemm", ["f", "fw1", "fb1"], ["i1"], name="ip1", transB=1),
+        helper.make_node("Relu", ["i1"], ["r1"], name="relu1"),
+        helper.make_node("Gemm", ["r1", "fw2", "fb2"], ["i2"], name="ip2", transB=1),
+        helper.make_node("Softmax", ["i2"], ["y"], name="prob", axis=1),
+    ]
+    save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 28, 28]),
+         helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), name)
 
-# nn_l0_0: NVIDIA's NN_L0_0 golden network
-inits = [init("cw1", (20, 1, 5, 5)), init("cb1", (20,)), init("cw2", (50, 20, 5, 5), 0.05), init("cb2", (50,)),
-         init("fw1", (500, 800), 0.03), init("fb1", (500,)), init("fw2", (10, 500), 0.05), init("fb2", (10,)),
-         numpy_helper.from_array(np.array(1.0, dtype=np.float32), "one")]
-nodes = [
-    helper.make_node("Pow", ["x", "one"], ["s"], name="scale"),
-    helper.make_node("Conv", ["s", "cw1", "cb1"], ["c1"], name="conv1"),
-    helper.make_node("MaxPool", ["c1"], ["p1"], name="pool1", kernel_shape=[2, 2], strides=[2, 2]),
-    helper.make_node("Conv", ["p1", "cw2", "cb2"], ["c2"], name="conv2"),
-    helper.make_node("MaxPool", ["c2"], ["p2"], name="pool2", kernel_shape=[2, 2], strides=[2, 2]),
-    helper.make_node("Flatten", ["p2"], ["f"], name="flatten"),
-    helper.make_node("Gemm", ["f", "fw1", "fb1"], ["i1"], name="ip1", transB=1),
-    helper.make_node("Relu", ["i1"], ["r1"], name="relu1"),
-    helper.make_node("Gemm", ["r1", "fw2", "fb2"], ["i2"], name="ip2", transB=1),
-    helper.make_node("Softmax", ["i2"], ["y"], name="prob", axis=1),
-]
-save(nodes, inits, helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 28, 28]),
-     helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 10]), "nn_l0_0")
+# lenet with LRN
+lenet("lenet", [helper.make_node("Identity", ["x"], ["s"], name="input")], lrn=True)
+# nn_l0_0: NVIDIA's NN_L0_0 golden network (its first layer is an EMU power(1, 1, 0))
+lenet("nn_l0_0", [helper.make_node("Pow", ["x", "one"], ["s"], name="scale")], lrn=False)
 
 # resnet18_cifar: ResNet-18 for CIFAR-10 (3x32x32; 3x3 stem, no max pool; 4 stages of 2 basic
 # blocks, 1x1 downsample convs at stages 2-4; global average pool; FC 512 -> 10): 20 convolutions.

@@ -397,6 +397,22 @@ impl Program {
         self.tensors.len() - 1
     }
 
+    /// Adds network input number `inputs.len()` (its bind id) and returns its id.
+    pub fn add_input(&mut self, name: &str, shape: &[usize], precision: Precision) -> TensorId {
+        let kind = TensorKind::Input(self.inputs.len() as u16);
+        let t = self.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None });
+        self.inputs.push(t);
+        t
+    }
+
+    /// Adds network output number `outputs.len()` (its bind id) and returns its id.
+    pub fn add_output(&mut self, name: &str, shape: &[usize], precision: Precision) -> TensorId {
+        let kind = TensorKind::Output(self.outputs.len() as u16);
+        let t = self.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None });
+        self.outputs.push(t);
+        t
+    }
+
     /// The op producing `t`, if any.
     pub fn producer(&self, t: TensorId) -> Option<usize> {
         self.ops.iter().position(|o| o.output == t)

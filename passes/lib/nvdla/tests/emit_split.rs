@@ -4,12 +4,14 @@
 //! whose convolutions do not fit the convolution buffer (row bands), wide
 //! poolings (PDP `split_num`), bindable views and per-point weights.
 //!
-//! In: the light nets from the installed `onnx` package (skipped with a note
-//! when python3/onnx is missing) and programs built here. Out: assertions on
+//! In: the light nets from the installed `onnx` package (tools/bootstrap.sh
+//! installs them) and programs built here. Out: assertions on
 //! the loadables (both ABIs verify with no errors; band geometry; addresses);
 //! with `--nocapture` the per-net table `tasks, DLA ops, EMU ops, bytes`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use onnc_legalize::{legalize, Options, Target};
 use onnc_nvdla::emit::{emit, Abi, EmitOptions};
@@ -19,29 +21,7 @@ use onnc_nvdla::{Config, ConfigName, Program};
 use onnc_nvdla_loadable::verify::VerifyOptions;
 use onnc_nvdla_loadable::{verify_with, Loadable, Severity};
 
-fn zoo_dir() -> Option<PathBuf> {
-    let out = std::process::Command::new("python3")
-        .args(["-c", "import onnx,os;print(os.path.dirname(onnx.__file__))"])
-        .output()
-        .ok()?;
-    let dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).join("backend/test/data/light");
-    dir.is_dir().then_some(dir)
-}
 
-fn zoo_paths() -> Option<Vec<PathBuf>> {
-    let Some(dir) = zoo_dir() else {
-        eprintln!("skipping: python3 with the onnx package not found");
-        return None;
-    };
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "onnx"))
-        .collect();
-    paths.sort();
-    assert_eq!(paths.len(), 9, "the nine light nets in {}", dir.display());
-    Some(paths)
-}
 
 fn net_name(path: &Path) -> String {
     path.file_stem().unwrap().to_string_lossy().replace("light_", "")
@@ -103,7 +83,7 @@ fn op_counts(l: &Loadable) -> (usize, usize) {
 
 #[test]
 fn the_nine_light_nets_emit_and_verify_on_nv_full() {
-    let Some(paths) = zoo_paths() else { return };
+    let paths = common::zoo_paths();
     println!("{:<14} {:>6} {:>8} {:>8} {:>12}", "net (nv_full)", "tasks", "DLA ops", "EMU ops", "bytes");
     let mut failures = Vec::new();
     for path in paths {
@@ -122,7 +102,7 @@ fn the_nine_light_nets_emit_and_verify_on_nv_full() {
 /// there must emit and verify; the others are listed with the reason.
 #[test]
 fn the_light_nets_that_lower_for_int8_emit_and_verify() {
-    let Some(paths) = zoo_paths() else { return };
+    let paths = common::zoo_paths();
     let mut emitted = 0;
     let mut refused = Vec::new();
     for (target, config) in [(Target::NvLarge, ConfigName::NvLarge), (Target::NvSmall, ConfigName::NvSmall)] {
@@ -175,21 +155,13 @@ impl B {
         B { p: Program::new(ConfigName::NvFull) }
     }
     fn tensor(&mut self, name: &str, shape: &[usize], kind: TensorKind) -> TensorId {
-        let id = self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision: Precision::Fp16, kind: kind.clone(), place: None });
-        match kind {
-            TensorKind::Input(_) => self.p.inputs.push(id),
-            TensorKind::Output(_) => self.p.outputs.push(id),
-            _ => {}
-        }
-        id
+        self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision: Precision::Fp16, kind, place: None })
     }
     fn input(&mut self, name: &str, shape: &[usize]) -> TensorId {
-        let n = self.p.inputs.len() as u16;
-        self.tensor(name, shape, TensorKind::Input(n))
+        self.p.add_input(name, shape, Precision::Fp16)
     }
     fn output(&mut self, name: &str, shape: &[usize]) -> TensorId {
-        let n = self.p.outputs.len() as u16;
-        self.tensor(name, shape, TensorKind::Output(n))
+        self.p.add_output(name, shape, Precision::Fp16)
     }
     fn weight(&mut self, name: &str, shape: &[usize]) -> TensorId {
         let n: usize = shape.iter().product();

@@ -1,20 +1,13 @@
 //! Lowering the light model-zoo nets (from the `onnx` Python package) and a
 //! ResNet-18 for CIFAR-10 to NVDLA, with structural checks on the fusion.
-//! Zoo tests skip (with a message) when Python or the package is missing.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
 use onnc_legalize::{legalize, Options, Target};
 use onnc_nvdla::lower::{engine_counts, lower, LowerOptions};
 use onnc_nvdla::{ConfigName, Engine, Program};
 
-fn zoo_dir() -> Option<PathBuf> {
-    let out = Command::new("python3").args(["-c", "import onnx,os;print(os.path.dirname(onnx.__file__))"]).output().ok()?;
-    let dir = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim()).join("backend/test/data/light");
-    dir.is_dir().then_some(dir)
-}
 
 fn lower_file(path: &std::path::Path, target: Target, config: ConfigName) -> Result<Program, onnc_nvdla::lower::LowerError> {
     let g = onnc_onnx::load(path, &Default::default()).unwrap().graph;
@@ -22,15 +15,12 @@ fn lower_file(path: &std::path::Path, target: Target, config: ConfigName) -> Res
     lower(&l.graph, config, &LowerOptions::default())
 }
 
-fn zoo(name: &str) -> Option<Program> {
-    let Some(dir) = zoo_dir() else {
-        eprintln!("skipping: python3 with the onnx package not found");
-        return None;
-    };
+fn zoo(name: &str) -> Program {
+    let dir = common::zoo_dir();
     let p = lower_file(&dir.join(format!("light_{name}.onnx")), Target::NvFull, ConfigName::NvFull).unwrap_or_else(|e| panic!("{name}: {e}"));
     let counts = engine_counts(&p);
     eprintln!("{name}: {:?} dla/emu {:?}", counts, p.op_counts());
-    Some(p)
+    p
 }
 
 fn count(p: &Program, e: Engine) -> usize {
@@ -40,7 +30,7 @@ fn count(p: &Program, e: Engine) -> usize {
 #[test]
 fn every_light_net_lowers_for_nv_full() {
     for n in ["bvlc_alexnet", "densenet121", "inception_v1", "inception_v2", "resnet50", "shufflenet", "squeezenet", "vgg19", "zfnet512"] {
-        let Some(p) = zoo(n) else { return };
+        let p = zoo(n);
         assert!(!p.ops.is_empty());
         let hw: Vec<&str> = p.ops.iter().map(|o| o.hw_layer.as_str()).collect();
         assert!(hw.iter().all(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')), "{n}");
@@ -51,7 +41,7 @@ fn every_light_net_lowers_for_nv_full() {
 
 #[test]
 fn resnet50_fuses_every_residual_add() {
-    let Some(p) = zoo("resnet50") else { return };
+    let p = zoo("resnet50");
     assert_eq!(count(&p, Engine::Conv), 54);
     assert_eq!(count(&p, Engine::Sdp), 54, "no standalone SDP: all Relu and Add fused");
     let residual = p.ops.iter().filter(|o| o.str("x2_op.mode") == Some("per_point")).count();
@@ -61,7 +51,7 @@ fn resnet50_fuses_every_residual_add() {
 
 #[test]
 fn inception_v1_runs_lrn_on_cdp_and_concat_as_views() {
-    let Some(p) = zoo("inception_v1") else { return };
+    let p = zoo("inception_v1");
     let cdp: Vec<i64> = p.ops.iter().filter(|o| o.engine == Engine::Cdp).map(|o| o.int("lut_index").unwrap()).collect();
     assert_eq!(cdp, [0, 1]);
     assert_eq!(count(&p, Engine::Concat), 9);
@@ -74,7 +64,7 @@ fn inception_v1_runs_lrn_on_cdp_and_concat_as_views() {
 
 #[test]
 fn shufflenet_shuffles_with_permutation_convs() {
-    let Some(p) = zoo("shufflenet") else { return };
+    let p = zoo("shufflenet");
     // No channel-shuffle node is left unmapped: each is a 1×1 conv whose weight is a permutation.
     let shuffles: Vec<&onnc_nvdla::Op> = p.ops.iter().filter(|o| o.engine == Engine::Conv && p.tensors[o.inputs[1].unwrap()].name.ends_with(".shuffle_w")).collect();
     assert_eq!(shuffles.len(), 16);

@@ -4,6 +4,8 @@
 //! bound. Every planned program goes through `plan::check`, which fails on
 //! any two live tensors sharing bytes.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use onnc_nvdla::plan::{bind_owners, check, plan, PlanError, PlanOptions, PlanReport, Strategy};
@@ -26,33 +28,24 @@ impl B {
     fn full() -> B {
         B::new(ConfigName::NvFull)
     }
-    fn tensor(&mut self, name: &str, shape: &[usize], kind: TensorKind) -> TensorId {
-        let precision = if self.p.config == ConfigName::NvFull {
+    fn precision(&self) -> Precision {
+        if self.p.config == ConfigName::NvFull {
             Precision::Fp16
         } else {
             Precision::Int8
-        };
-        let id = self.p.add_tensor(Tensor {
-            name: name.into(),
-            shape: shape.to_vec(),
-            precision,
-            kind: kind.clone(),
-            place: None,
-        });
-        match kind {
-            TensorKind::Input(_) => self.p.inputs.push(id),
-            TensorKind::Output(_) => self.p.outputs.push(id),
-            _ => {}
         }
-        id
+    }
+    fn tensor(&mut self, name: &str, shape: &[usize], kind: TensorKind) -> TensorId {
+        let precision = self.precision();
+        self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None })
     }
     fn input(&mut self, name: &str, shape: &[usize]) -> TensorId {
-        let n = self.p.inputs.len() as u16;
-        self.tensor(name, shape, TensorKind::Input(n))
+        let precision = self.precision();
+        self.p.add_input(name, shape, precision)
     }
     fn output(&mut self, name: &str, shape: &[usize]) -> TensorId {
-        let n = self.p.outputs.len() as u16;
-        self.tensor(name, shape, TensorKind::Output(n))
+        let precision = self.precision();
+        self.p.add_output(name, shape, precision)
     }
     fn act(&mut self, name: &str, shape: &[usize]) -> TensorId {
         self.tensor(name, shape, TensorKind::Activation)
@@ -544,32 +537,13 @@ fn bad_operands_are_errors_naming_the_op() {
 
 // ---------- the light model-zoo nets ----------
 
-fn zoo_dir() -> Option<std::path::PathBuf> {
-    let out = std::process::Command::new("python3")
-        .args(["-c", "import onnx,os;print(os.path.dirname(onnx.__file__))"])
-        .output()
-        .ok()?;
-    let dir = std::path::PathBuf::from(String::from_utf8(out.stdout).ok()?.trim())
-        .join("backend/test/data/light");
-    dir.is_dir().then_some(dir)
-}
 
 /// Load, legalize for nv_full, lower, plan (best fit and naive), check.
 /// Prints (net, activation bytes, lower bound, ratio, naive bytes, weight bytes, bind bytes).
 #[test]
 fn light_nets_plan_within_ten_percent_of_the_lower_bound() {
     use onnc_nvdla::lower::{lower, LowerOptions};
-    let Some(dir) = zoo_dir() else {
-        eprintln!("skipping: python3 with the onnx package not found");
-        return;
-    };
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "onnx"))
-        .collect();
-    paths.sort();
-    assert_eq!(paths.len(), 9, "the nine light nets in {}", dir.display());
+    let paths = common::zoo_paths();
     println!(
         "{:<22} {:>12} {:>12} {:>6} {:>12} {:>12} {:>10} {:>8}",
         "net", "act bytes", "lower bound", "ratio", "naive", "weights", "bind", "plan ms"
