@@ -134,7 +134,9 @@ pub fn program_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Program, Vec
                             p.tensors[t].kind = TensorKind::Output(i as u16);
                             p.outputs.push(t);
                         }
-                        None => errors.push((here, format!("return operand {i} is not produced by an nvdla op"))),
+                        // After an earlier error this only repeats it.
+                        None if errors.is_empty() => errors.push((here, format!("return operand {i} is not produced by an nvdla op"))),
+                        None => {}
                     }
                 }
                 Ok(())
