@@ -27,12 +27,22 @@
 
 use super::to_ir::build_func;
 use crate::onnx::rebuild::{functions, graph_or_report};
-use melior::ir::{attribute::StringAttribute, block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
+use melior::ir::{attribute::StringAttribute, block::BlockLike, operation::OperationLike, Attribute, OperationRef, RegionLike};
 use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
 };
-use onnc_nvdla::ConfigName;
+use onnc_nvdla::{Config, ConfigName};
+
+/// `{atomic_c = 64 : i64, ..., precisions = "int8,int16,fp16"}`: the
+/// configuration's parameters, printed beside `nvdla.config` so the IR says
+/// what it was planned for (passes read the configuration by its name).
+pub fn hw_dictionary(c: &Config) -> String {
+    let mut items: Vec<String> = c.to_attr_fields().into_iter().map(|(k, v)| format!("{k} = {v} : i64")).collect();
+    let precisions: Vec<&str> = c.precisions.iter().map(|p| p.as_str()).collect();
+    items.push(format!("precisions = \"{}\"", precisions.join(",")));
+    format!("{{{}}}", items.join(", "))
+}
 
 /// Registration of `convert-onnx-to-nvdla`.
 pub static REGISTRATION: PassRegistration = PassRegistration {
@@ -87,7 +97,12 @@ impl PassBody for Convert {
             }
             ir::erase_if_unused(func);
         }
-        ir::with_context(&module, |context| ir::set_attribute(&module, "nvdla.config", StringAttribute::new(context, self.config.as_str()).into()));
+        ir::with_context(&module, |context| {
+            ir::set_attribute(&module, "nvdla.config", StringAttribute::new(context, self.config.as_str()).into());
+            if let Some(hw) = Attribute::parse(context, &hw_dictionary(&Config::get(self.config))) {
+                ir::set_attribute(&module, "nvdla.hw", hw);
+            }
+        });
         Ok(())
     }
 }
