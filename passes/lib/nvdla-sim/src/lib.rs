@@ -1,0 +1,17 @@
+//! A bit-exact functional simulator of NVDLA loadables.
+//!
+//! In: loadable bytes and the bound input tensors. Out: the bound output
+//! tensors (and, for NVIDIA's regression goldens, the output in the 2018
+//! DIMG layout). Timing is not modelled; arithmetic is, bit for bit, from
+//! the formulas in NVIDIA's C-model (docs/simulator.md).
+//!
+//! Modules:
+//! * [`error`] — [`SimError`], naming task, op, surface and address.
+//! * [`memory`] — the address space and the per-op [`memory::TaskMem`] view.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod memory;
+
+pub use error::{At, Result, SimError};
