@@ -9,7 +9,7 @@ import lit.formats
 config.name = "onnc"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "README.md"]
+config.excludes = ["Inputs", "data", "lit.cfg.py", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 repo_root = os.path.dirname(config.test_source_root)
 config.test_exec_root = os.path.join(
@@ -36,7 +36,7 @@ for tool in ["FileCheck", "not", "count", "split-file"]:
 config.substitutions.append(("%mlir_opt", require(os.path.join(llvm_bin, "mlir-opt"), "mlir-opt (LLVM 22)")))
 config.substitutions.append(("%dialects_dir", os.path.join(repo_root, "dialects")))
 config.substitutions.append(("%repo", repo_root))
-config.substitutions.append(("%shared", os.path.join(os.path.dirname(repo_root), "shared")))
+config.substitutions.append(("%data", os.path.join(config.test_source_root, "data")))
 
 # Optional data: the onnx Python package (model zoo, backend test data).
 python = shutil.which("python3")

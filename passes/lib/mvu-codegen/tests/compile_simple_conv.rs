@@ -1,5 +1,5 @@
 //! Front-end exactness (b): BARVINN's SimpleConv.onnx (tests/data, a copy of
-//! shared/anchors/barvinn/SimpleConv.onnx, MIT, MVU_Code_Gen f43a5a0).
+//! test/data/barvinn/SimpleConv.onnx, MIT, MVU_Code_Gen f43a5a0).
 //! At 8/8/8 its configuration is the one BARVINN `docs/examples.rst`
 //! documents (countdown 17280, total 587520); at 2/2/2 the table files equal
 //! the golden files and the weight image equals BARVINN's own exporter's.

@@ -1,6 +1,6 @@
 //! Exactness test (b): BARVINN's SimpleConv anchor.
 //!
-//! `shared/anchors/barvinn/SimpleConv.onnx` holds one Conv node "Conv_0":
+//! `test/data/barvinn/SimpleConv.onnx` holds one Conv node "Conv_0":
 //! input "input" [1, 64, 32, 32], weight "conv1.weight" [64, 64, 3, 3]
 //! (values in {0..3}), kernel_shape [3, 3], pads [1, 1, 1, 1], strides [1, 1],
 //! dilations [1, 1], group 1, output [1, 64, 32, 32] (checked with the onnx

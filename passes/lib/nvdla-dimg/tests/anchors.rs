@@ -68,14 +68,14 @@ const TOL: Tolerance = Tolerance {
 };
 
 fn anchors() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../shared/anchors/onnc-single-layer")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../test/data/onnc-single-layer")
 }
 
 /// `<Op>/<stem>` of every `.onnx` under the anchor folder, sorted.
 fn discovered() -> Vec<String> {
     let mut found = Vec::new();
     let dirs =
-        std::fs::read_dir(anchors()).expect("anchor folder (../shared/anchors/onnc-single-layer)");
+        std::fs::read_dir(anchors()).expect("anchor folder (test/data/onnc-single-layer)");
     for dir in dirs
         .map(|d| d.expect("dir entry").path())
         .filter(|p| p.is_dir())

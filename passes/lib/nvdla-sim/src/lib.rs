@@ -8,9 +8,11 @@
 //! Modules:
 //! * [`error`] — [`SimError`], naming task, op, surface and address.
 //! * [`memory`] — the address space and the per-op [`memory::TaskMem`] view.
+//! * [`engine`] — [`engine::OpCtx`], [`engine::Hw`], [`engine::Flying`]: the engine interface.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod engine;
 pub mod error;
 pub mod memory;
 

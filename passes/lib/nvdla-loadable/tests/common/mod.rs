@@ -4,7 +4,7 @@
 use onnc_nvdla_loadable::layout::{blob_roles, BlobRole};
 use onnc_nvdla_loadable::Loadable;
 
-/// The golden files (see shared/anchors/nvdla-loadables/README.txt).
+/// The golden files (see test/data/nvdla-golden/PROVENANCE).
 pub const GOLDEN: [&str; 10] = [
     "BDMA_L0_0_fbuf",
     "CDP_L0_0_fbuf",
@@ -18,10 +18,10 @@ pub const GOLDEN: [&str; 10] = [
     "SDP_X1_L0_0_small_fbuf",
 ];
 
-/// `<repo>/../shared/anchors/nvdla-loadables`.
+/// `<repo>/test/data/nvdla-golden`.
 pub fn golden_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../../shared/anchors/nvdla-loadables")
+        .join("../../../../test/data/nvdla-golden")
 }
 
 /// Bytes of one golden file.
