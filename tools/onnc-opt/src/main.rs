@@ -30,7 +30,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
     onnc_passes::register_all();
     if cli.list_passes {
-        print!("{}", onnc_passes::help_text());
+        if let Err(e) = onnc_io::stdout::print(&onnc_passes::help_text()) {
+            eprintln!("onnc-opt: {}", onnc_io::stdout::describe(&e));
+            return ExitCode::FAILURE;
+        }
         return ExitCode::SUCCESS;
     }
     match run(&cli) {
@@ -45,7 +48,8 @@ fn main() -> ExitCode {
 fn read_input(input: &str) -> Result<Vec<u8>, String> {
     if input == "-" {
         let mut v = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v).map_err(|e| format!("cannot read stdin: {e}"))?;
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
         return Ok(v);
     }
     std::fs::read(input).map_err(|e| format!("cannot read '{input}': {e}"))
@@ -65,8 +69,23 @@ fn chunks_of(source: Vec<u8>, cli: &Cli, file: &str) -> Result<Vec<split::Chunk>
 }
 
 fn run(cli: &Cli) -> Result<ExitCode, String> {
+    let inputs: Vec<&Path> = if cli.input == "-" {
+        vec![]
+    } else {
+        vec![Path::new(&cli.input)]
+    };
+    onnc_io::check_inputs(&inputs).map_err(|e| e.to_string())?;
+    onnc_io::check_outputs(
+        &[(Path::new(&cli.output), onnc_io::OutputKind::File)],
+        &inputs,
+    )
+    .map_err(|e| e.to_string())?;
     let source = read_input(&cli.input)?;
-    let file = if cli.input == "-" { "<stdin>".to_string() } else { cli.input.clone() };
+    let file = if cli.input == "-" {
+        "<stdin>".to_string()
+    } else {
+        cli.input.clone()
+    };
     let chunks = chunks_of(source, cli, &file)?;
 
     let mut outputs = Vec::new();
@@ -87,7 +106,11 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
             for d in &result.diags {
                 eprintln!("{d}");
             }
-            failed |= result.output.is_none() || result.diags.iter().any(|d| d.severity == ir::Severity::Error);
+            failed |= result.output.is_none()
+                || result
+                    .diags
+                    .iter()
+                    .any(|d| d.severity == ir::Severity::Error);
         }
         if let Some(out) = result.output {
             outputs.push(out);
@@ -97,9 +120,12 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
         return Ok(ExitCode::FAILURE);
     }
     let text = outputs.join("// -----\n");
-    onnc_passes::io::write_atomic(Path::new(&cli.output), text.as_bytes())
-        .map_err(|e| format!("cannot write '{}': {e}", cli.output))?;
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    onnc_io::write_file(Path::new(&cli.output), text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Parses, verifies, runs the pipeline and prints one chunk in a fresh context.
@@ -107,13 +133,20 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
 fn process_chunk(cli: &Cli, text: &[u8], file: &str) -> Result<ChunkResult, String> {
     let context = ir::new_context().map_err(|d| {
         let lines: Vec<String> = d.iter().map(|d| d.to_string()).collect();
-        format!("could not load onnc's dialects (a build defect):\n{}", lines.join("\n"))
+        format!(
+            "could not load onnc's dialects (a build defect):\n{}",
+            lines.join("\n")
+        )
     })?;
     context.set_allow_unregistered_dialects(cli.allow_unregistered_dialect);
     ir::set_print_op_on_diagnostic(&context, !cli.verify_diagnostics);
     let capture = ir::DiagnosticCapture::attach(&context);
-    let runner = ir::PipelineRunner::new(&context, cli.pass_pipeline.as_deref().unwrap_or(""), &cli.pipeline_options())
-        .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
+    let runner = ir::PipelineRunner::new(
+        &context,
+        cli.pass_pipeline.as_deref().unwrap_or(""),
+        &cli.pipeline_options(),
+    )
+    .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
 
     let output = (|| {
         let mut module = ir::parse_module_bytes(&context, text, file)?;
@@ -129,5 +162,8 @@ fn process_chunk(cli: &Cli, text: &[u8], file: &str) -> Result<ChunkResult, Stri
         Some(ir::print_op(&module.as_operation(), &cli.print_options()))
     })();
     drop(runner);
-    Ok(ChunkResult { output, diags: capture.take() })
+    Ok(ChunkResult {
+        output,
+        diags: capture.take(),
+    })
 }

@@ -79,10 +79,15 @@ fn err(msg: impl Into<String>) -> Vec<String> {
 }
 
 fn read_npy(path: &Path) -> Result<Tensor, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| format!("'{}' is not a .npy file: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+    let npy = npyz::NpyFile::new(&bytes[..])
+        .map_err(|e| format!("'{}' is not a .npy file: {e}", path.display()))?;
     if npy.order() != npyz::Order::C {
-        return Err(format!("'{}' is Fortran-ordered; save it C-ordered", path.display()));
+        return Err(format!(
+            "'{}' is Fortran-ordered; save it C-ordered",
+            path.display()
+        ));
     }
     let shape: Vec<usize> = npy.shape().iter().map(|&d| d as usize).collect();
     let descr = npy.dtype().descr();
@@ -104,15 +109,24 @@ fn read_input_file(path: &Path) -> Result<Tensor, String> {
     if path.extension().is_some_and(|e| e == "npy") {
         read_npy(path)
     } else {
-        onnc_onnx::read_tensor_pb(path).map(|(_, t)| t).map_err(|e| e.to_string())
+        onnc_onnx::read_tensor_pb(path)
+            .map(|(_, t)| t)
+            .map_err(|e| e.to_string())
     }
 }
 
-/// Writes a TensorProto file atomically (temporary file, then rename).
+/// Writes a TensorProto file by onnc-io's rules (atomic; nothing left on failure).
 fn write_pb(path: &Path, name: &str, t: &Tensor) -> Result<(), Vec<String>> {
-    let tmp = path.with_extension("pb.tmp");
-    onnc_onnx::write_tensor_pb(&tmp, name, t).map_err(|e| err(e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| err(format!("cannot write '{}': {e}", path.display())))
+    onnc_io::write_file(path, &onnc_onnx::tensor_pb_bytes(name, t)).map_err(|e| err(e.to_string()))
+}
+
+/// Prints `text` on stdout; a full or closed stdout is an error, not a panic.
+fn out(text: String) -> Result<(), Vec<String>> {
+    onnc_io::stdout::print(&text).map_err(|e| {
+        err(onnc_io::stdout::describe(&e)
+            .trim_start_matches("error: ")
+            .to_string())
+    })
 }
 
 fn describe(t: &Tensor) -> String {
@@ -123,28 +137,57 @@ fn describe(t: &Tensor) -> String {
         hi = hi.max(*x);
         sum += x;
     }
-    let mean = if v.is_empty() { 0.0 } else { sum / v.len() as f64 };
+    let mean = if v.is_empty() {
+        0.0
+    } else {
+        sum / v.len() as f64
+    };
     let head: Vec<String> = v.iter().take(4).map(|x| format!("{x:.6}")).collect();
-    format!("{} {:?} min {lo:.6} max {hi:.6} mean {mean:.6} first [{}]", t.dtype(), t.shape(), head.join(", "))
+    format!(
+        "{} {:?} min {lo:.6} max {hi:.6} mean {mean:.6} first [{}]",
+        t.dtype(),
+        t.shape(),
+        head.join(", ")
+    )
 }
 
 fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
     let shapes = cli
         .input_shape
         .iter()
-        .map(|s| onnc_onnx::Options::parse_input_shape(s).ok_or_else(|| err(format!("--input-shape '{s}' is not NAME=DxDx.."))))
+        .map(|s| {
+            onnc_onnx::Options::parse_input_shape(s)
+                .ok_or_else(|| err(format!("--input-shape '{s}' is not NAME=DxDx..")))
+        })
         .collect::<Result<Vec<_>, _>>()?;
 
     if let Some(pipeline) = &cli.compare_pipeline {
-        let text = std::fs::read_to_string(&cli.model).map_err(|e| err(format!("cannot read '{}': {e}", cli.model.display())))?;
-        let diffs = numerics::compare_pipeline(&text, &cli.model.display().to_string(), pipeline, cli.random_inputs.unwrap_or(0))?;
+        let text = std::fs::read_to_string(&cli.model)
+            .map_err(|e| err(format!("cannot read '{}': {e}", cli.model.display())))?;
+        let diffs = numerics::compare_pipeline(
+            &text,
+            &cli.model.display().to_string(),
+            pipeline,
+            cli.random_inputs.unwrap_or(0),
+        )?;
         let mut ok = true;
         for d in &diffs {
             let pass = d.max_abs <= cli.atol || d.max_rel <= cli.rtol;
             ok &= pass;
-            println!("{}: shape {:?} max abs error {:.3e} max rel error {:.3e} {}", d.name, d.shape, d.max_abs, d.max_rel, if pass { "ok" } else { "MISMATCH" });
+            out(format!(
+                "{}: shape {:?} max abs error {:.3e} max rel error {:.3e} {}\n",
+                d.name,
+                d.shape,
+                d.max_abs,
+                d.max_rel,
+                if pass { "ok" } else { "MISMATCH" }
+            ))?;
         }
-        return Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+        return Ok(if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
     }
 
     let graph = numerics::load_graph(&cli.model, &shapes)?;
@@ -153,19 +196,31 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         for (k, v) in graph.inputs.iter().enumerate() {
             let p = dir.join(format!("input_{k}.pb"));
             if !p.exists() {
-                return Err(err(format!("graph input {k} ('{}') has no file {}", v.name, p.display())));
+                return Err(err(format!(
+                    "graph input {k} ('{}') has no file {}",
+                    v.name,
+                    p.display()
+                )));
             }
             given.push((v.name.clone(), read_input_file(&p).map_err(err)?));
         }
     }
     for spec in &cli.input {
-        let (name, path) = spec.split_once('=').ok_or_else(|| err(format!("--input '{spec}' is not NAME=FILE")))?;
+        let (name, path) = spec
+            .split_once('=')
+            .ok_or_else(|| err(format!("--input '{spec}' is not NAME=FILE")))?;
         if !graph.inputs.iter().any(|v| v.name == name) {
             let names: Vec<&str> = graph.inputs.iter().map(|v| v.name.as_str()).collect();
-            return Err(err(format!("the model has no input '{name}'; its inputs are: {}", names.join(", "))));
+            return Err(err(format!(
+                "the model has no input '{name}'; its inputs are: {}",
+                names.join(", ")
+            )));
         }
         given.retain(|(n, _)| n != name);
-        given.push((name.to_string(), read_input_file(Path::new(path)).map_err(err)?));
+        given.push((
+            name.to_string(),
+            read_input_file(Path::new(path)).map_err(err)?,
+        ));
     }
     if let Some(seed) = cli.random_inputs {
         let random = numerics::random_inputs(&graph, seed).map_err(err)?;
@@ -181,19 +236,22 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         }
     }
     if let Some(dir) = &cli.save_inputs {
-        std::fs::create_dir_all(dir).map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
         for (k, v) in graph.inputs.iter().enumerate() {
             if let Some((name, t)) = given.iter().find(|(n, _)| *n == v.name) {
                 write_pb(&dir.join(format!("input_{k}.pb")), name, t)?;
             }
         }
     }
-    let outputs = numerics::run(&graph, &given).map_err(|e| err(format!("{}: {e}", cli.model.display())))?;
+    let outputs =
+        numerics::run(&graph, &given).map_err(|e| err(format!("{}: {e}", cli.model.display())))?;
     for (name, t) in &outputs {
-        println!("{name}: {}", describe(t));
+        out(format!("{name}: {}\n", describe(t)))?;
     }
     if let Some(dir) = &cli.outputs {
-        std::fs::create_dir_all(dir).map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
         for (k, (name, t)) in outputs.iter().enumerate() {
             write_pb(&dir.join(format!("output_{k}.pb")), name, t)?;
         }
@@ -203,16 +261,33 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         for (k, (name, actual)) in outputs.iter().enumerate() {
             let p = dir.join(format!("output_{k}.pb"));
             let (_, expected) = onnc_onnx::read_tensor_pb(&p).map_err(|e| err(e.to_string()))?;
-            let expected = if expected.dtype() != actual.dtype() && expected.dtype() == DType::F64 { expected.cast(actual.dtype()) } else { expected };
-            let tol = onnc_interp::Tolerance { rtol: cli.rtol, atol: cli.atol };
+            let expected = if expected.dtype() != actual.dtype() && expected.dtype() == DType::F64 {
+                expected.cast(actual.dtype())
+            } else {
+                expected
+            };
+            let tol = onnc_interp::Tolerance {
+                rtol: cli.rtol,
+                atol: cli.atol,
+            };
             match tol.check(&expected, actual) {
-                Ok(d) => println!("{name}: matches {} (max abs error {:.3e}; rtol {}, atol {})", p.display(), d.max_abs, cli.rtol, cli.atol),
+                Ok(d) => out(format!(
+                    "{name}: matches {} (max abs error {:.3e}; rtol {}, atol {})\n",
+                    p.display(),
+                    d.max_abs,
+                    cli.rtol,
+                    cli.atol
+                ))?,
                 Err(m) => {
                     ok = false;
-                    println!("{name}: MISMATCH with {}: {m}", p.display());
+                    out(format!("{name}: MISMATCH with {}: {m}\n", p.display()))?;
                 }
             }
         }
     }
-    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -11,7 +11,7 @@
 //! stdout. Errors name the file and, where it applies, the op or node; the
 //! exit status is then 1 and no output file is created.
 
-use onnc_passes::{io::write_atomic, translate};
+use onnc_passes::translate;
 use std::{path::Path, process::ExitCode};
 
 const USAGE: &str = "usage: onnc-translate --<translation> [INPUT|-] [-o OUTPUT] [--<translation option> VALUE]...\n       onnc-translate --list";
@@ -41,10 +41,16 @@ fn list() -> String {
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     // First pass: which translation? Its options are then accepted as flags.
-    let chosen: Vec<&translate::Translation> =
-        args.iter().filter_map(|a| a.strip_prefix("--").or_else(|| a.strip_prefix('-'))).filter_map(|f| translate::find(f)).collect();
+    let chosen: Vec<&translate::Translation> = args
+        .iter()
+        .filter_map(|a| a.strip_prefix("--").or_else(|| a.strip_prefix('-')))
+        .filter_map(|f| translate::find(f))
+        .collect();
     if chosen.len() > 1 {
-        return Err(format!("give one translation, not both --{} and --{}", chosen[0].flag, chosen[1].flag));
+        return Err(format!(
+            "give one translation, not both --{} and --{}",
+            chosen[0].flag, chosen[1].flag
+        ));
     }
     let mut translation = None;
     let mut input = None;
@@ -54,17 +60,20 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}\n\n{}", list());
+                onnc_io::stdout::print(&format!("{USAGE}\n\n{}\n", list()))
+                    .map_err(|e| onnc_io::stdout::describe(&e))?;
                 return Ok(None);
             }
             "--list" => {
-                print!("{}", list());
+                onnc_io::stdout::print(&list()).map_err(|e| onnc_io::stdout::describe(&e))?;
                 return Ok(None);
             }
             "-o" => output = it.next().ok_or("-o needs a file name")?.clone(),
             "--option" => {
                 let kv = it.next().ok_or("--option needs key=value")?;
-                let (k, v) = kv.split_once('=').ok_or_else(|| format!("--option '{kv}' is not key=value"))?;
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option '{kv}' is not key=value"))?;
                 options.push((k.to_string(), v.to_string()));
             }
             "-" => {
@@ -87,17 +96,31 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     None => (name, None),
                 };
                 let Some(t) = chosen.first() else {
-                    let known: Vec<String> = translate::all().iter().map(|t| format!("--{}", t.flag)).collect();
-                    return Err(format!("unknown translation '--{key}'; known: {}", known.join(", ")));
+                    let known: Vec<String> = translate::all()
+                        .iter()
+                        .map(|t| format!("--{}", t.flag))
+                        .collect();
+                    return Err(format!(
+                        "unknown translation '--{key}'; known: {}",
+                        known.join(", ")
+                    ));
                 };
                 if !t.options.iter().any(|o| o.name == key) {
-                    let valid: Vec<String> = t.options.iter().map(|o| format!("--{}", o.name)).collect();
-                    let hint = if valid.is_empty() { "it takes no options".to_string() } else { format!("its options: {}", valid.join(", ")) };
+                    let valid: Vec<String> =
+                        t.options.iter().map(|o| format!("--{}", o.name)).collect();
+                    let hint = if valid.is_empty() {
+                        "it takes no options".to_string()
+                    } else {
+                        format!("its options: {}", valid.join(", "))
+                    };
                     return Err(format!("--{} has no option '--{key}'; {hint}", t.flag));
                 }
                 let value = match inline {
                     Some(v) => v,
-                    None => it.next().ok_or_else(|| format!("--{key} needs a value"))?.clone(),
+                    None => it
+                        .next()
+                        .ok_or_else(|| format!("--{key} needs a value"))?
+                        .clone(),
                 };
                 options.push((key.to_string(), value));
             }
@@ -110,7 +133,12 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         }
     }
     let translation = translation.ok_or_else(|| format!("no translation given\n{USAGE}"))?;
-    Ok(Some(Args { translation, input: input.unwrap_or_else(|| "-".into()), output, options }))
+    Ok(Some(Args {
+        translation,
+        input: input.unwrap_or_else(|| "-".into()),
+        output,
+        options,
+    }))
 }
 
 fn main() -> ExitCode {
@@ -124,9 +152,30 @@ fn main() -> ExitCode {
         }
     };
     let Some(t) = translate::find(&parsed.translation) else {
-        eprintln!("onnc-translate: error: unknown translation '--{}'", parsed.translation);
+        eprintln!(
+            "onnc-translate: error: unknown translation '--{}'",
+            parsed.translation
+        );
         return ExitCode::FAILURE;
     };
+    let inputs: Vec<&Path> = if parsed.input == "-" {
+        vec![]
+    } else {
+        vec![Path::new(&parsed.input)]
+    };
+    let checked = onnc_io::check_inputs(&inputs)
+        .map_err(|e| e.to_string())
+        .and_then(|()| {
+            onnc_io::check_outputs(
+                &[(Path::new(&parsed.output), onnc_io::OutputKind::File)],
+                &inputs,
+            )
+            .map_err(|e| e.to_string())
+        });
+    if let Err(e) = checked {
+        eprintln!("onnc-translate: error: {e}");
+        return ExitCode::FAILURE;
+    }
     let bytes = if parsed.input == "-" {
         let mut v = Vec::new();
         if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
@@ -143,12 +192,16 @@ fn main() -> ExitCode {
             }
         }
     };
-    let input = translate::Input { path: Path::new(&parsed.input), bytes: &bytes, options: &parsed.options };
+    let input = translate::Input {
+        path: Path::new(&parsed.input),
+        bytes: &bytes,
+        options: &parsed.options,
+    };
     match (t.run)(&input) {
-        Ok(out) => match write_atomic(Path::new(&parsed.output), &out) {
+        Ok(out) => match onnc_io::write_file(Path::new(&parsed.output), &out) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("onnc-translate: error: cannot write '{}': {e}", parsed.output);
+                eprintln!("onnc-translate: error: {e}");
                 ExitCode::FAILURE
             }
         },

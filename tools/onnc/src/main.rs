@@ -18,6 +18,7 @@
 mod cli;
 mod nvdla;
 mod other_targets;
+mod outputs;
 mod report;
 mod stages;
 
@@ -30,7 +31,10 @@ fn main() -> ExitCode {
         Err(e) => {
             // clap prints help/version to stdout and errors to stderr.
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
+            if let Err(io) = e.print() {
+                eprintln!("{}", onnc_io::stdout::describe(&io));
+                return ExitCode::FAILURE;
+            }
             return ExitCode::from(code);
         }
     };

@@ -6,13 +6,27 @@
 //! atomically; the per-layer table on stdout with `--report`; messages
 //! naming file and node on failure (nothing written).
 
-use crate::{cli::Compile, report, stages::{self, Stages}};
-use onnc_passes::{io::write_atomic, nvdla::emit::{emit_module, module_program}, translate::nvdla_emit::abi_option};
+use crate::{
+    cli::Compile,
+    report,
+    stages::{self, Stages},
+};
+use onnc_passes::{
+    io::write_atomic,
+    nvdla::emit::{emit_module, module_program},
+    translate::nvdla_emit::abi_option,
+};
 use std::time::Instant;
 
 /// MLIR pass-option quoting for a path.
 fn quoted(p: &std::path::Path) -> String {
-    format!("\"{}\"", p.display().to_string().replace('\\', "\\\\").replace('"', "\\\""))
+    format!(
+        "\"{}\"",
+        p.display()
+            .to_string()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+    )
 }
 
 /// Compiles for an NVDLA configuration.
@@ -21,27 +35,66 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let emit_mlir = match c.emit.as_str() {
         "loadable" => false,
         "mlir" => true,
-        other => return Err(vec![format!("error: --emit takes loadable or mlir, not '{other}'")]),
+        other => {
+            return Err(vec![format!(
+                "error: --emit takes loadable or mlir, not '{other}'"
+            )])
+        }
     };
     if c.load_ctable.is_some() && c.load_calibtable.is_some() {
-        return Err(vec!["error: give --load-ctable or --load-calibtable, not both".into()]);
+        return Err(vec![
+            "error: give --load-ctable or --load-calibtable, not both".into(),
+        ]);
     }
-    for (flag, path) in [("--load-ctable", &c.load_ctable), ("--load-calibtable", &c.load_calibtable)] {
+    for (flag, path) in [
+        ("--load-ctable", &c.load_ctable),
+        ("--load-calibtable", &c.load_calibtable),
+    ] {
         if let Some(p) = path.as_ref().filter(|p| !p.is_file()) {
-            return Err(vec![format!("error: {flag} '{}' is not a readable file", p.display())]);
+            return Err(vec![format!(
+                "error: {flag} '{}' is not a readable file",
+                p.display()
+            )]);
         }
     }
-    let output = c.output.clone().unwrap_or_else(|| c.model.with_extension(if emit_mlir { "nvdla.mlir" } else { "nvdla" }));
+    let output = c.output.clone().unwrap_or_else(|| {
+        c.model
+            .with_extension(if emit_mlir { "nvdla.mlir" } else { "nvdla" })
+    });
+    crate::outputs::check(
+        c,
+        &[Some(&output), c.gen_ctable.as_ref(), c.report.as_ref()],
+    )?;
     let t = &c.target;
-    let calibrate = c.load_ctable.as_ref().map(|f| format!("nvdla-load-ctable{{file={} format=ctable}}", quoted(f)))
-        .or_else(|| c.load_calibtable.as_ref().map(|f| format!("nvdla-load-ctable{{file={} format=nvidia}}", quoted(f))));
+    let calibrate = c
+        .load_ctable
+        .as_ref()
+        .map(|f| format!("nvdla-load-ctable{{file={} format=ctable}}", quoted(f)))
+        .or_else(|| {
+            c.load_calibtable
+                .as_ref()
+                .map(|f| format!("nvdla-load-ctable{{file={} format=nvidia}}", quoted(f)))
+        });
     let total = 5 + usize::from(calibrate.is_some()) + 1;
     let context = stages::new_context()?;
     let progress = stages::progress_wanted(&c.progress);
-    let mut s = Stages::import(&context, &c.model, &c.input_shape, c.dump_ir_after_all.clone(), progress, total)?;
+    let mut s = Stages::import(
+        &context,
+        &c.model,
+        &c.input_shape,
+        c.dump_ir_after_all.clone(),
+        progress,
+        total,
+    )?;
     s.run("onnx-simplify", "builtin.module(onnx-simplify)")?;
-    s.run("onnc-legalize", &format!("builtin.module(onnc-legalize{{target={t}}})"))?;
-    s.run("convert-onnx-to-nvdla", &format!("builtin.module(convert-onnx-to-nvdla{{config={t}}})"))?;
+    s.run(
+        "onnc-legalize",
+        &format!("builtin.module(onnc-legalize{{target={t}}})"),
+    )?;
+    s.run(
+        "convert-onnx-to-nvdla",
+        &format!("builtin.module(convert-onnx-to-nvdla{{config={t}}})"),
+    )?;
     if let Some(cal) = &calibrate {
         s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))?;
     }
@@ -56,15 +109,32 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     };
     if let Some(path) = &c.gen_ctable {
         let json = onnc_nvdla::ctable::gen(&program);
-        write_atomic(path, json.as_bytes()).map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+        write_atomic(path, json.as_bytes())
+            .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
     }
-    write_atomic(&output, &bytes).map_err(|e| vec![format!("error: cannot write '{}': {e}", output.display())])?;
-    s.step(if emit_mlir { "emit mlir" } else { "emit loadable" }, &format!("{} ({} bytes)", output.display(), bytes.len()), start);
+    write_atomic(&output, &bytes)
+        .map_err(|e| vec![format!("error: cannot write '{}': {e}", output.display())])?;
+    s.step(
+        if emit_mlir {
+            "emit mlir"
+        } else {
+            "emit loadable"
+        },
+        &format!("{} ({} bytes)", output.display(), bytes.len()),
+        start,
+    );
     if let Some(path) = &c.report {
         let memory = memory_summary(&s.module);
-        let r = report::build(&c.model, t, &program, memory, if emit_mlir { None } else { Some(bytes.len()) });
-        write_atomic(path, r.to_json().as_bytes()).map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
-        print!("{}", r.table());
+        let r = report::build(
+            &c.model,
+            t,
+            &program,
+            memory,
+            if emit_mlir { None } else { Some(bytes.len()) },
+        );
+        write_atomic(path, r.to_json().as_bytes())
+            .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+        crate::outputs::print(&r.table())?;
     }
     Ok(())
 }
@@ -73,8 +143,16 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
 fn memory_summary(module: &melior::ir::Module) -> report::Memory {
     use melior::ir::{attribute::DictionaryAttribute, operation::OperationLike};
     let op = module.as_operation();
-    let dict = op.attribute("nvdla.memory").ok().and_then(|a| DictionaryAttribute::try_from(a).ok());
-    let int = |k: &str| dict.as_ref().and_then(|d| d.element_by_name(k)).and_then(onnc_dialects::ir::int_attr).map_or(0, |(v, _)| v as u64);
+    let dict = op
+        .attribute("nvdla.memory")
+        .ok()
+        .and_then(|a| DictionaryAttribute::try_from(a).ok());
+    let int = |k: &str| {
+        dict.as_ref()
+            .and_then(|d| d.element_by_name(k))
+            .and_then(onnc_dialects::ir::int_attr)
+            .map_or(0, |(v, _)| v as u64)
+    };
     report::Memory {
         activation_bytes: int("activation_bytes"),
         activation_lower_bound_bytes: int("activation_lower_bound_bytes"),

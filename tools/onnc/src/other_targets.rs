@@ -6,26 +6,49 @@
 //! `<model>.mvu/` or `<model>.nnie/`) and a summary on stdout; on failure
 //! every problem with its node, and nothing written.
 
-use crate::{cli::Compile, stages::{self, Stages}};
+use crate::{
+    cli::Compile,
+    stages::{self, Stages},
+};
 use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function};
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// The legalized graph of the model for `target`.
-fn legalized_graph(c: &Compile, target: &str, total: usize) -> Result<(onnc_onnx::Graph, usize), Vec<String>> {
+fn legalized_graph(
+    c: &Compile,
+    target: &str,
+    total: usize,
+) -> Result<(onnc_onnx::Graph, usize), Vec<String>> {
     let context = stages::new_context()?;
     let progress = stages::progress_wanted(&c.progress);
-    let mut s = Stages::import(&context, &c.model, &c.input_shape, c.dump_ir_after_all.clone(), progress, total)?;
+    let mut s = Stages::import(
+        &context,
+        &c.model,
+        &c.input_shape,
+        c.dump_ir_after_all.clone(),
+        progress,
+        total,
+    )?;
     s.run("onnx-simplify", "builtin.module(onnx-simplify)")?;
-    s.run("onnc-legalize", &format!("builtin.module(onnc-legalize{{target={target}}})"))?;
+    s.run(
+        "onnc-legalize",
+        &format!("builtin.module(onnc-legalize{{target={target}}})"),
+    )?;
     let op = s.module.as_operation();
     let func = main_function(&op).map_err(|e| vec![format!("error: {e}")])?;
-    let graph = graph_from_func(&func).map_err(|errs| errs.into_iter().map(|(at, m)| format!("{}: error: {m}", onnc_dialects::ir::Loc::from_location(at))).collect::<Vec<_>>())?;
+    let graph = graph_from_func(&func).map_err(|errs| {
+        errs.into_iter()
+            .map(|(at, m)| format!("{}: error: {m}", onnc_dialects::ir::Loc::from_location(at)))
+            .collect::<Vec<_>>()
+    })?;
     Ok((graph, 3))
 }
 
 fn out_dir(c: &Compile, ext: &str) -> PathBuf {
-    c.output.clone().unwrap_or_else(|| c.model.with_extension(ext))
+    c.output
+        .clone()
+        .unwrap_or_else(|| c.model.with_extension(ext))
 }
 
 fn file_of(c: &Compile) -> String {
@@ -34,6 +57,7 @@ fn file_of(c: &Compile) -> String {
 
 /// BARVINN MVU: configuration table, header, assembly, weights, test vectors.
 pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
+    crate::outputs::check_dir(c, &out_dir(c, "mvu"))?;
     let (graph, done) = legalized_graph(c, "mvu", 4)?;
     let opts = onnc_mvu::CompileOptions {
         aprec: c.aprec,
@@ -49,18 +73,31 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
     let file = file_of(c);
     let compiled = onnc_mvu::compile(&graph, &opts).map_err(|e| mvu_messages(&file, e))?;
     let dir = out_dir(c, "mvu");
-    let files = compiled.write_dir(&dir).map_err(|e| mvu_messages(&file, e))?;
+    let files = compiled
+        .write_dir(&dir)
+        .map_err(|e| mvu_messages(&file, e))?;
     if stages::progress_wanted(&c.progress) {
-        eprintln!("[{}/4] {:<24} {:<32} {:>8.1} ms", done + 1, "mvu codegen", dir.display(), start.elapsed().as_secs_f64() * 1e3);
+        eprintln!(
+            "[{}/4] {:<24} {:<32} {:>8.1} ms",
+            done + 1,
+            "mvu codegen",
+            dir.display(),
+            start.elapsed().as_secs_f64() * 1e3
+        );
     }
-    print!("{}", compiled.table_text());
-    println!("wrote {} files to {}", files.len(), dir.display());
-    Ok(())
+    crate::outputs::print(&format!(
+        "{}wrote {} files to {}\n",
+        compiled.table_text(),
+        files.len(),
+        dir.display()
+    ))
 }
 
 fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
     match e {
-        onnc_mvu::CompileError::Problems(ps) => ps.iter().map(|p| format!("{file}: error: {p}")).collect(),
+        onnc_mvu::CompileError::Problems(ps) => {
+            ps.iter().map(|p| format!("{file}: error: {p}")).collect()
+        }
         other => vec![format!("{file}: error: {other}")],
     }
 }
@@ -84,6 +121,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
         (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets or images) or --mqbench FILE.json")]),
     };
+    crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
     let (graph, done) = legalized_graph(c, "nnie", 4)?;
     let mut opts = CompileOptions::new(calib);
     opts.bits = c.bits;
@@ -94,21 +132,37 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         eprintln!("{file}: warning: {w}");
     }
     let dir = out_dir(c, "nnie");
-    let files = compiled.write_dir(&dir).map_err(|e| nnie_messages(&file, e))?;
+    let files = compiled
+        .write_dir(&dir)
+        .map_err(|e| nnie_messages(&file, e))?;
     if stages::progress_wanted(&c.progress) {
-        eprintln!("[{}/4] {:<24} {:<32} {:>8.1} ms", done + 1, "nnie package", dir.display(), start.elapsed().as_secs_f64() * 1e3);
+        eprintln!(
+            "[{}/4] {:<24} {:<32} {:>8.1} ms",
+            done + 1,
+            "nnie package",
+            dir.display(),
+            start.elapsed().as_secs_f64() * 1e3
+        );
     }
-    println!("{} NNIE layers; simulated 8-bit network against float:", compiled.layers().len());
+    let mut text = format!(
+        "{} NNIE layers; simulated 8-bit network against float:\n",
+        compiled.layers().len()
+    );
     for (name, q) in &compiled.report().outputs {
-        println!("  output {name}: cosine {:.6}, max abs error {:.4}, rmse {:.4}", q.cosine, q.max_abs_err, q.rmse);
+        text += &format!(
+            "  output {name}: cosine {:.6}, max abs error {:.4}, rmse {:.4}\n",
+            q.cosine, q.max_abs_err, q.rmse
+        );
     }
-    println!("wrote {} files to {}", files.len(), dir.display());
-    Ok(())
+    text += &format!("wrote {} files to {}\n", files.len(), dir.display());
+    crate::outputs::print(&text)
 }
 
 fn nnie_messages(file: &str, e: onnc_nnie::NnieError) -> Vec<String> {
     match e {
-        onnc_nnie::NnieError::Refused(ps) => ps.iter().map(|p| format!("{file}: error: {p}")).collect(),
+        onnc_nnie::NnieError::Refused(ps) => {
+            ps.iter().map(|p| format!("{file}: error: {p}")).collect()
+        }
         other => vec![format!("{file}: error: {other}")],
     }
 }

@@ -81,14 +81,26 @@ pub struct Report {
 }
 
 /// Builds the report of a compiled program.
-pub fn build(model: &Path, target: &str, p: &Program, memory: Memory, loadable_bytes: Option<usize>) -> Report {
+pub fn build(
+    model: &Path,
+    target: &str,
+    p: &Program,
+    memory: Memory,
+    loadable_bytes: Option<usize>,
+) -> Report {
     let mut layers: Vec<HwLayer> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     let mut per_engine = BTreeMap::new();
     for op in &p.ops {
-        *per_engine.entry(op.engine.op_name().to_string()).or_insert(0) += 1;
+        *per_engine
+            .entry(op.engine.op_name().to_string())
+            .or_insert(0) += 1;
         let out = &p.tensors[op.output];
-        let weights: u64 = op.operands().filter(|&t| p.tensors[t].is_weight()).filter_map(|t| p.tensors[t].place.map(|m| m.size)).sum();
+        let weights: u64 = op
+            .operands()
+            .filter(|&t| p.tensors[t].is_weight())
+            .filter_map(|t| p.tensors[t].place.map(|m| m.size))
+            .sum();
         let i = *index.entry(op.hw_layer.clone()).or_insert_with(|| {
             layers.push(HwLayer {
                 name: op.hw_layer.clone(),
@@ -115,7 +127,11 @@ pub fn build(model: &Path, target: &str, p: &Program, memory: Memory, loadable_b
         if !matches!(out.kind, TensorKind::Fused) {
             l.precision = out.precision.as_str().to_string();
             l.output_shape = out.shape.clone();
-            l.output_pool = out.place.and_then(|m| m.pool).map_or("none", Pool::as_str).to_string();
+            l.output_pool = out
+                .place
+                .and_then(|m| m.pool)
+                .map_or("none", Pool::as_str)
+                .to_string();
             l.output_bytes = out.place.map_or(0, |m| m.size);
         }
     }
@@ -142,17 +158,31 @@ fn kib(b: u64) -> String {
 impl Report {
     /// Pretty JSON.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|e| unreachable!("a report serializes: {e}"));
+        let mut s = serde_json::to_string_pretty(self)
+            .unwrap_or_else(|e| unreachable!("a report serializes: {e}"));
         s.push('\n');
         s
     }
 
     /// The per-layer table and the totals.
     pub fn table(&self) -> String {
-        let mut s = format!("{} on {}: {} hardware layers\n", self.model, self.target, self.hw_layers.len());
-        s.push_str(&format!("{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n", "#", "hw layer", "engines", "prec", "output", "out KiB", "wt KiB", "onnx nodes"));
+        let mut s = format!(
+            "{} on {}: {} hardware layers\n",
+            self.model,
+            self.target,
+            self.hw_layers.len()
+        );
+        s.push_str(&format!(
+            "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
+            "#", "hw layer", "engines", "prec", "output", "out KiB", "wt KiB", "onnx nodes"
+        ));
         for (i, l) in self.hw_layers.iter().enumerate() {
-            let shape = l.output_shape.iter().map(usize::to_string).collect::<Vec<_>>().join("x");
+            let shape = l
+                .output_shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("x");
             s.push_str(&format!(
                 "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
                 i,
@@ -165,9 +195,22 @@ impl Report {
                 l.onnx_nodes.join(", ")
             ));
         }
-        let engines: Vec<String> = self.ops_per_engine.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        s.push_str(&format!("DLA ops: {}   EMU ops: {}   ({})\n", self.dla_ops, self.emu_ops, engines.join(", ")));
-        let ratio = if self.activation_lower_bound_bytes > 0 { self.activation_bytes as f64 / self.activation_lower_bound_bytes as f64 } else { 1.0 };
+        let engines: Vec<String> = self
+            .ops_per_engine
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        s.push_str(&format!(
+            "DLA ops: {}   EMU ops: {}   ({})\n",
+            self.dla_ops,
+            self.emu_ops,
+            engines.join(", ")
+        ));
+        let ratio = if self.activation_lower_bound_bytes > 0 {
+            self.activation_bytes as f64 / self.activation_lower_bound_bytes as f64
+        } else {
+            1.0
+        };
         s.push_str(&format!(
             "activations: {} KiB (lower bound {} KiB, {:.3}x)   weights: {} KiB   bound buffers: {} KiB",
             kib(self.activation_bytes),
@@ -186,8 +229,14 @@ impl Report {
 
 /// `onnc report R.json`: prints the table of a written report.
 pub fn print_file(path: &Path) -> Result<(), Vec<String>> {
-    let text = std::fs::read_to_string(path).map_err(|e| vec![format!("error: cannot read '{}': {e}", path.display())])?;
-    let r: Report = serde_json::from_str(&text).map_err(|e| vec![format!("{}: error: not an onnc report: {e}", path.display())])?;
-    print!("{}", r.table());
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| vec![format!("error: cannot read '{}': {e}", path.display())])?;
+    let r: Report = serde_json::from_str(&text).map_err(|e| {
+        vec![format!(
+            "{}: error: not an onnc report: {e}",
+            path.display()
+        )]
+    })?;
+    crate::outputs::print(&r.table())?;
     Ok(())
 }

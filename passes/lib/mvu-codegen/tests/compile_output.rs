@@ -183,7 +183,7 @@ fn write_dir_replaces_an_earlier_output_but_not_a_foreign_directory() {
     std::fs::create_dir_all(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "keep me").unwrap();
     let e = c.write_dir(&foreign).unwrap_err();
-    assert!(e.to_string().contains("neither empty nor an earlier MVU output"), "{e}");
+    assert!(e.to_string().contains("not an earlier output (no mvu_config.json)"), "{e}");
     assert_eq!(std::fs::read_to_string(foreign.join("notes.txt")).unwrap(), "keep me");
     assert!(!foreign.join("mvu_config.json").exists());
     // No temporary sibling is left behind.

@@ -51,7 +51,7 @@ pub use model::{Dim, Graph, Model, Node, TypeInfo, ValueInfo};
 pub use normalize::NormCx;
 pub use ops::{lookup, OpSpec};
 pub use options::Options;
-pub use tensor_proto::{read_tensor_pb, tensor_from_proto, tensor_to_proto, write_tensor_pb};
+pub use tensor_proto::{read_tensor_pb, tensor_from_proto, tensor_pb_bytes, tensor_to_proto, write_tensor_pb};
 
 pub use onnc_proto;
 pub use onnc_tensor;

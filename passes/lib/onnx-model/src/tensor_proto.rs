@@ -211,6 +211,11 @@ pub fn read_tensor_pb(path: impl AsRef<Path>) -> Result<(String, Tensor)> {
     Ok((p.name, t))
 }
 
+/// The bytes of a `TensorProto` file holding `t` named `name`.
+pub fn tensor_pb_bytes(name: &str, t: &Tensor) -> Vec<u8> {
+    tensor_to_proto(name, t).encode_to_vec()
+}
+
 /// Writes `t` as a serialized `TensorProto` named `name`.
 pub fn write_tensor_pb(path: impl AsRef<Path>, name: &str, t: &Tensor) -> Result<()> {
     let path = path.as_ref();

@@ -45,7 +45,10 @@ pub struct GeneratedFile {
 
 impl From<OutputFile> for GeneratedFile {
     fn from(f: OutputFile) -> Self {
-        GeneratedFile { name: f.name, bytes: f.contents.into_bytes() }
+        GeneratedFile {
+            name: f.name,
+            bytes: f.contents.into_bytes(),
+        }
     }
 }
 
@@ -70,80 +73,46 @@ pub fn vector_files(v: &TestVectors, opts: &CompileOptions) -> Vec<GeneratedFile
         ram.push('\n');
     }
     vec![
-        GeneratedFile { name: INPUT_BIN.into(), bytes: f32_bytes(&v.input) },
-        GeneratedFile { name: INPUT_HEX.into(), bytes: ram.into_bytes() },
-        GeneratedFile { name: EXPECTED_OUTPUT_BIN.into(), bytes: f32_bytes(&v.output) },
+        GeneratedFile {
+            name: INPUT_BIN.into(),
+            bytes: f32_bytes(&v.input),
+        },
+        GeneratedFile {
+            name: INPUT_HEX.into(),
+            bytes: ram.into_bytes(),
+        },
+        GeneratedFile {
+            name: EXPECTED_OUTPUT_BIN.into(),
+            bytes: f32_bytes(&v.output),
+        },
         GeneratedFile {
             name: TEST_VECTORS_JSON.into(),
-            bytes: format!("{}\n", serde_json::to_string_pretty(&desc).unwrap_or_default()).into_bytes(),
+            bytes: format!(
+                "{}\n",
+                serde_json::to_string_pretty(&desc).unwrap_or_default()
+            )
+            .into_bytes(),
         },
     ]
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CompileError + '_ {
-    move |source| CompileError::Io { path: path.to_path_buf(), source }
-}
-
-/// A sibling of `dir` named `.<dir name>.<what>-<pid>`.
-fn sibling(dir: &Path, what: &str) -> PathBuf {
-    let name = dir.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    dir.with_file_name(format!(".{name}.{what}-{}", std::process::id()))
-}
-
-fn write_all(tmp: &Path, files: &[GeneratedFile]) -> Result<(), CompileError> {
-    std::fs::create_dir_all(tmp).map_err(io(tmp))?;
-    for f in files {
-        let p = tmp.join(&f.name);
-        std::fs::write(&p, &f.bytes).map_err(io(&p))?;
-    }
-    Ok(())
-}
-
-/// `dir` may be replaced: an empty directory or an earlier output.
-fn is_replaceable(dir: &Path) -> bool {
-    dir.is_dir()
-        && (dir.join(crate::emit::CONFIG_JSON).is_file()
-            || std::fs::read_dir(dir).map(|mut d| d.next().is_none()).unwrap_or(false))
-}
-
-/// Writes `files` into `dir`, replacing it as a whole; returns the final paths.
+/// Writes `files` into `dir`, replacing it as a whole; returns the final
+/// paths. The rules are onnc-io's (`onnc_io::write_dir`): an existing
+/// directory is replaced only when it is empty or an earlier MVU output
+/// (it holds `mvu_config.json`); nothing is left behind on failure.
 pub fn write_dir_atomic(dir: &Path, files: &[GeneratedFile]) -> Result<Vec<PathBuf>, CompileError> {
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(io(parent))?;
-    }
-    let tmp = sibling(dir, "tmp");
-    let _ = std::fs::remove_dir_all(&tmp);
-    if let Err(e) = write_all(&tmp, files) {
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(e);
-    }
-    let old = sibling(dir, "old");
-    let had_old = dir.exists();
-    if had_old && !is_replaceable(dir) {
-        let _ = std::fs::remove_dir_all(&tmp);
-        let e = std::io::Error::new(
-            std::io::ErrorKind::AlreadyExists,
-            "exists and is neither empty nor an earlier MVU output (no mvu_config.json); choose a new or empty directory",
-        );
-        return Err(io(dir)(e));
-    }
-    if had_old {
-        let _ = std::fs::remove_dir_all(&old);
-        if let Err(e) = std::fs::rename(dir, &old) {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(io(dir)(e));
-        }
-    }
-    if let Err(e) = std::fs::rename(&tmp, dir) {
-        if had_old {
-            let _ = std::fs::rename(&old, dir);
-        }
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(io(dir)(e));
-    }
-    if had_old {
-        let _ = std::fs::remove_dir_all(&old);
-    }
-    Ok(files.iter().map(|f| dir.join(&f.name)).collect())
+    let files: Vec<onnc_io::DirFile> = files
+        .iter()
+        .map(|f| onnc_io::DirFile {
+            name: f.name.clone(),
+            bytes: f.bytes.clone(),
+        })
+        .collect();
+    onnc_io::write_dir(dir, crate::emit::CONFIG_JSON, &files).map_err(|e| match e {
+        onnc_io::OutputError::Io { path, source } => CompileError::Io { path, source },
+        onnc_io::OutputError::Refused { path, why } => CompileError::Io {
+            path,
+            source: std::io::Error::other(why),
+        },
+    })
 }
