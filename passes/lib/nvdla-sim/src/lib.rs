@@ -9,11 +9,17 @@
 //! * [`error`] — [`SimError`], naming task, op, surface and address.
 //! * [`memory`] — the address space and the per-op [`memory::TaskMem`] view.
 //! * [`engine`] — [`engine::OpCtx`], [`engine::Hw`], [`engine::Flying`]: the engine interface.
+//! * [`num`] — the shared numeric primitives (RHAZ shifts, saturation, the C-model floats).
+//! * [`conv`] — the convolution pipeline (CDMA, CSC, CMAC, CACC).
+//! * [`sdp`] — the single-point data processor.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod conv;
 pub mod engine;
 pub mod error;
 pub mod memory;
+pub mod num;
+pub mod sdp;
 
 pub use error::{At, Result, SimError};
