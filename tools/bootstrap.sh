@@ -4,8 +4,18 @@
 #     and the C libraries they link against.
 #   - Python packages used by tests and fixture scripts: onnx (model zoo and
 #     backend test data), onnxruntime (reference outputs), numpy.
+#   - Only with `--fuzz` (or ONNC_BOOTSTRAP_FUZZ=1): a nightly toolchain and
+#     cargo-fuzz, for the fuzz targets of docs/fuzzing.md. Never by default.
 # Safe to run any number of times. Needs root or sudo for apt-get.
 set -euo pipefail
+
+WANT_FUZZ=${ONNC_BOOTSTRAP_FUZZ:-0}
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) WANT_FUZZ=1 ;;
+    *) printf 'bootstrap: unknown option %s (known: --fuzz)\n' "$arg" >&2; exit 2 ;;
+  esac
+done
 
 APT_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libpolly-22-dev libclang-22-dev
@@ -60,3 +70,15 @@ fi
 for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit; do
   [ -x "$tool" ] || { say "expected $tool after installing LLVM 22"; exit 1; }
 done
+
+# Optional: cargo-fuzz and the nightly toolchain it needs (docs/fuzzing.md).
+if [ "$WANT_FUZZ" = 1 ]; then
+  if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    say "installing the nightly Rust toolchain (for cargo-fuzz)"
+    rustup toolchain install nightly --profile minimal >/dev/null
+  fi
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    say "installing cargo-fuzz"
+    cargo install --locked cargo-fuzz >/dev/null
+  fi
+fi
