@@ -61,9 +61,20 @@ pub fn tensor_attr<'c>(context: &'c Context, tensor: Tensor, resource_name: &str
     }
     let ty = tensor_type(context, tensor.shape(), tensor.dtype());
     let elems: Vec<String> = element_texts(tensor.data());
-    let body = if tensor.rank() == 0 { elems.first().cloned().unwrap_or_default() } else { nested(&elems, tensor.shape()) };
+    // A tensor with no elements (a 0 in its shape) is `dense<>`.
+    let body = if tensor.numel() == 0 {
+        String::new()
+    } else if tensor.rank() == 0 {
+        elems.first().cloned().unwrap_or_default()
+    } else {
+        nested(&elems, tensor.shape())
+    };
     let text = format!("dense<{body}> : {ty}");
-    Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("generated elements attribute parses: {text}"))
+    match Attribute::parse(context, &text) {
+        Some(a) => a,
+        // Never expected; a blob holds any tensor without parsing.
+        None => dense_resource(context, resource_name, tensor),
+    }
 }
 
 /// `[[a, b], [c, d]]` for shape [2, 2]: MLIR's literal nests one bracket per dim.

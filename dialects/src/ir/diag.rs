@@ -4,11 +4,7 @@
 //! ours. Out: [`Diag`] values with a decoded [`Loc`], printed like mlir-opt:
 //! `model.mlir:3:8: error: 'onnx.Relu' op expects exactly 1 operands`.
 
-use melior::{
-    diagnostic::{Diagnostic, DiagnosticHandlerId, DiagnosticSeverity},
-    ir::Location,
-    Context,
-};
+use melior::{ir::Location, Context};
 use std::{
     fmt,
     sync::{Arc, Mutex},
@@ -125,16 +121,60 @@ impl Diag {
         Diag { severity: Severity::Error, loc: Loc::default(), message: message.into(), notes: Vec::new() }
     }
 
-    fn from_mlir(d: &Diagnostic) -> Diag {
-        let severity = match d.severity() {
-            DiagnosticSeverity::Error => Severity::Error,
-            DiagnosticSeverity::Warning => Severity::Warning,
-            DiagnosticSeverity::Remark => Severity::Remark,
-            DiagnosticSeverity::Note => Severity::Note,
-        };
-        let notes = (0..d.note_count()).filter_map(|i| d.note(i).ok()).map(|n| Diag::from_mlir(&n)).collect();
-        Diag { severity, loc: Loc::from_location(d.location()), message: d.to_string(), notes }
+}
+
+/// The message of a raw diagnostic, with bytes that are not UTF-8 replaced
+/// (melior's `Display` fails on such messages, and `to_string` panics).
+fn diagnostic_text(d: mlir_sys::MlirDiagnostic) -> String {
+    unsafe extern "C" fn append(s: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the Vec<u8> below; `s` is valid during the call.
+        let out = unsafe { &mut *(data as *mut Vec<u8>) };
+        if !s.data.is_null() && s.length > 0 {
+            out.extend_from_slice(unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) });
+        }
     }
+    let mut bytes: Vec<u8> = Vec::new();
+    // SAFETY: the diagnostic is alive during the handler; the callback only appends.
+    unsafe { mlir_sys::mlirDiagnosticPrint(d, Some(append), &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void) };
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+impl Diag {
+    /// Converts a raw diagnostic (valid during the handler call).
+    fn from_raw(d: mlir_sys::MlirDiagnostic) -> Diag {
+        // SAFETY: `d` is live for the duration of the handler call.
+        let (severity, location, notes) = unsafe {
+            let severity = match mlir_sys::mlirDiagnosticGetSeverity(d) {
+                mlir_sys::MlirDiagnosticSeverity_MlirDiagnosticError => Severity::Error,
+                mlir_sys::MlirDiagnosticSeverity_MlirDiagnosticWarning => Severity::Warning,
+                mlir_sys::MlirDiagnosticSeverity_MlirDiagnosticRemark => Severity::Remark,
+                _ => Severity::Note,
+            };
+            let n = mlir_sys::mlirDiagnosticGetNumNotes(d);
+            let notes: Vec<Diag> = (0..n).map(|i| Diag::from_raw(mlir_sys::mlirDiagnosticGetNote(d, i))).collect();
+            (severity, Location::from_raw(mlir_sys::mlirDiagnosticGetLocation(d)), notes)
+        };
+        Diag { severity, loc: Loc::from_location(location), message: diagnostic_text(d), notes }
+    }
+}
+
+type Sink = Arc<Mutex<Vec<Diag>>>;
+
+/// MLIR's C callback: records the diagnostic. Never unwinds into C.
+unsafe extern "C" fn on_diagnostic(d: mlir_sys::MlirDiagnostic, user: *mut std::ffi::c_void) -> mlir_sys::MlirLogicalResult {
+    // SAFETY: `user` is the `Box<Sink>` registered in `attach`, alive until detached.
+    let sink = unsafe { &*(user as *const Sink) };
+    let diag = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Diag::from_raw(d)))
+        .unwrap_or_else(|_| Diag::error_without_location("(a diagnostic that could not be rendered)"));
+    if let Ok(mut v) = sink.lock() {
+        v.push(diag);
+    }
+    mlir_sys::MlirLogicalResult { value: 1 }
+}
+
+unsafe extern "C" fn drop_sink(user: *mut std::ffi::c_void) {
+    // SAFETY: `user` is the leaked `Box<Sink>`; MLIR calls this once on detach.
+    drop(unsafe { Box::from_raw(user as *mut Sink) });
 }
 
 impl fmt::Display for Diag {
@@ -155,21 +195,17 @@ impl fmt::Display for Diag {
 /// Collects every diagnostic of a context while it is attached; detaches on drop.
 pub struct DiagnosticCapture<'c> {
     context: &'c Context,
-    id: Option<DiagnosticHandlerId>,
-    sink: Arc<Mutex<Vec<Diag>>>,
+    id: Option<mlir_sys::MlirDiagnosticHandlerID>,
+    sink: Sink,
 }
 
 impl<'c> DiagnosticCapture<'c> {
     /// Starts capturing. Diagnostics are consumed (not printed by MLIR).
     pub fn attach(context: &'c Context) -> Self {
-        let sink = Arc::new(Mutex::new(Vec::new()));
-        let inner = sink.clone();
-        let id = context.attach_diagnostic_handler(move |d| {
-            if let Ok(mut v) = inner.lock() {
-                v.push(Diag::from_mlir(&d));
-            }
-            true
-        });
+        let sink: Sink = Arc::new(Mutex::new(Vec::new()));
+        let user = Box::into_raw(Box::new(sink.clone())) as *mut std::ffi::c_void;
+        // SAFETY: the context is alive; MLIR owns `user` until detach and frees it with `drop_sink`.
+        let id = unsafe { mlir_sys::mlirContextAttachDiagnosticHandler(context.to_raw(), Some(on_diagnostic), user, Some(drop_sink)) };
         DiagnosticCapture { context, id: Some(id), sink }
     }
 
@@ -187,7 +223,8 @@ impl<'c> DiagnosticCapture<'c> {
 impl Drop for DiagnosticCapture<'_> {
     fn drop(&mut self) {
         if let Some(id) = self.id.take() {
-            self.context.detach_diagnostic_handler(id);
+            // SAFETY: `id` was returned by attach on this live context.
+            unsafe { mlir_sys::mlirContextDetachDiagnosticHandler(self.context.to_raw(), id) };
         }
     }
 }

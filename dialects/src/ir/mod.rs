@@ -27,6 +27,7 @@
 mod attr;
 mod context;
 mod diag;
+pub mod guard;
 mod mutate;
 mod parse;
 mod pass;

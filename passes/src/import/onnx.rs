@@ -75,17 +75,27 @@ pub fn dialect_op(node: &Node) -> Option<&'static schema::OpSchema> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportError(pub Vec<String>);
 
-fn ranked_type<'c>(context: &'c Context, t: &TypeInfo) -> Type<'c> {
+/// The largest dimension a builtin tensor type holds (MLIR dims are i64).
+pub const MAX_DIM: usize = i64::MAX as usize;
+
+/// `tensor<1x?x3xf32>` for `t`. Out: an error for a dimension beyond
+/// [`MAX_DIM`] (huge pads or shapes), which MLIR cannot represent.
+fn ranked_type<'c>(context: &'c Context, t: &TypeInfo) -> Result<Type<'c>, String> {
     let mut text = String::from("tensor<");
     for d in &t.dims {
         match d {
+            Dim::Fixed(n) if *n > MAX_DIM => {
+                return Err(format!(
+                    "a dimension of {n} is beyond the largest a tensor can have (2^63-1); the shape, pads or strides that produce it are wrong"
+                ))
+            }
             Dim::Fixed(n) => text.push_str(&format!("{n}x")),
             _ => text.push_str("?x"),
         }
     }
     text.push_str(t.dtype.mlir_name());
     text.push('>');
-    Type::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' is a valid tensor type"))
+    Type::parse(context, &text).ok_or_else(|| format!("internal error: '{text}' is not a valid tensor type"))
 }
 
 fn unknown_like(t: Option<&TypeInfo>) -> TypeInfo {
@@ -114,8 +124,25 @@ pub fn import_model<'c>(context: &'c Context, model: Model, file: &str) -> Resul
     Ok(module)
 }
 
+/// `s` as the body of an MLIR string literal: `\\`, `\"` and every control
+/// character as `\XX` bytes (MLIR's hex escape), so that any
+/// ONNX name (newlines included) round-trips.
 fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("\\{b:02X}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// `[{onnx.name = "a"}, {onnx.name = "b"}]`: the ONNX tensor names of the
@@ -139,13 +166,21 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
     }
     let unknown = Location::unknown(context);
 
-    let input_types: Vec<Type> = graph.inputs.iter().map(|v| ranked_type(context, &v.type_info())).collect();
+    let input_types: Vec<Type> = graph
+        .inputs
+        .iter()
+        .map(|v| ranked_type(context, &v.type_info()).map_err(|e| ImportError(vec![format!("{file}: input '{}': error: {e}", v.name)])))
+        .collect::<Result<_, _>>()?;
     let output_infos: Vec<TypeInfo> = graph
         .outputs
         .iter()
         .map(|v| types.get(&v.name).cloned().unwrap_or_else(|| v.type_info()))
         .collect();
-    let output_types: Vec<Type> = output_infos.iter().map(|t| ranked_type(context, t)).collect();
+    let output_types: Vec<Type> = output_infos
+        .iter()
+        .zip(&graph.outputs)
+        .map(|(t, v)| ranked_type(context, t).map_err(|e| ImportError(vec![format!("{file}: output '{}': error: {e}", v.name)])))
+        .collect::<Result<_, _>>()?;
 
     let block = Block::new(&input_types.iter().map(|t| (*t, unknown)).collect::<Vec<_>>());
     let mut values: HashMap<String, Value> = HashMap::new();
@@ -277,7 +312,7 @@ fn build_node<'c, 'b>(
         attrs.push((Identifier::new(context, "resultSegmentSizes"), segments(context, &seg)));
     }
     let result_types: Vec<Type> =
-        result_names.iter().flatten().map(|n| ranked_type(context, &type_of(n))).collect();
+        result_names.iter().flatten().map(|n| ranked_type(context, &type_of(n)).map_err(|e| format!("result '{n}': {e}"))).collect::<Result<_, _>>()?;
     let op = OperationBuilder::new(&op_name, loc)
         .add_operands(&operands)
         .add_results(&result_types)
@@ -436,6 +471,6 @@ mod tests {
     fn tensor_types_print_like_mlir() {
         let ctx = ir::new_context().unwrap();
         let t = TypeInfo { dtype: DType::F32, dims: vec![Dim::Fixed(1), Dim::Param("N".into()), Dim::Fixed(3)] };
-        assert_eq!(ranked_type(&ctx, &t).to_string(), "tensor<1x?x3xf32>");
+        assert_eq!(ranked_type(&ctx, &t).unwrap().to_string(), "tensor<1x?x3xf32>");
     }
 }

@@ -27,6 +27,7 @@ struct ChunkResult {
 }
 
 fn main() -> ExitCode {
+    onnc_dialects::ir::guard::bytecode_child();
     let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
     onnc_passes::register_all();
     if cli.list_passes {

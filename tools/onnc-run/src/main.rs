@@ -61,6 +61,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    onnc_dialects::ir::guard::bytecode_child();
     let cli = Cli::parse();
     onnc_passes::register_all();
     match run(&cli) {

@@ -142,6 +142,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
 }
 
 fn main() -> ExitCode {
+    onnc_dialects::ir::guard::bytecode_child();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let parsed = match parse_args(&args) {
         Ok(Some(a)) => a,

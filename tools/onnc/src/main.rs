@@ -25,6 +25,7 @@ mod stages;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    onnc_dialects::ir::guard::bytecode_child();
     let args: Vec<String> = std::env::args().collect();
     let cli = match cli::parse(&args) {
         Ok(c) => c,
