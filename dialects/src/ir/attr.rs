@@ -147,9 +147,35 @@ pub fn mlir_to_attr(attr: Attribute) -> Option<Attr> {
 
 /// The tensor of a `dense<…>` or `dense_resource<…>` attribute.
 pub fn elements_to_tensor(attr: Attribute) -> Option<Tensor> {
+    elements_to_tensor_or_why(attr).ok()
+}
+
+/// [`elements_to_tensor`] with the reason when there is no tensor: not an
+/// elements attribute, an elided resource, or an element count whose bytes
+/// exceed `onnc_tensor::limits::MAX_TENSOR_BYTES` (a `dense<1.0> :
+/// tensor<1099511627776xf32>` splat is refused, not materialised).
+pub fn elements_to_tensor_or_why(attr: Attribute) -> Result<Tensor, String> {
+    const NOT: &str = "its value is not a tensor we can read (an elided dense_resource? print without --mlir-elide-resource-strings-if-larger)";
     if let Some(t) = resource_to_tensor(attr) {
-        return Some(t);
+        return Ok(t);
     }
+    // SAFETY: queries on a valid attribute.
+    unsafe {
+        let raw = attr.to_raw();
+        if !mlirAttributeIsADenseElements(raw) {
+            return Err(NOT.into());
+        }
+        let ty = mlirAttributeGetType(raw);
+        let rank = mlirShapedTypeGetRank(ty);
+        let shape: Vec<usize> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize).collect();
+        let elem = Type::from_raw(mlirShapedTypeGetElementType(ty)).to_string();
+        let dtype = DType::from_mlir_name(&elem).ok_or_else(|| format!("element type {elem} is not supported"))?;
+        onnc_tensor::limits::checked_bytes(&shape, dtype.size().max(1), onnc_tensor::limits::MAX_TENSOR_BYTES)?;
+    }
+    elements_to_tensor_unchecked(attr).ok_or_else(|| NOT.into())
+}
+
+fn elements_to_tensor_unchecked(attr: Attribute) -> Option<Tensor> {
     // SAFETY: queries on a valid attribute; raw data is copied out.
     unsafe {
         let raw = attr.to_raw();

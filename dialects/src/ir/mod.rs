@@ -35,7 +35,7 @@ mod print;
 mod query;
 mod resource;
 
-pub use attr::{attr_to_mlir, elements_to_tensor, mlir_to_attr, tensor_attr, INLINE_TENSOR_LIMIT};
+pub use attr::{attr_to_mlir, elements_to_tensor, elements_to_tensor_or_why, mlir_to_attr, tensor_attr, INLINE_TENSOR_LIMIT};
 pub use context::{dialect_sources, with_context, new_context, set_print_op_on_diagnostic};
 pub use diag::{emit_error, emit_remark, emit_warning, fused_location, Diag, DiagnosticCapture, Loc, Severity};
 pub use mutate::{erase_if_unused, has_uses, replace_all_uses, results_unused, set_attribute, use_count};

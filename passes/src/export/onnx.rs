@@ -134,9 +134,8 @@ pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, Ha
             }
             "onnx.constant" | "arith.constant" => o
                 .attribute("value")
-                .ok()
-                .and_then(ir::elements_to_tensor)
-                .ok_or_else(|| "its value is not a tensor we can read (an elided dense_resource? print without --mlir-elide-resource-strings-if-larger)".to_string())
+                .map_err(|_| "it has no value attribute".to_string())
+                .and_then(ir::elements_to_tensor_or_why)
                 .map(|t| {
                     let name = unique(&node_base, &mut used);
                     if let Ok(r) = o.result(0) {

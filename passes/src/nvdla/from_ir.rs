@@ -187,9 +187,8 @@ fn arg_placements(func: &OperationRef, which: &str) -> Vec<Option<Placement>> {
 fn read_weight(o: &OperationRef) -> Result<Tensor, String> {
     let value = o
         .attribute("value")
-        .ok()
-        .and_then(ir::elements_to_tensor)
-        .ok_or("its value is not a tensor we can read (an elided dense_resource?)")?;
+        .map_err(|_| "it has no value attribute".to_string())
+        .and_then(ir::elements_to_tensor_or_why)?;
     let name = o.attribute("nvdla.result").ok().and_then(ir::str_attr).or_else(|| Loc::from_location(o.location()).name).unwrap_or_else(|| "weight".into());
     let precision = match o.attribute("nvdla.precision").ok().and_then(ir::str_attr) {
         Some(s) => Precision::parse(&s).ok_or_else(|| format!("nvdla.precision \"{s}\" is not int8, int16 or fp16"))?,

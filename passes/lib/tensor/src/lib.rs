@@ -22,6 +22,7 @@ compile_error!("onnc-tensor assumes a little-endian host (weights are shared wit
 mod attr;
 mod dtype;
 mod error;
+pub mod limits;
 mod tensor;
 
 pub use attr::{Attr, Attrs};
