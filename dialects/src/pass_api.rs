@@ -249,7 +249,12 @@ pub fn parse_options(pass: &str, specs: &[OptionSpec], raw: &str) -> Result<Pass
             .map_err(|e| format!("pass bug: default of '{}' is invalid: {e}", spec.name))?;
         values.insert(spec.name, v);
     }
+    let mut seen: Vec<String> = Vec::new();
     for (key, text) in split_pairs(raw).map_err(|e| format!("pass '{pass}': {e}"))? {
+        if seen.contains(&key) {
+            return Err(format!("pass '{pass}': option '{key}' is given twice; give it once"));
+        }
+        seen.push(key.clone());
         let Some(spec) = specs.iter().find(|s| s.name == key) else {
             let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
             let hint = match suggest(&key, names.iter().copied()) {

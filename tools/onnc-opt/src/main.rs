@@ -88,6 +88,7 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
         cli.input.clone()
     };
     let chunks = chunks_of(source, cli, &file)?;
+    check_flags(cli)?;
 
     let mut outputs = Vec::new();
     let mut failed = false;
@@ -127,6 +128,47 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Flag values MLIR would only complain about later, on stderr, without
+/// failing: a `--mlir-print-ir-tree-dir` that is not a directory, and an
+/// `inline{default-pipeline=...}` that does not parse.
+fn check_flags(cli: &Cli) -> Result<(), String> {
+    if let Some(dir) = &cli.print_ir_tree_dir {
+        let p = Path::new(dir);
+        if p.exists() && !p.is_dir() {
+            return Err(format!("--mlir-print-ir-tree-dir '{dir}' is not a directory; name a directory (it is created if missing)"));
+        }
+    }
+    let pipeline = cli.pass_pipeline.as_deref().unwrap_or("");
+    for (i, _) in pipeline.match_indices("default-pipeline=") {
+        let rest = &pipeline[i + "default-pipeline=".len()..];
+        let value = nested_value(rest);
+        let context = ir::new_context().map_err(|_| "could not create an MLIR context".to_string())?;
+        let capture = ir::DiagnosticCapture::attach(&context);
+        let candidate = format!("builtin.module(func.func({value}))");
+        if !value.is_empty() && ir::PipelineRunner::new(&context, &candidate, &Default::default()).is_err() {
+            drop(capture);
+            return Err(format!("invalid --pass-pipeline: default-pipeline={value} is not a pass pipeline"));
+        }
+    }
+    Ok(())
+}
+
+/// The option value at the start of `rest`: up to the first space, `,` or
+/// `}` outside brackets (`canonicalize` or `func.func(cse)`).
+fn nested_value(rest: &str) -> &str {
+    let mut depth = 0i32;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' | '{' => depth += 1,
+            ')' | '}' if depth == 0 => return &rest[..i],
+            ')' | '}' => depth -= 1,
+            ' ' | ',' if depth == 0 => return &rest[..i],
+            _ => {}
+        }
+    }
+    rest
 }
 
 /// Parses, verifies, runs the pipeline and prints one chunk in a fresh context.

@@ -250,6 +250,14 @@ fn value_type(vi: &ValueInfoProto) -> Result<Option<(DType, Option<Vec<Dim>>)>> 
 }
 
 fn apply_overrides(inputs: &mut [ValueInfo], overrides: &[(String, Vec<usize>)]) -> Result<()> {
+    for (i, (name, _)) in overrides.iter().enumerate() {
+        if overrides[..i].iter().any(|(n, _)| n == name) {
+            return Err(Error::InputShape {
+                name: name.clone(),
+                reason: "--input-shape names this input twice; give its shape once".into(),
+            });
+        }
+    }
     for (name, shape) in overrides {
         let known: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
         let Some(vi) = inputs.iter_mut().find(|i| &i.name == name) else {
