@@ -68,7 +68,7 @@ const TOL: Tolerance = Tolerance {
 };
 
 fn anchors() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../test/data/onnc-single-layer")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../test/data/onnc-single-layer")
 }
 
 /// `<Op>/<stem>` of every `.onnx` under the anchor folder, sorted.

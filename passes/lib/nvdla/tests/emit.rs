@@ -210,7 +210,7 @@ fn summary(l: &Loadable, abi: Abi) -> Summary {
 }
 
 fn golden() -> Option<Loadable> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../../test/data/nvdla-golden/NN_L0_0_fbuf");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../test/data/nvdla-golden/NN_L0_0_fbuf");
     std::fs::read(path).ok().map(|b| Loadable::read(&b).unwrap())
 }
 

@@ -21,7 +21,7 @@ pub const GOLDEN: [&str; 10] = [
 /// `<repo>/test/data/nvdla-golden`.
 pub fn golden_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../../test/data/nvdla-golden")
+        .join("../../../test/data/nvdla-golden")
 }
 
 /// Bytes of one golden file.
