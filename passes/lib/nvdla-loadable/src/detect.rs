@@ -70,7 +70,11 @@ pub fn detect_abi(l: &Loadable) -> AbiGuess {
     let current = implausible_cubes(l, Abi::Current);
     let legacy = implausible_cubes(l, Abi::Legacy);
     if current != legacy {
-        let (abi, bad, other) = if current < legacy { (Abi::Current, current, legacy) } else { (Abi::Legacy, legacy, current) };
+        let (abi, bad, other) = if current < legacy {
+            (Abi::Current, current, legacy)
+        } else {
+            (Abi::Legacy, legacy, current)
+        };
         return AbiGuess {
             abi,
             reason: format!(
@@ -116,16 +120,31 @@ fn implausible_cubes(l: &Loadable, abi: Abi) -> usize {
     use crate::desc::{DataCube, SurfaceDesc};
     use crate::layout::{task_descs, TaskDescs};
     let bad = |c: &DataCube| {
-        c.address >= 0 && (c.width == 0 || c.height == 0 || c.channel == 0 || c.reserved0 != 0 || c.mem_type > 2)
+        c.address >= 0
+            && (c.width == 0
+                || c.height == 0
+                || c.channel == 0
+                || c.reserved0 != 0
+                || c.mem_type > 2)
     };
     let mut n = 0;
-    for task in l.task_list.iter().filter(|t| t.interface == Interface::DLA1) {
-        let TaskDescs::Dla(d) = task_descs(l, task, abi) else { continue };
-        let Ok(surfaces) = &d.surfaces.value else { continue };
+    for task in l
+        .task_list
+        .iter()
+        .filter(|t| t.interface == Interface::DLA1)
+    {
+        let TaskDescs::Dla(d) = task_descs(l, task, abi) else {
+            continue;
+        };
+        let Ok(surfaces) = &d.surfaces.value else {
+            continue;
+        };
         for s in surfaces {
             let cubes: Vec<&DataCube> = match &s.desc {
                 SurfaceDesc::Conv(c) => vec![&c.src_data, &c.dst_data, &c.weight_data],
-                SurfaceDesc::Sdp(c) => vec![&c.src_data, &c.x1_data, &c.x2_data, &c.y_data, &c.dst_data],
+                SurfaceDesc::Sdp(c) => {
+                    vec![&c.src_data, &c.x1_data, &c.x2_data, &c.y_data, &c.dst_data]
+                }
                 SurfaceDesc::Pdp(c) => vec![&c.src_data, &c.dst_data],
                 SurfaceDesc::Cdp(c) => vec![&c.src_data, &c.dst_data],
                 SurfaceDesc::Rubik(c) => vec![&c.src_data, &c.dst_data],

@@ -17,7 +17,9 @@ pub const MAX_TENSOR_BYTES: u64 = 16 << 30;
 pub fn checked_bytes(shape: &[usize], elem_bytes: usize, limit: u64) -> Result<u64, String> {
     let mut n: u64 = elem_bytes as u64;
     for &d in shape {
-        n = n.checked_mul(d as u64).ok_or_else(|| too_big(shape, None, limit))?;
+        n = n
+            .checked_mul(d as u64)
+            .ok_or_else(|| too_big(shape, None, limit))?;
     }
     if n > limit {
         return Err(too_big(shape, Some(n), limit));
@@ -26,7 +28,10 @@ pub fn checked_bytes(shape: &[usize], elem_bytes: usize, limit: u64) -> Result<u
 }
 
 fn too_big(shape: &[usize], bytes: Option<u64>, limit: u64) -> String {
-    let size = bytes.map_or_else(|| "more than 2^64 bytes".to_string(), |b| format!("{b} bytes"));
+    let size = bytes.map_or_else(
+        || "more than 2^64 bytes".to_string(),
+        |b| format!("{b} bytes"),
+    );
     format!(
         "a tensor of shape {shape:?} needs {size}, above the limit of {limit} bytes (--max-tensor-bytes); check the shapes, or raise the limit if the model really is that large"
     )
@@ -42,7 +47,10 @@ mod tests {
         assert_eq!(checked_bytes(&[], 4, 100), Ok(4));
         assert_eq!(checked_bytes(&[0, 1 << 40], 4, 100), Ok(0));
         let e = checked_bytes(&[1 << 40], 4, MAX_TENSOR_BYTES).unwrap_err();
-        assert!(e.contains("4398046511104 bytes") && e.contains("--max-tensor-bytes"), "{e}");
+        assert!(
+            e.contains("4398046511104 bytes") && e.contains("--max-tensor-bytes"),
+            "{e}"
+        );
         let e = checked_bytes(&[1 << 62, 1 << 62], 4, MAX_TENSOR_BYTES).unwrap_err();
         assert!(e.contains("more than 2^64"), "{e}");
     }
