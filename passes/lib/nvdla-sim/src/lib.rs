@@ -12,6 +12,8 @@
 //! * [`num`] — the shared numeric primitives (RHAZ shifts, saturation, the C-model floats).
 //! * [`conv`] — the convolution pipeline (CDMA, CSC, CMAC, CACC).
 //! * [`sdp`] — the single-point data processor.
+//! * [`pdp`] — the planar data processor (pooling).
+//! * [`cdp`] — the channel data processor (LRN).
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -21,5 +23,7 @@ pub mod error;
 pub mod memory;
 pub mod num;
 pub mod sdp;
+pub mod pdp;
+pub mod cdp;
 
 pub use error::{At, Result, SimError};

@@ -1,0 +1,69 @@
+//! One CDP output element (nvdla-arith.md §8 steps 2–5): input converter,
+//! square sum over the channel window, LUT, multiplication by the centre
+//! element, output converter.
+//!
+//! In: the raw input elements of channels c − 4 ..= c + 4 at one pixel
+//! (channels outside the cube already replaced by the raw fill value) and
+//! the [`Config`]. Out: the raw output element bits.
+//! * INT16 (`lookup_lut`, HLS converters): d = sat17(RHAZ((x − off16)·scale
+//!   >> shift)), 38-bit square sum; out = sat16(RHAZ((v − off32)·scale >>
+//!   shift)).
+//! * INT8 (`lookup_lut_int8`): the converter offsets are cut to 8 and 25
+//!   bits, d is 9 bits, the square sum 22 bits, the output 8 bits.
+
+use super::config::Config;
+use super::lut;
+use crate::num::int::{sext, shr_rhaz_sat};
+use crate::pdp::config::Precision;
+
+/// The raw value that fills channels outside the cube (`cdp_datin_offset_`
+/// cut to the element width).
+pub fn fill(c: &Config) -> u16 {
+    match c.precision {
+        Precision::Int8 => u16::from(c.in_offset as u8),
+        _ => c.in_offset as u16,
+    }
+}
+
+/// The input converter on raw element bits.
+pub fn in_cvt(c: &Config, x: u16) -> i64 {
+    if c.precision == Precision::Int8 {
+        let x = i64::from(x as u8 as i8);
+        let off = sext(i64::from(c.in_offset), 8);
+        let v = (x - off) * i64::from(c.in_scale);
+        shr_rhaz_sat(i128::from(v), c.in_shift, 9)
+    } else {
+        let x = i64::from(x as i16);
+        let off = sext(i64::from(c.in_offset), 16);
+        let v = (x - off) * i64::from(c.in_scale);
+        shr_rhaz_sat(i128::from(v), c.in_shift, 17)
+    }
+}
+
+/// The output converter; returns raw output bits.
+pub fn out_cvt(c: &Config, v: i64) -> u16 {
+    if c.precision == Precision::Int8 {
+        let off = sext(i64::from(c.out_offset), 25);
+        let m = (v - off) * i64::from(c.out_scale);
+        u16::from(shr_rhaz_sat(i128::from(m), c.out_shift, 8) as i8 as u8)
+    } else {
+        let m = (v - i64::from(c.out_offset)) * i64::from(c.out_scale);
+        shr_rhaz_sat(i128::from(m), c.out_shift, 16) as i16 as u16
+    }
+}
+
+/// The output for the centre of `window` (9 raw elements, centre at 4).
+pub fn element(c: &Config, window: &[u16; 9]) -> u16 {
+    let int8 = c.precision == Precision::Int8;
+    let d: [i64; 9] = window.map(|x| in_cvt(c, x));
+    let centre = d[4];
+    let sqsum = if c.sqsum_bypass {
+        centre
+    } else {
+        let n = c.normalz_len + 1;
+        d[4 - n..=4 + n].iter().map(|v| v * v).sum()
+    };
+    let l = lut::lookup(&c.lut, sqsum, int8);
+    let v = if c.mul_bypass { l } else { l * centre };
+    out_cvt(c, v)
+}

@@ -1,0 +1,65 @@
+//! CDP: the channel data processor (local response normalisation),
+//! bit-exact with NVIDIA's C-model `cmod/cdp` for INT8 and INT16
+//! (nvdla-arith.md §8).
+//!
+//! In: the op and surface descriptors, the task's LUT list and memory.
+//! Out: the normalised cube written to the destination surface, whole atoms
+//! (padded channels of the last surface included: they see the fill value).
+//! Each output element at channel c uses the input channels c − 4 ..= c + 4
+//! of its pixel; channels outside the cube take the raw input-offset value,
+//! which the input converter maps to 0.
+//!
+//! Modules: [`config`] (registers and firmware checks), [`lut`] (the LUT
+//! lookup), [`lrn`] (one output element). Output channel planes are
+//! computed in parallel; the result does not depend on the thread count.
+//! FP16 (`HLS_CDP_lookup_fp16`) is refused as unsupported.
+
+pub mod config;
+pub mod lrn;
+pub mod lut;
+
+use crate::engine::OpCtx;
+use crate::error::Result;
+use crate::pdp::cube;
+use config::Config;
+use onnc_nvdla_loadable::desc::{CdpOpDesc, CdpSurfaceDesc};
+use rayon::prelude::*;
+
+/// Runs one CDP op.
+pub fn run(op: &CdpOpDesc, surf: &CdpSurfaceDesc, ctx: &mut OpCtx) -> Result<()> {
+    let at = ctx.mem.at.clone();
+    let cfg = Config::new(op, surf, ctx.luts, &at)?;
+    let bpe = cfg.precision.bpe();
+    let src = &surf.src_data;
+    let sg = cube::Geom::of(src, bpe, ctx.hw, 0, usize::from(src.width))?;
+    let input = cube::read(&ctx.mem, "src", &sg)?;
+    let out = normalise(&input, &sg, usize::from(src.channel), &cfg);
+    let mut dg = cube::Geom::of(&surf.dst_data, bpe, ctx.hw, 0, sg.width)?;
+    dg.height = sg.height;
+    dg.surfaces = sg.surfaces;
+    cube::write(&mut ctx.mem, "dst", &dg, &out)
+}
+
+/// LRN over `input` (planes of `g`, `channels` real channels).
+pub fn normalise(input: &[u16], g: &cube::Geom, channels: usize, cfg: &Config) -> Vec<u16> {
+    let plane = g.width * g.height;
+    let total = g.channels();
+    let fill = lrn::fill(cfg);
+    let mut out = vec![0u16; input.len()];
+    out.par_chunks_mut(plane.max(1))
+        .enumerate()
+        .for_each(|(c, o)| {
+            for (p, v) in o.iter_mut().enumerate() {
+                let window: [u16; 9] = std::array::from_fn(|j| {
+                    let ch = c as isize + j as isize - 4;
+                    if ch < 0 || ch as usize >= channels.min(total) {
+                        fill
+                    } else {
+                        input[ch as usize * plane + p]
+                    }
+                });
+                *v = lrn::element(cfg, &window);
+            }
+        });
+    out
+}
