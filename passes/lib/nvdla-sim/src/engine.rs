@@ -51,6 +51,27 @@ impl Hw {
         atomic_c: 8,
         atomic_k: 8,
     };
+
+    /// Whether the firmware enables BDMA and Rubik on this configuration
+    /// (`bdma_enable` / `rubik_enable`: nv_full only).
+    pub fn has_bdma(&self) -> bool {
+        self.name == "nv_full"
+    }
+
+    /// Whether the configuration has a Rubik engine (nv_full only).
+    pub fn has_rubik(&self) -> bool {
+        self.name == "nv_full"
+    }
+
+    /// The configuration called `name` (`nv_full`, `nv_large`, `nv_small`).
+    pub fn by_name(name: &str) -> Option<Hw> {
+        match name {
+            "nv_full" => Some(Hw::NV_FULL),
+            "nv_large" => Some(Hw::NV_LARGE),
+            "nv_small" => Some(Hw::NV_SMALL),
+            _ => None,
+        }
+    }
 }
 
 /// What an engine model gets for one op.
@@ -84,4 +105,72 @@ pub enum FlyingData {
     Int(Vec<i32>),
     /// Floating datapath: CACC's fp32 output, or SDP's FP16 output held exactly in f32.
     Float(Vec<f32>),
+}
+
+use onnc_nvdla_loadable::desc::{
+    BdmaOpDesc, BdmaSurfaceDesc, CdpOpDesc, CdpSurfaceDesc, ConvOpDesc, ConvSurfaceDesc, PdpOpDesc,
+    PdpSurfaceDesc, RubikOpDesc, RubikSurfaceDesc, SdpOpDesc, SdpSurfaceDesc,
+};
+
+/// `conv::run`.
+pub type ConvFn = fn(&ConvOpDesc, &ConvSurfaceDesc, &mut OpCtx) -> crate::Result<Flying>;
+/// `sdp::run`.
+pub type SdpFn =
+    fn(&SdpOpDesc, &SdpSurfaceDesc, Option<Flying>, &mut OpCtx) -> crate::Result<Option<Flying>>;
+/// `pdp::run`.
+pub type PdpFn = fn(&PdpOpDesc, &PdpSurfaceDesc, Option<Flying>, &mut OpCtx) -> crate::Result<()>;
+/// `cdp::run`.
+pub type CdpFn = fn(&CdpOpDesc, &CdpSurfaceDesc, &mut OpCtx) -> crate::Result<()>;
+/// `rubik::run`.
+pub type RubikFn = fn(&RubikOpDesc, &RubikSurfaceDesc, &mut OpCtx) -> crate::Result<()>;
+/// `bdma::run`.
+pub type BdmaFn = fn(&BdmaOpDesc, &BdmaSurfaceDesc, &mut OpCtx) -> crate::Result<()>;
+
+/// The engine models the scheduler dispatches to, one per processor. `None`
+/// means "not modelled": an op of that processor fails with
+/// [`SimError::Unsupported`](crate::SimError::Unsupported) naming the op.
+/// Tests may replace entries (e.g. to observe the schedule).
+#[derive(Debug, Clone, Copy)]
+pub struct Engines {
+    /// Convolution pipeline.
+    pub conv: Option<ConvFn>,
+    /// SDP.
+    pub sdp: Option<SdpFn>,
+    /// PDP.
+    pub pdp: Option<PdpFn>,
+    /// CDP.
+    pub cdp: Option<CdpFn>,
+    /// Rubik.
+    pub rubik: Option<RubikFn>,
+    /// BDMA.
+    pub bdma: Option<BdmaFn>,
+}
+
+impl Engines {
+    /// Every engine model this crate has.
+    pub fn builtin() -> Engines {
+        Engines {
+            conv: Some(crate::conv::run),
+            sdp: Some(crate::sdp::run),
+            pdp: Some(crate::pdp::run),
+            cdp: Some(crate::cdp::run),
+            rubik: Some(crate::rubik::run),
+            bdma: Some(crate::bdma::run),
+        }
+    }
+}
+
+impl Default for Engines {
+    fn default() -> Self {
+        Engines::builtin()
+    }
+}
+
+/// Bytes per element of a precision (`INT8` 0 → 1, `INT16` 1 / `FP16` 2 → 2).
+pub fn bytes_per_element(precision: u8) -> Option<usize> {
+    match precision {
+        0 => Some(1),
+        1 | 2 => Some(2),
+        _ => None,
+    }
 }

@@ -14,16 +14,35 @@
 //! * [`sdp`] — the single-point data processor.
 //! * [`pdp`] — the planar data processor (pooling).
 //! * [`cdp`] — the channel data processor (LRN).
+//! * [`bdma`], [`rubik`] — the bridge DMA and the Rubik reshapes.
+//! * [`emu`] — the CPU ops between DLA tasks (power, softmax).
+//! * [`load`] — loadable bytes → [`load::Network`] (ABI, hardware, bindings, firmware checks).
+//! * [`sched`] — the firmware scheduler of a DLA task, fused pipelines.
+//! * [`dimg`] — the regression test app's DIMG output file.
+//! * [`run`] — the public API: [`simulate`], [`golden_dimg`].
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod bdma;
 pub mod conv;
+pub mod dimg;
+pub mod emu;
 pub mod engine;
 pub mod error;
+pub mod load;
 pub mod memory;
 pub mod num;
+pub mod rubik;
+pub mod run;
+pub mod sched;
 pub mod sdp;
 pub mod pdp;
 pub mod cdp;
 
+pub use engine::{Engines, Hw};
 pub use error::{At, Result, SimError};
+pub use load::{load, LoadOptions, Network};
+pub use run::{
+    golden_dimg, simulate, simulate_with_dump, Options, OutTensor, Outputs, Tensor, TensorData,
+};
+pub use sched::Dump;

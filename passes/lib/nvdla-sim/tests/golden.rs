@@ -1,0 +1,210 @@
+//! NVIDIA's KMD regression goldens (test/data/nvdla-golden, BSD-3, see its
+//! PROVENANCE): the md5 of the simulated DIMG output must equal `lead.md5`.
+//! Plus robustness: mutated and truncated loadables give errors, never
+//! panics; an out-of-bounds surface names the op.
+
+use md5::{Digest, Md5};
+use onnc_nvdla_sim::{golden_dimg, simulate, Options, SimError};
+use std::path::PathBuf;
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../test/data/nvdla-golden")
+}
+
+fn fbuf(test: &str) -> Vec<u8> {
+    let p = data_dir().join(format!("{test}_fbuf"));
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// `golden/<test>_<hash>/dla/lead.md5`.
+fn lead_md5(test: &str) -> String {
+    let dir = data_dir().join("golden");
+    let entry = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().to_string();
+            n.rsplit_once('_').is_some_and(|(t, _)| t == test)
+        })
+        .unwrap_or_else(|| panic!("no golden for {test}"));
+    let text = std::fs::read_to_string(entry.join("dla/lead.md5")).unwrap();
+    text.split_whitespace().next().unwrap().to_string()
+}
+
+fn md5_hex(b: &[u8]) -> String {
+    Md5::digest(b).iter().map(|x| format!("{x:02x}")).collect()
+}
+
+fn check(test: &str) {
+    let dimg =
+        golden_dimg(&fbuf(test), &Options::default()).unwrap_or_else(|e| panic!("{test}: {e}"));
+    assert_eq!(md5_hex(&dimg), lead_md5(test), "{test}: DIMG md5");
+}
+
+#[test]
+fn bdma_l0_0() {
+    check("BDMA_L0_0");
+}
+
+#[test]
+fn rbk_l0_0() {
+    check("RBK_L0_0");
+}
+
+#[test]
+fn pdp_l0_0() {
+    check("PDP_L0_0");
+}
+
+#[test]
+fn sdp_x1_l0_0() {
+    check("SDP_X1_L0_0");
+}
+
+#[test]
+fn sdp_x1_l0_0_small() {
+    check("SDP_X1_L0_0_small");
+}
+
+#[test]
+fn cdp_l0_0() {
+    check("CDP_L0_0");
+}
+
+#[test]
+fn cdp_l0_0_small() {
+    check("CDP_L0_0_small");
+}
+
+#[test]
+fn conv_d_l0_0() {
+    check("CONV_D_L0_0");
+}
+
+#[test]
+fn conv_d_l0_0_small() {
+    check("CONV_D_L0_0_small");
+}
+
+#[test]
+fn nn_l0_0() {
+    check("NN_L0_0");
+}
+
+/// The golden DIMG files themselves match their md5 (the data is intact).
+#[test]
+fn golden_files_match_their_md5() {
+    for e in std::fs::read_dir(data_dir().join("golden")).unwrap() {
+        let dla = e.unwrap().path().join("dla");
+        let dimg = std::fs::read(dla.join("o_000000.dimg")).unwrap();
+        let md5 = std::fs::read_to_string(dla.join("lead.md5")).unwrap();
+        assert_eq!(md5_hex(&dimg), md5.split_whitespace().next().unwrap());
+    }
+}
+
+/// The BDMA golden's DIMG is the one byte BDMA copied: the simulated
+/// output equals the golden file byte for byte.
+#[test]
+fn bdma_dimg_bytes() {
+    let dir = std::fs::read_dir(data_dir().join("golden"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("BDMA_L0_0"))
+        .unwrap();
+    let want = std::fs::read(dir.join("dla/o_000000.dimg")).unwrap();
+    let got = golden_dimg(&fbuf("BDMA_L0_0"), &Options::default()).unwrap();
+    assert_eq!(got, want);
+}
+
+/// Deterministic byte mutations: xorshift positions and values.
+fn mutations(bytes: &[u8], count: usize, seed: u64) -> Vec<Vec<u8>> {
+    let mut s = seed;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    (0..count)
+        .map(|i| {
+            let mut b = bytes.to_vec();
+            match i % 4 {
+                0 => b.truncate((next() as usize) % bytes.len()),
+                _ => {
+                    for _ in 0..1 + i % 3 {
+                        let at = (next() as usize) % b.len();
+                        b[at] = match next() % 4 {
+                            0 => 0,
+                            1 => 0xFF,
+                            2 => b[at] ^ (1 << (next() % 8)),
+                            _ => next() as u8,
+                        };
+                    }
+                }
+            }
+            b
+        })
+        .collect()
+}
+
+/// A mutated or truncated loadable is simulated or refused; it never
+/// panics.
+#[test]
+fn mutated_loadables_never_panic() {
+    for (test, seed) in [
+        ("BDMA_L0_0", 0x9E37_79B9_7F4A_7C15u64),
+        ("PDP_L0_0", 0xD1B5_4A32_D192_ED03),
+    ] {
+        let bytes = fbuf(test);
+        let mut refused = 0;
+        for (i, m) in mutations(&bytes, 300, seed).into_iter().enumerate() {
+            let r = std::panic::catch_unwind(|| {
+                let _ = simulate(&m, &[], &Options::default());
+                golden_dimg(&m, &Options::default()).is_err()
+            });
+            match r {
+                Ok(true) => refused += 1,
+                Ok(false) => {}
+                Err(_) => panic!("{test} mutation {i} panicked"),
+            }
+        }
+        assert!(refused > 0, "{test}: no mutation was refused");
+    }
+}
+
+/// Every truncation of a small loadable is refused without a panic.
+#[test]
+fn truncated_loadables_are_refused() {
+    let bytes = fbuf("BDMA_L0_0");
+    for len in (0..bytes.len()).step_by(97) {
+        assert!(
+            golden_dimg(&bytes[..len], &Options::default()).is_err(),
+            "{len}"
+        );
+    }
+}
+
+/// A BDMA transfer reading past its memory is `OutOfBounds`, naming the op.
+#[test]
+fn out_of_bounds_names_the_op() {
+    let bytes = fbuf("BDMA_L0_0");
+    let mut l = onnc_nvdla_loadable::Loadable::read(&bytes).unwrap();
+    // Shrink the source memory (mem 4) and its address below one line.
+    l.memory_list[4].size = 1024;
+    l.memory_list[4].contents.clear();
+    l.memory_list[4].offsets.clear();
+    l.memory_list[4].flags = onnc_nvdla_loadable::enums::MemoryFlags::ALLOC;
+    l.address_list[4].size = 1024;
+    let err = golden_dimg(&l.write(), &Options::default()).unwrap_err();
+    match &err {
+        SimError::OutOfBounds {
+            at, surface, mem, ..
+        } => {
+            assert_eq!((at.task, at.op, at.engine), (0, Some(0), "BDMA"));
+            assert_eq!((*surface, *mem), ("src", 4));
+        }
+        other => panic!("expected OutOfBounds, got {other}"),
+    }
+    let text = err.to_string();
+    assert!(text.contains("task 0, op 0 (BDMA)"), "{text}");
+}
