@@ -32,6 +32,7 @@ mod error;
 mod export;
 mod fold;
 mod infer;
+mod input_file;
 mod load;
 mod model;
 mod normalize;
@@ -51,7 +52,9 @@ pub use model::{Dim, Graph, Model, Node, TypeInfo, ValueInfo};
 pub use normalize::NormCx;
 pub use ops::{lookup, OpSpec};
 pub use options::Options;
-pub use tensor_proto::{read_tensor_pb, tensor_from_proto, tensor_pb_bytes, tensor_to_proto, write_tensor_pb};
+pub use tensor_proto::{
+    read_tensor_pb, tensor_from_proto, tensor_pb_bytes, tensor_to_proto, write_tensor_pb,
+};
 
 pub use onnc_proto;
 pub use onnc_tensor;

@@ -28,7 +28,7 @@ use std::path::Path;
 pub fn load(path: impl AsRef<Path>, opts: &Options) -> Result<Model> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
+    let bytes = crate::input_file::read_regular(path).map_err(|source| Error::Io {
         path: file.clone(),
         source,
     })?;

@@ -55,7 +55,8 @@ pub fn tensor_from_proto(p: &TensorProto, base_dir: &Path) -> Result<Tensor> {
     }
     let external = p.data_location == tensor_proto::DataLocation::External as i32;
     let data = if external {
-        let bytes = read_external(p, base_dir)?;
+        let want = numel.checked_mul(dtype.size()).map(|w| w as u64);
+        let bytes = read_external(p, base_dir, want)?;
         raw(name, dtype, numel, &bytes)?
     } else if !p.raw_data.is_empty() {
         raw(name, dtype, numel, &p.raw_data)?
@@ -110,7 +111,9 @@ fn typed(p: &TensorProto, dtype: DType) -> Result<Data> {
 
 /// Reads the bytes of an external tensor. The location must be a relative
 /// path inside `base_dir` (no `..`, no absolute path, no symlink escaping).
-fn read_external(p: &TensorProto, base_dir: &Path) -> Result<Vec<u8>> {
+/// `want` is the byte count the tensor's shape and type need: a slice of
+/// another size is refused before anything is read or allocated.
+fn read_external(p: &TensorProto, base_dir: &Path, want: Option<u64>) -> Result<Vec<u8>> {
     let name = p.name.as_str();
     let (mut location, mut offset, mut length) = (None, 0u64, None);
     for kv in &p.external_data {
@@ -158,26 +161,41 @@ fn read_external(p: &TensorProto, base_dir: &Path) -> Result<Vec<u8>> {
             format!("external data location '{location}' escapes the model directory"),
         ));
     }
-    let bytes = std::fs::read(&real).map_err(io)?;
-    let start = usize::try_from(offset).ok().filter(|&o| o <= bytes.len());
-    let start = start.ok_or_else(|| {
+    // A FIFO or device is refused before it is opened; the slice is checked
+    // against the file's size and the tensor's byte count before anything
+    // is allocated, and only the slice is read (a 64 GiB sparse file with
+    // length 32 costs 32 bytes).
+    let past_end = |size: u64| {
         bad(
             name,
-            format!(
-                "external data offset {offset} is past the end of {location} ({} bytes)",
-                bytes.len()
-            ),
+            match length {
+                None => format!("external data offset {offset} is past the end of {location} ({size} bytes)"),
+                Some(l) => format!("external data offset {offset} + length {l} is past the end of {location} ({size} bytes)"),
+            },
         )
-    })?;
-    let end = match length {
-        None => bytes.len(),
-        Some(l) => usize::try_from(l)
-            .ok()
-            .and_then(|l| start.checked_add(l))
-            .filter(|&e| e <= bytes.len())
-            .ok_or_else(|| bad(name, format!("external data offset {offset} + length {l} is past the end of {location} ({} bytes)", bytes.len())))?,
     };
-    Ok(bytes[start..end].to_vec())
+    let size = crate::input_file::open_regular(&real).map_err(io)?.1;
+    let l = match length {
+        Some(l) => l,
+        None => size.checked_sub(offset).ok_or_else(|| past_end(size))?,
+    };
+    if offset.checked_add(l).is_none_or(|end| end > size) {
+        return Err(past_end(size));
+    }
+    if Some(l) != want {
+        let need = want.map_or("more than 2^64".to_string(), |w| w.to_string());
+        return Err(bad(
+            name,
+            format!(
+                "external data in {location} has {l} bytes at offset {offset} but shape {:?} of that type needs {need}",
+                p.dims
+            ),
+        ));
+    }
+    match crate::input_file::read_slice(&real, offset, Some(l)).map_err(io)? {
+        Ok(bytes) => Ok(bytes),
+        Err(crate::input_file::OutOfRange { size }) => Err(past_end(size)),
+    }
 }
 
 /// Encodes a tensor as a `TensorProto` with `raw_data` (little-endian).
@@ -196,7 +214,7 @@ pub fn tensor_to_proto(name: &str, t: &Tensor) -> TensorProto {
 pub fn read_tensor_pb(path: impl AsRef<Path>) -> Result<(String, Tensor)> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
+    let bytes = crate::input_file::read_regular(path).map_err(|source| Error::Io {
         path: file.clone(),
         source,
     })?;
