@@ -6,8 +6,8 @@
 //! (channels outside the cube already replaced by the raw fill value) and
 //! the [`Config`]. Out: the raw output element bits.
 //! * INT16 (`lookup_lut`, HLS converters): d = sat17(RHAZ((x − off16)·scale
-//!   >> shift)), 38-bit square sum; out = sat16(RHAZ((v − off32)·scale >>
-//!   shift)).
+//!   / 2^shift)), 38-bit square sum; out = sat16(RHAZ((v − off32)·scale /
+//!   2^shift)).
 //! * INT8 (`lookup_lut_int8`): the converter offsets are cut to 8 and 25
 //!   bits, d is 9 bits, the square sum 22 bits, the output 8 bits.
 

@@ -36,7 +36,7 @@ pub fn convert(value: i64, shift: i32, bits: u32) -> i64 {
 
 /// How one table answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Hit {
+enum Outcome {
     Under,
     Over,
     Hit,
@@ -63,7 +63,7 @@ fn linear(
     frac_bits: i32,
     uflow: (i16, i32),
     oflow: (i16, i32),
-) -> (Hit, i64) {
+) -> (Outcome, i64) {
     let n = (table.len() - 1) as i64;
     let tmp = x.wrapping_sub(start);
     let index = if frac_bits < 0 {
@@ -72,10 +72,10 @@ fn linear(
         tmp.wrapping_shr(frac_bits as u32)
     };
     if index < 0 || tmp <= 0 {
-        (Hit::Under, extrap(table[0], tmp, uflow))
+        (Outcome::Under, extrap(table[0], tmp, uflow))
     } else if index >= n {
         (
-            Hit::Over,
+            Outcome::Over,
             extrap(table[n as usize], x.wrapping_sub(end), oflow),
         )
     } else {
@@ -92,12 +92,12 @@ fn linear(
             }
         };
         let i = index as usize;
-        (Hit::Hit, interp(table[i], table[i + 1], frac))
+        (Outcome::Hit, interp(table[i], table[i + 1], frac))
     }
 }
 
 /// The exponential LE table: index ⌊log2(x − start)⌋ − offset.
-fn exponential(r: &LutRegs, x: i64) -> (Hit, i64) {
+fn exponential(r: &LutRegs, x: i64) -> (Outcome, i64) {
     let tmp = x.wrapping_sub(r.le_start);
     let log = if tmp <= 0 {
         0
@@ -113,10 +113,10 @@ fn exponential(r: &LutRegs, x: i64) -> (Hit, i64) {
             1i64.wrapping_shl(off as u32)
         };
         let v = tmp.wrapping_sub(uoff);
-        (Hit::Under, extrap(r.le[0], v, r.le_uflow))
+        (Outcome::Under, extrap(r.le[0], v, r.le_uflow))
     } else if index >= 64 {
         (
-            Hit::Over,
+            Outcome::Over,
             extrap(r.le[64], x.wrapping_sub(r.le_end), r.le_oflow),
         )
     } else {
@@ -128,7 +128,7 @@ fn exponential(r: &LutRegs, x: i64) -> (Hit, i64) {
             rem << (16 - log)
         };
         let i = index as usize;
-        (Hit::Hit, interp(r.le[i], r.le[i + 1], frac))
+        (Outcome::Hit, interp(r.le[i], r.le[i + 1], frac))
     }
 }
 
@@ -169,10 +169,10 @@ pub fn lookup(r: &LutRegs, x: i64, int8: bool) -> i64 {
         r.lo_oflow,
     );
     let lo_wins = match (le_hit, lo_hit) {
-        (Hit::Under, Hit::Under) => r.uflow_lo,
-        (Hit::Over, Hit::Over) => r.oflow_lo,
-        (Hit::Hit, h) if h != Hit::Hit => false,
-        (h, Hit::Hit) if h != Hit::Hit => true,
+        (Outcome::Under, Outcome::Under) => r.uflow_lo,
+        (Outcome::Over, Outcome::Over) => r.oflow_lo,
+        (Outcome::Hit, h) if h != Outcome::Hit => false,
+        (h, Outcome::Hit) if h != Outcome::Hit => true,
         _ => r.hybrid_lo,
     };
     if lo_wins {

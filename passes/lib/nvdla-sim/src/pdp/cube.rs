@@ -69,7 +69,7 @@ impl Geom {
     }
 
     /// Elements of the region (all surfaces, padded channels included).
-    pub fn len(&self) -> Option<usize> {
+    pub fn elements(&self) -> Option<usize> {
         self.channels()
             .checked_mul(self.height)?
             .checked_mul(self.width)
@@ -96,7 +96,7 @@ fn overflow(mem: &TaskMem, surface: &str) -> SimError {
 
 /// Reads the region `g` of surface `surface` (all surfaces, whole atoms).
 pub fn read(mem: &TaskMem, surface: &'static str, g: &Geom) -> Result<Planes> {
-    let len = g.len().ok_or_else(|| overflow(mem, surface))?;
+    let len = g.elements().ok_or_else(|| overflow(mem, surface))?;
     let line_bytes = g
         .width
         .checked_mul(g.atom)
@@ -129,7 +129,7 @@ pub fn write(mem: &mut TaskMem, surface: &'static str, g: &Geom, planes: &[u16])
         .width
         .checked_mul(g.atom)
         .ok_or_else(|| overflow(mem, surface))?;
-    if g.len() != Some(planes.len()) {
+    if g.elements() != Some(planes.len()) {
         return Err(overflow(mem, surface));
     }
     let cpa = g.cpa();

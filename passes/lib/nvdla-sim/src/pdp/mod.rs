@@ -146,7 +146,7 @@ fn flying_planes(
     }
     let g = cube::Geom::of(src, bpe, ctx.hw, 0, dims.0)?;
     let len = g
-        .len()
+        .elements()
         .ok_or_else(|| SimError::Rejected(format!("{at}: PDP cube too large")))?;
     let mut out = vec![0u16; len];
     let n = dims.0 * dims.1 * dims.2;

@@ -54,6 +54,7 @@ pub enum PlaneError {
 
 /// Whether kernel offset `k` applied at input index `i` hits an output
 /// window: returns the window index (the `valid_*_iter` tests).
+#[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87
 fn window(
     i: usize,
     k: usize,
