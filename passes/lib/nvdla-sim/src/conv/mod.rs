@@ -1,12 +1,23 @@
-//! The convolution pipeline (CDMA → CSC → CMAC → CACC).
-use crate::engine::{Flying, OpCtx};
-use crate::error::{Result, SimError};
-use onnc_nvdla_loadable::desc::{ConvOpDesc, ConvSurfaceDesc};
+//! The convolution pipeline: CDMA → CSC → CMAC → CACC (nvdla-arith.md §4–5).
+//!
+//! In: a `dla_conv_op_desc`, its surface descriptor and the task memory.
+//! Out: the CACC output as a [`Flying`] cube for the fused SDP — int32
+//! (after `clip_truncate`) for INT8/INT16, fp32 values for FP16.
+//!
+//! Modelled: direct convolution of feature input (`FORMAT_FEATURE`), INT8,
+//! INT16 and FP16, the CDMA input converter, padding with the pad value,
+//! stride, dilation, uncompressed weights. Output channels are computed in
+//! parallel (rayon); each output element is computed by the same sequence
+//! of operations whatever the thread count.
+//!
+//! Not modelled (a [`crate::SimError::Unsupported`] names them): image input
+//! (pixel formats), Winograd, compressed weights, batch > 1.
 
-/// Runs one convolution op; the CACC output flows to the SDP.
-pub fn run(_op: &ConvOpDesc, _surf: &ConvSurfaceDesc, ctx: &mut OpCtx) -> Result<Flying> {
-    Err(SimError::Unsupported {
-        at: ctx.mem.at.clone(),
-        what: "convolution is not modelled yet".into(),
-    })
-}
+pub mod cacc;
+pub mod cdma;
+pub mod cmac_fp16;
+pub mod cube;
+mod direct;
+pub mod weight;
+
+pub use direct::run;
