@@ -73,7 +73,7 @@ pub fn write(t: &TensorDescListEntry, buf: &[u8]) -> Result<Vec<u8>> {
         )));
     }
     let size32 = u32::try_from(t.size).map_err(|_| bad(format!("size {} > 4 GiB", t.size)))?;
-    let mut out = Vec::with_capacity(36 + (elements as usize) * bpe);
+    let mut out = Vec::with_capacity(36 + (elements as usize).min(1 << 20) * bpe);
     out.extend_from_slice(MAGIC);
     for v in [0, fmt, w, h, c, ls, ss, size32] {
         out.extend_from_slice(&v.to_le_bytes());

@@ -31,6 +31,8 @@ pub struct Options {
     pub abi: Option<Abi>,
     /// Engine models; `None` uses [`Engines::builtin`].
     pub engines: Option<Engines>,
+    /// Skip the loadable verifier ([`LoadOptions::skip_verify`]).
+    pub skip_verify: bool,
 }
 
 /// Values of an input tensor.
@@ -125,6 +127,7 @@ fn load_with(bytes: &[u8], opts: &Options) -> Result<Network> {
         &LoadOptions {
             hw: opts.hw.clone(),
             abi: opts.abi,
+            skip_verify: opts.skip_verify,
         },
     )
 }
@@ -289,6 +292,7 @@ fn read_output(net: &Network, mem: &Memory, b: &Binding) -> Result<OutTensor> {
     let raw = tensor_bytes(mem, b)?.to_vec();
     let t = &b.tensor;
     let layout = Layout::of(t, &net.hw)?;
+    layout.fits(raw.len())?;
     let mut values = Vec::with_capacity(layout.count());
     for i in 0..layout.count() {
         let off = layout.offset(i, raw.len())?;
@@ -337,12 +341,10 @@ impl Layout {
         }
         let d = |v: i32| usize::try_from(v).map_err(|_| bad(format!("negative dimension {v}")));
         let dims = [d(t.n)?.max(1), d(t.c)?, d(t.h)?, d(t.w)?];
-        let count = dims
-            .iter()
+        dims.iter()
             .try_fold(1usize, |a, &x| a.checked_mul(x))
             .filter(|&c| c <= MAX_ELEMENTS)
             .ok_or_else(|| bad(format!("shape {dims:?} is too large")))?;
-        let _ = count;
         let atom = if t.pixel_format == PixelFormat::FEATURE_X8 {
             8
         } else {
@@ -359,6 +361,18 @@ impl Layout {
             batch: t.strides[3] as usize,
             name: t.name.clone(),
         })
+    }
+
+    /// Refuses shapes far larger than the `size`-byte buffer (strides may
+    /// overlap, but not by more than [`crate::dimg::MAX_OVERLAP`]).
+    fn fits(&self, size: usize) -> Result<()> {
+        if (self.count() * self.bpe) as u128 > size as u128 * crate::dimg::MAX_OVERLAP {
+            return Err(SimError::Input(format!(
+                "tensor '{}': shape {:?} cannot be read from {size} bytes",
+                self.name, self.dims
+            )));
+        }
+        Ok(())
     }
 
     fn count(&self) -> usize {

@@ -172,6 +172,49 @@ fn mutated_loadables_never_panic() {
     }
 }
 
+/// Byte mutations inside the descriptor and data blobs (dependency graph,
+/// op and surface lists, network desc, …), run with and without the
+/// verifier, so that the scheduler and the engines see hostile values:
+/// never a panic.
+#[test]
+fn mutated_descriptors_never_panic() {
+    let unchecked = Options {
+        skip_verify: true,
+        ..Options::default()
+    };
+    for (test, seed) in [
+        ("BDMA_L0_0", 0x2545_F491_4F6C_DD1Du64),
+        ("PDP_L0_0", 0x9E37_79B9_7F4A_7C15),
+    ] {
+        let l = onnc_nvdla_loadable::Loadable::read(&fbuf(test)).unwrap();
+        let mut s = seed;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for i in 0..300 {
+            let mut m = l.clone();
+            let b = (next() as usize) % m.blobs.len();
+            let data = &mut m.blobs[b].data;
+            for _ in 0..1 + i % 3 {
+                let at = (next() as usize) % data.len();
+                data[at] = match next() % 3 {
+                    0 => 0xFF,
+                    1 => data[at] ^ (1 << (next() % 8)),
+                    _ => next() as u8,
+                };
+            }
+            let bytes = m.write();
+            for opts in [&Options::default(), &unchecked] {
+                let r = std::panic::catch_unwind(|| golden_dimg(&bytes, opts).map(|_| ()));
+                assert!(r.is_ok(), "{test} mutation {i} (blob {b}) panicked");
+            }
+        }
+    }
+}
+
 /// Every truncation of a small loadable is refused without a panic.
 #[test]
 fn truncated_loadables_are_refused() {
