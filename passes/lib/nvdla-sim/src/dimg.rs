@@ -78,20 +78,18 @@ pub fn write(t: &TensorDescListEntry, buf: &[u8]) -> Result<Vec<u8>> {
     for v in [0, fmt, w, h, c, ls, ss, size32] {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    let (x, bpe64) = (x as u64, bpe as u64);
-    for ci in 0..u64::from(c) {
-        for y in 0..u64::from(h) {
-            for xi in 0..u64::from(w) {
-                let off = (ci / x) * u64::from(ss)
-                    + y * u64::from(ls)
-                    + xi * x * bpe64
-                    + (ci % x) * bpe64;
-                if off + bpe64 > size {
+    let (x, bpe) = (x as u128, bpe as u128);
+    for ci in 0..u128::from(c) {
+        for y in 0..u128::from(h) {
+            for xi in 0..u128::from(w) {
+                let off =
+                    (ci / x) * u128::from(ss) + y * u128::from(ls) + xi * x * bpe + (ci % x) * bpe;
+                if off + bpe > u128::from(size) {
                     return Err(bad(format!(
                         "element (c {ci}, h {y}, w {xi}) at byte {off} is outside the {size}-byte buffer"
                     )));
                 }
-                let e = &buf[off as usize..(off + bpe64) as usize];
+                let e = &buf[off as usize..(off + bpe) as usize];
                 if t.data_type == DataType::HALF {
                     let v = stable_fp16(u16::from_le_bytes([e[0], e[1]]));
                     out.extend_from_slice(&v.to_le_bytes());
