@@ -15,6 +15,7 @@ use onnc_nvdla_sim::{cdp, At, SimError};
 
 const INT8: u8 = 0;
 const INT16: u8 = 1;
+const FP16: u8 = 2;
 
 fn bpe(p: u8) -> usize {
     if p == INT8 {
@@ -359,17 +360,81 @@ fn bad_descriptors_are_errors() {
         run(&o, &quarter_lut(), (1, 1, 1), &[1], &hw, 1),
         Err(SimError::Rejected(_))
     ));
-    let o = op(2, 3, false, false);
-    assert!(matches!(
-        run(&o, &quarter_lut(), (1, 1, 1), &[1], &hw, 1),
-        Err(SimError::Unsupported { .. })
-    ));
     let mut o = op(INT16, 3, false, false);
     o.lut_index = 3;
     assert!(run(&o, &quarter_lut(), (1, 1, 1), &[1], &hw, 1).is_err());
     let mut l = quarter_lut();
     l.method = 5;
     assert!(run(&op(INT16, 3, false, false), &l, (1, 1, 1), &[1], &hw, 1).is_err());
+}
+
+fn h(x: f32) -> i32 {
+    i32::from(half::f16::from_f32(x).to_bits() as i16)
+}
+
+fn f(bits: i32) -> f32 {
+    half::f16::from_bits(bits as u16).to_f32()
+}
+
+/// FP16 LUT: LO entries i (as fp16), start 0.0, end 256.0 (fp32 bits),
+/// one unit per entry; LE exponential with entries i, offset 0; hybrid
+/// priority selects `lo_first`.
+fn fp16_lut(lo_first: bool) -> LutParam {
+    let mut l = LutParam::default();
+    for (i, v) in l.linear_only_table.iter_mut().enumerate() {
+        *v = h(i as f32) as i16;
+    }
+    for (i, v) in l.linear_exp_table.iter_mut().enumerate() {
+        *v = h(i as f32) as i16;
+    }
+    l.linear_only_start = 0;
+    l.linear_only_end = u64::from(256f32.to_bits());
+    l.linear_exp_start = 0;
+    l.linear_exp_end = u64::from(2f32.powi(64).to_bits());
+    l.method = 0;
+    l.hybrid_priority = u8::from(lo_first);
+    l.underflow_priority = 1;
+    l.overflow_priority = 1;
+    l.linear_only_underflow_slope = slope(h(0.5) as i16, 0);
+    l.linear_only_overflow_slope = slope(h(2.0) as i16, 0);
+    l
+}
+
+#[test]
+fn fp16_lut_tables() {
+    let o = op(FP16, 3, true, true);
+    // LO linear: 2.5 → entry 2 + (3 − 2)·0.5; 100.25 → 100.25.
+    // LE index offset −60 makes every LE lookup from 2^4 on overflow (a
+    // hit in either table beats an overflow in the other).
+    let mut l = fp16_lut(true);
+    l.linear_exp_offset = u16::from(-60i8 as u8);
+    let x = [h(2.5), h(100.25), h(0.0), h(-4.0), h(300.0)];
+    let y = run(&o, &l, (5, 1, 1), &x, &Hw::NV_FULL, 1).unwrap();
+    let y: Vec<f32> = y.iter().map(|&v| f(v)).collect();
+    // 0 and −4 underflow: entry 0 + (x − 0)·0.5; 300 overflows:
+    // entry 256 + (300 − 256)·2 = 344.
+    assert_eq!(y, [2.5, 100.25, 0.0, -2.0, 344.0]);
+    // LE exponential: 6 = 2^2 · 1.5 → entry 2 + 0.5; 1.0 → entry 0.
+    let y = run(
+        &o,
+        &fp16_lut(false),
+        (2, 1, 1),
+        &[h(6.0), h(1.0)],
+        &Hw::NV_FULL,
+        1,
+    )
+    .unwrap();
+    assert_eq!([f(y[0]), f(y[1])], [2.5, 0.0]);
+}
+
+#[test]
+fn fp16_lrn_multiplies_the_centre() {
+    // Square sum over 3 channels 1, 2, 3 at channel 1: 14 → LUT 14 → · 2 = 28.
+    // Channel 0: 1 + 4 = 5 → 5 · 1; channel 2: 4 + 9 = 13 → 13 · 3 = 39.
+    let o = op(FP16, 3, false, false);
+    let x = [h(1.0), h(2.0), h(3.0)];
+    let y = run(&o, &fp16_lut(true), (1, 1, 3), &x, &Hw::NV_FULL, 3).unwrap();
+    assert_eq!([f(y[0]), f(y[1]), f(y[2])], [5.0, 28.0, 39.0]);
 }
 
 /// Runs the CDP op of golden test `name` alone and compares the

@@ -85,7 +85,8 @@ fn slope(s: &Slope) -> (i16, i32) {
 }
 
 impl LutRegs {
-    /// The registers `update_lut` programs from `lut` (integer precisions).
+    /// The registers `update_lut` programs from `lut`. For FP16 the
+    /// slope scales are fp16 bits and start/end fp32 bits (low 32 bits).
     pub fn from_lut(lut: &LutParam, at: &At) -> Result<LutRegs> {
         let bit = |what: &str, v: u8| match v {
             0 => Ok(false),
@@ -121,7 +122,7 @@ impl LutRegs {
 /// The CDP configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
-    /// INT8 or INT16 (FP16 is refused).
+    /// Element format.
     pub precision: Precision,
     /// `NORMALZ_LEN`: the square sum covers 2·(n+1)+1 channels.
     pub normalz_len: usize,
@@ -160,21 +161,8 @@ impl Config {
         if op.in_precision != op.out_precision {
             return Err(reject("CDP does not support precision conversion".into()));
         }
-        let precision = match Precision::from_desc(op.in_precision) {
-            Some(Precision::Fp16) => {
-                return Err(SimError::Unsupported {
-                    at: at.clone(),
-                    what: "CDP FP16 (HLS_CDP_lookup_fp16) is not modelled".into(),
-                })
-            }
-            Some(p) => p,
-            None => {
-                return Err(reject(format!(
-                    "CDP precision {} is invalid",
-                    op.in_precision
-                )))
-            }
-        };
+        let precision = Precision::from_desc(op.in_precision)
+            .ok_or_else(|| reject(format!("CDP precision {} is invalid", op.in_precision)))?;
         let src = &surf.src_data;
         if src.width == 0 || src.height == 0 || src.channel == 0 {
             return Err(SimError::Unsupported {

@@ -4,7 +4,8 @@
 //!
 //! In: the raw input elements of channels c − 4 ..= c + 4 at one pixel
 //! (channels outside the cube already replaced by the raw fill value) and
-//! the [`Config`]. Out: the raw output element bits.
+//! the [`Config`]. Out: the raw output element bits. FP16 is delegated to
+//! [`super::fp16`].
 //! * INT16 (`lookup_lut`, HLS converters): d = sat17(RHAZ((x − off16)·scale
 //!   / 2^shift)), 38-bit square sum; out = sat16(RHAZ((v − off32)·scale /
 //!   2^shift)).
@@ -21,7 +22,8 @@ use crate::pdp::config::Precision;
 pub fn fill(c: &Config) -> u16 {
     match c.precision {
         Precision::Int8 => u16::from(c.in_offset as u8),
-        _ => c.in_offset as u16,
+        Precision::Int16 => c.in_offset as u16,
+        Precision::Fp16 => 0,
     }
 }
 
@@ -54,6 +56,9 @@ pub fn out_cvt(c: &Config, v: i64) -> u16 {
 
 /// The output for the centre of `window` (9 raw elements, centre at 4).
 pub fn element(c: &Config, window: &[u16; 9]) -> u16 {
+    if c.precision == Precision::Fp16 {
+        return super::fp16::element(c, window);
+    }
     let int8 = c.precision == Precision::Int8;
     let d: [i64; 9] = window.map(|x| in_cvt(c, x));
     let centre = d[4];

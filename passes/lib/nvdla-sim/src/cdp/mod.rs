@@ -1,6 +1,6 @@
 //! CDP: the channel data processor (local response normalisation),
-//! bit-exact with NVIDIA's C-model `cmod/cdp` for INT8 and INT16
-//! (nvdla-arith.md §8).
+//! after NVIDIA's C-model `cmod/cdp` (nvdla-arith.md §8): INT8 and INT16
+//! bit-exact against the goldens, FP16 transcribed from the HLS wrapper.
 //!
 //! In: the op and surface descriptors, the task's LUT list and memory.
 //! Out: the normalised cube written to the destination surface, whole atoms
@@ -10,11 +10,12 @@
 //! which the input converter maps to 0.
 //!
 //! Modules: [`config`] (registers and firmware checks), [`lut`] (the LUT
-//! lookup), [`lrn`] (one output element). Output channel planes are
-//! computed in parallel; the result does not depend on the thread count.
-//! FP16 (`HLS_CDP_lookup_fp16`) is refused as unsupported.
+//! lookup), [`lrn`] (one output element), [`fp16`] (the FP16 datapath).
+//! Output channel planes are computed in parallel; the result does not
+//! depend on the thread count.
 
 pub mod config;
+pub mod fp16;
 pub mod lrn;
 pub mod lut;
 
