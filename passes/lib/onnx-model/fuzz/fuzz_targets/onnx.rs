@@ -1,13 +1,12 @@
-//! Fuzz target: `onnc_onnx::decode` (+ `infer_graph` and `export` on success)
-//! must return `Ok` or `Err` for any bytes, never panic or abort.
+//! Fuzz target `onnx`: ONNX bytes through `onnc-onnx`'s readers (decode =
+//! parse + validate + normalize, shape inference, export, TensorProto) must
+//! return `Ok` or `Err`, never panic, abort, hang or allocate without bound.
+//! The logic is `../entry.rs`, shared with `tests/fuzz_corpus.rs`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let opts = onnc_onnx::Options::default();
-    if let Ok(model) = onnc_onnx::decode(data, std::path::Path::new("/nonexistent"), &opts) {
-        let _ = onnc_onnx::infer_graph(&model.graph);
-        let _ = onnc_onnx::export(&model);
-    }
-});
+#[path = "../entry.rs"]
+mod entry;
+
+fuzz_target!(|data: &[u8]| entry::run(data));
