@@ -2,8 +2,8 @@
 //! `cmod/hls_wrapper/cdp_hls_wrapper.cpp`), transcribed from source; no
 //! golden covers it.
 //!
-//! In: the 9 raw fp16 elements of a channel window (outside channels 0) and
-//! the [`Config`]. Out: the fp16 output bits.
+//! In: the 9 converted elements of a channel window ([`convert`]; outside
+//! channels are fp16 0) and the [`Config`]. Out: the fp16 output bits.
 //! * The input converter only widens to fp17 (offset and scale are unused);
 //!   squares and the square sum are fp32 (`FpMul`/`FpAdd<8,23>`), summed as
 //!   ((c−1 + c+1) + c) + (c−2 + c+2) + (c−3 + c+3) + (c−4 + c+4).
@@ -15,6 +15,7 @@
 //!   narrowed to fp16 (offset and scale are unused).
 
 use super::config::{Config, LutRegs};
+use super::lrn::Conv;
 use crate::num::float::{self, FP17, FP32};
 use crate::num::{cvt, float::mant_rne};
 
@@ -152,18 +153,28 @@ fn tables(r: &LutRegs) -> (Table<'_>, Table<'_>) {
     (le, lo)
 }
 
-/// The output for the centre of `window` (9 raw fp16 elements, centre at 4).
-pub fn element(c: &Config, window: &[u16; 9]) -> u16 {
-    let icvt: [u32; 9] = window.map(cvt::fp16_to_fp17);
-    let f32s: [u32; 9] = icvt.map(cvt::fp17_to_fp32);
+/// The input converter (fp16 → fp17) and the fp32 square of one element.
+pub fn convert(x: u16) -> Conv {
+    let d = cvt::fp16_to_fp17(x);
+    let f = cvt::fp17_to_fp32(d);
+    Conv {
+        d: i64::from(d),
+        sq: i64::from(float::mul(FP32, f, f)),
+    }
+}
+
+/// The output for the centre of `window` (9 converted elements, centre at 4).
+pub fn element(c: &Config, window: &[Conv; 9]) -> u16 {
+    let centre17 = window[4].d as u32;
+    let centre32 = cvt::fp17_to_fp32(centre17);
     let sum = if c.sqsum_bypass {
-        f32s[4]
+        centre32
     } else {
-        let sq: [u32; 9] = f32s.map(|v| float::mul(FP32, v, v));
+        let sq = |i: usize| window[i].sq as u32;
         let add = |a, b| float::add(FP32, a, b);
-        let mut s = add(add(sq[3], sq[5]), sq[4]);
+        let mut s = add(add(sq(3), sq(5)), sq(4));
         for k in 2..=c.normalz_len + 1 {
-            s = add(s, add(sq[4 - k], sq[4 + k]));
+            s = add(s, add(sq(4 - k), sq(4 + k)));
         }
         s
     };
@@ -180,13 +191,13 @@ pub fn element(c: &Config, window: &[u16; 9]) -> u16 {
     };
     let result = if lo_wins { lo_v } else { le_v };
     let out = if c.mul_bypass {
-        if f32::from_bits(f32s[4]).is_nan() {
-            icvt[4]
+        if f32::from_bits(centre32).is_nan() {
+            centre17
         } else {
             result
         }
     } else {
-        float::mul(FP17, icvt[4], result)
+        float::mul(FP17, centre17, result)
     };
     cvt::fp17_to_fp16(out)
 }

@@ -2,9 +2,9 @@
 //! square sum over the channel window, LUT, multiplication by the centre
 //! element, output converter.
 //!
-//! In: the raw input elements of channels c − 4 ..= c + 4 at one pixel
-//! (channels outside the cube already replaced by the raw fill value) and
-//! the [`Config`]. Out: the raw output element bits. FP16 is delegated to
+//! In: the input elements of channels c − 4 ..= c + 4 at one pixel, each
+//! converted once by [`convert`] (channels outside the cube hold the
+//! converted raw fill value), and the [`Config`]. Out: the raw output element bits. FP16 is delegated to
 //! [`super::fp16`].
 //! * INT16 (`lookup_lut`, HLS converters): d = sat17(RHAZ((x − off16)·scale
 //!   / 2^shift)), 38-bit square sum; out = sat16(RHAZ((v − off32)·scale /
@@ -54,19 +54,39 @@ pub fn out_cvt(c: &Config, v: i64) -> u16 {
     }
 }
 
-/// The output for the centre of `window` (9 raw elements, centre at 4).
-pub fn element(c: &Config, window: &[u16; 9]) -> u16 {
+/// An input element after the input converter: `d` (INT: the converted
+/// integer; FP16: the fp17 bits) and its square (INT: exact; FP16: the fp32
+/// product bits). Computed once per element, shared by the 9 windows that
+/// contain it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Conv {
+    /// Converted value.
+    pub d: i64,
+    /// Its square.
+    pub sq: i64,
+}
+
+/// Converts one raw input element.
+pub fn convert(c: &Config, x: u16) -> Conv {
+    if c.precision == Precision::Fp16 {
+        return super::fp16::convert(x);
+    }
+    let d = in_cvt(c, x);
+    Conv { d, sq: d * d }
+}
+
+/// The output for the centre of `window` (9 converted elements, centre at 4).
+pub fn element(c: &Config, window: &[Conv; 9]) -> u16 {
     if c.precision == Precision::Fp16 {
         return super::fp16::element(c, window);
     }
     let int8 = c.precision == Precision::Int8;
-    let d: [i64; 9] = window.map(|x| in_cvt(c, x));
-    let centre = d[4];
+    let centre = window[4].d;
     let sqsum = if c.sqsum_bypass {
         centre
     } else {
         let n = c.normalz_len + 1;
-        d[4 - n..=4 + n].iter().map(|v| v * v).sum()
+        window[4 - n..=4 + n].iter().map(|v| v.sq).sum()
     };
     let l = lut::lookup(&c.lut, sqsum, int8);
     let v = if c.mul_bypass { l } else { l * centre };

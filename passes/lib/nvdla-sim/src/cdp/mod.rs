@@ -44,19 +44,30 @@ pub fn run(op: &CdpOpDesc, surf: &CdpSurfaceDesc, ctx: &mut OpCtx) -> Result<()>
 /// LRN over `input` (planes of `g`, `channels` real channels).
 pub fn normalise(input: &[u16], g: &cube::Geom, channels: usize, cfg: &Config) -> Vec<u16> {
     let plane = g.width * g.height;
-    let total = g.channels();
-    let fill = lrn::fill(cfg);
+    let real = channels.min(g.channels());
+    let fill = lrn::convert(cfg, lrn::fill(cfg));
+    let conv: Vec<lrn::Conv> = input
+        .par_iter()
+        .enumerate()
+        .map(|(i, &x)| {
+            if i / plane.max(1) < real {
+                lrn::convert(cfg, x)
+            } else {
+                fill
+            }
+        })
+        .collect();
     let mut out = vec![0u16; input.len()];
     out.par_chunks_mut(plane.max(1))
         .enumerate()
         .for_each(|(c, o)| {
             for (p, v) in o.iter_mut().enumerate() {
-                let window: [u16; 9] = std::array::from_fn(|j| {
+                let window: [lrn::Conv; 9] = std::array::from_fn(|j| {
                     let ch = c as isize + j as isize - 4;
-                    if ch < 0 || ch as usize >= channels.min(total) {
+                    if ch < 0 || ch as usize >= real {
                         fill
                     } else {
-                        input[ch as usize * plane + p]
+                        conv[ch as usize * plane + p]
                     }
                 });
                 *v = lrn::element(cfg, &window);
