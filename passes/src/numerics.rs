@@ -55,6 +55,47 @@ pub fn graph_of_mlir(bytes: &[u8], file: &str) -> Result<Graph, Vec<String>> {
     result
 }
 
+/// Parses nvdla-dialect MLIR (text or bytecode), plans it if it is not
+/// planned, and emits the loadable bytes in memory (current ABI), for the
+/// simulator.
+pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
+    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let capture = ir::DiagnosticCapture::attach(&context);
+    let module = ir::parse_module_bytes(&context, bytes, file);
+    let result = match &module {
+        Some(m) if verify::verify_module(m) => crate::nvdla::emit::emit_module(m, onnc_nvdla_loadable::Abi::Current).map(|(b, _)| b),
+        _ => Err(capture.take().iter().map(|d| d.to_string()).collect()),
+    };
+    drop(module);
+    result
+}
+
+/// Compiles `graph` for NVDLA configuration `target` (`nv_full`,
+/// `nv_large`, `nv_small`) with `onnc compile`'s pipeline (import,
+/// onnx-simplify, onnc-legalize, convert-onnx-to-nvdla, nvdla-plan-memory)
+/// and emits the loadable in memory. Out: the loadable bytes and the
+/// program, or the diagnostics.
+pub fn compile_nvdla(graph: Graph, file: &str, target: &str) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
+    let diags = |c: &ir::DiagnosticCapture| c.take().iter().map(|d| d.to_string()).collect::<Vec<_>>();
+    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let capture = ir::DiagnosticCapture::attach(&context);
+    crate::register_all();
+    let module = crate::import::onnx::import_model(&context, onnc_onnx::Model { graph, ..Default::default() }, file).map_err(|e| e.0)?;
+    let mut module = module;
+    let pipeline = format!(
+        "builtin.module(onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory)"
+    );
+    let runner = ir::PipelineRunner::new(&context, &pipeline, &Default::default()).map_err(|e| vec![format!("internal error: {e}")])?;
+    if !runner.run(&mut module) || !verify::verify_module(&module) {
+        let mut m = diags(&capture);
+        if m.is_empty() {
+            m.push(format!("{file}: error: compiling for {target} failed"));
+        }
+        return Err(m);
+    }
+    crate::nvdla::emit::emit_module(&module, onnc_nvdla_loadable::Abi::Current)
+}
+
 /// Loads `.onnx` (through the ONNX loader) or `.mlir`/`.mlirbc` as a graph.
 pub fn load_graph(path: &Path, input_shapes: &[(String, Vec<usize>)]) -> Result<Graph, Vec<String>> {
     let file = path.display().to_string();
@@ -68,8 +109,21 @@ pub fn load_graph(path: &Path, input_shapes: &[(String, Vec<usize>)]) -> Result<
 }
 
 /// Seeded inputs for every graph input: floats uniform in [-1, 1), integers
-/// in [0, 4), booleans fair. Inputs must have static shapes.
+/// in [0, 4), booleans fair. Inputs must have static shapes, each at most
+/// `onnc_tensor::limits::MAX_TENSOR_BYTES` (see [`random_inputs_within`]).
 pub fn random_inputs(graph: &Graph, seed: u64) -> Result<Vec<(String, Tensor)>, String> {
+    random_inputs_within(graph, seed, onnc_tensor::limits::MAX_TENSOR_BYTES)
+}
+
+/// [`random_inputs`] with a size limit: an input whose shape × element size
+/// exceeds `max_tensor_bytes` (or overflows) is an error naming the input,
+/// checked before anything is allocated (`--input-shape x=1x3x1048576x1048576`
+/// used to abort on a 4 TiB allocation).
+pub fn random_inputs_within(graph: &Graph, seed: u64, max_tensor_bytes: u64) -> Result<Vec<(String, Tensor)>, String> {
+    for v in &graph.inputs {
+        let fixed: Vec<usize> = v.dims.iter().filter_map(|d| if let Dim::Fixed(n) = d { Some(*n) } else { None }).collect();
+        onnc_tensor::limits::checked_bytes(&fixed, v.dtype.size(), max_tensor_bytes).map_err(|e| format!("input '{}': {e}", v.name))?;
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     graph
         .inputs

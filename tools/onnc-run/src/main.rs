@@ -14,13 +14,18 @@
 //! tolerance); `--compare-pipeline` runs the model before and after a pass
 //! pipeline on the same inputs and reports the worst errors.
 
+mod compare_target;
+mod loadable;
+
 use clap::Parser;
 use onnc_passes::numerics;
-use onnc_tensor::{DType, Data, Tensor};
+use onnc_tensor::{DType, Tensor};
 use std::{
     path::{Path, PathBuf},
     process::ExitCode,
 };
+
+mod checks;
 
 /// onnc-run: run a model with onnc's reference interpreter.
 #[derive(Parser, Debug)]
@@ -49,15 +54,30 @@ struct Cli {
     /// Run the model before and after this pipeline and compare (MLIR models).
     #[arg(long)]
     compare_pipeline: Option<String>,
-    /// Relative tolerance for --expected / --compare-pipeline.
-    #[arg(long, default_value_t = 1e-3)]
+    /// Relative tolerance for --expected / --compare-pipeline (finite, >= 0).
+    #[arg(long, default_value_t = 1e-3, value_parser = checks::tolerance)]
     rtol: f64,
-    /// Absolute tolerance for --expected / --compare-pipeline.
-    #[arg(long, default_value_t = 1e-5)]
+    /// Absolute tolerance for --expected / --compare-pipeline (finite, >= 0).
+    #[arg(long, default_value_t = 1e-5, value_parser = checks::tolerance)]
     atol: f64,
+    /// Largest tensor made from the inputs (random inputs), in bytes (`16G`, `512M`).
+    #[arg(long = "max-tensor-bytes", default_value_t = onnc_tensor::limits::MAX_TENSOR_BYTES, value_parser = checks::byte_count)]
+    max_tensor_bytes: u64,
     /// Fix a graph input's shape (`name=1x3x224x224`) for .onnx models.
     #[arg(long = "input-shape")]
     input_shape: Vec<String>,
+    /// Loadables: write output 0 in NVIDIA's 2018 DIMG layout (the regression goldens' format).
+    #[arg(long = "dimg-out")]
+    dimg_out: Option<PathBuf>,
+    /// Loadables: write every surface an op writes, and layers.json, into this folder.
+    #[arg(long = "dump-layers")]
+    dump_layers: Option<PathBuf>,
+    /// Compile for this NVDLA configuration, simulate the loadable and compare with the interpreter.
+    #[arg(long = "compare-target", value_parser = ["nv_full", "nv_large", "nv_small"])]
+    compare_target: Option<String>,
+    /// --compare-target: largest error allowed, as a fraction of the output's max |reference|.
+    #[arg(long = "target-tolerance", default_value_t = 1e-2)]
+    target_tolerance: f64,
 }
 
 fn main() -> ExitCode {
@@ -79,31 +99,10 @@ fn err(msg: impl Into<String>) -> Vec<String> {
     vec![format!("onnc-run: error: {}", msg.into())]
 }
 
+/// Reads a `.npy` input with `onnc-npy` (every numpy dtype onnc holds, both
+/// byte orders, Fortran order, v1–v3 headers; sizes checked before allocating).
 fn read_npy(path: &Path) -> Result<Tensor, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    let npy = npyz::NpyFile::new(&bytes[..])
-        .map_err(|e| format!("'{}' is not a .npy file: {e}", path.display()))?;
-    if npy.order() != npyz::Order::C {
-        return Err(format!(
-            "'{}' is Fortran-ordered; save it C-ordered",
-            path.display()
-        ));
-    }
-    let shape: Vec<usize> = npy.shape().iter().map(|&d| d as usize).collect();
-    let descr = npy.dtype().descr();
-    let bad = |e: std::io::Error| format!("'{}': {e}", path.display());
-    let data = match descr.trim_start_matches(['<', '|', '=']) {
-        "f4" => Data::F32(npy.into_vec::<f32>().map_err(bad)?),
-        "f8" => Data::F64(npy.into_vec::<f64>().map_err(bad)?),
-        "i8" => Data::I64(npy.into_vec::<i64>().map_err(bad)?),
-        "i4" => Data::I32(npy.into_vec::<i32>().map_err(bad)?),
-        "u1" => Data::U8(npy.into_vec::<u8>().map_err(bad)?),
-        "i1" => Data::I8(npy.into_vec::<i8>().map_err(bad)?),
-        "b1" => Data::Bool(npy.into_vec::<u8>().map_err(bad)?),
-        other => return Err(format!("'{}': element type '{other}' is not supported (use float32, float64, int64, int32, int8, uint8 or bool)", path.display())),
-    };
-    Tensor::new(shape, data).map_err(|e| format!("'{}': {e}", path.display()))
+    onnc_npy::read(path).map_err(|e| e.to_string())
 }
 
 fn read_input_file(path: &Path) -> Result<Tensor, String> {
@@ -191,6 +190,12 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         });
     }
 
+    if let Some(code) = run_loadable(cli)? {
+        return Ok(code);
+    }
+    if cli.dimg_out.is_some() || cli.dump_layers.is_some() {
+        return Err(err("--dimg-out and --dump-layers apply to NVDLA loadables and nvdla IR"));
+    }
     let graph = numerics::load_graph(&cli.model, &shapes)?;
     let mut given: Vec<(String, Tensor)> = Vec::new();
     if let Some(dir) = &cli.inputs {
@@ -224,7 +229,7 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         ));
     }
     if let Some(seed) = cli.random_inputs {
-        let random = numerics::random_inputs(&graph, seed).map_err(err)?;
+        let random = numerics::random_inputs_within(&graph, seed, cli.max_tensor_bytes).map_err(err)?;
         for (n, t) in random {
             if !given.iter().any(|(g, _)| *g == n) {
                 given.push((n, t));
@@ -244,6 +249,10 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
                 write_pb(&dir.join(format!("input_{k}.pb")), name, t)?;
             }
         }
+    }
+    if let Some(target) = &cli.compare_target {
+        let ok = compare_target::run(&graph, &cli.model.display().to_string(), target, &given, cli.target_tolerance)?;
+        return Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE });
     }
     let outputs =
         numerics::run(&graph, &given).map_err(|e| err(format!("{}: {e}", cli.model.display())))?;
@@ -291,4 +300,46 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The simulator path: a loadable, or nvdla-dialect IR emitted in memory.
+/// `None` when the model is ONNX or onnx-dialect IR.
+fn run_loadable(cli: &Cli) -> Result<Option<ExitCode>, Vec<String>> {
+    onnc_io::check_inputs(&[cli.model.as_path()]).map_err(|e| err(e.to_string()))?;
+    let bytes = std::fs::read(&cli.model).map_err(|e| err(format!("cannot read '{}': {e}", cli.model.display())))?;
+    let file = cli.model.display().to_string();
+    let is_mlir = cli.model.extension().is_some_and(|e| e == "mlir" || e == "mlirbc");
+    let bytes = if loadable::is_loadable(&cli.model, &bytes) {
+        bytes
+    } else if is_mlir && std::str::from_utf8(&bytes).is_ok_and(|t| t.contains("\"nvdla.")) {
+        numerics::emit_nvdla_ir(&bytes, &file)?
+    } else {
+        return Ok(None);
+    };
+    if cli.random_inputs.is_some() || !cli.input.is_empty() || cli.compare_pipeline.is_some() {
+        return Err(err("loadables take --inputs DIR (input_<k>.pb binds input k); --input, --random-inputs and --compare-pipeline are for ONNX and onnx IR"));
+    }
+    let mut inputs = Vec::new();
+    if let Some(dir) = &cli.inputs {
+        for k in 0.. {
+            let p = dir.join(format!("input_{k}.pb"));
+            if !p.exists() {
+                break;
+            }
+            inputs.push(Some(read_input_file(&p).map_err(err)?));
+        }
+        if inputs.is_empty() {
+            return Err(err(format!("'{}' holds no input_0.pb", dir.display())));
+        }
+    }
+    let ok = loadable::run(loadable::Request {
+        bytes,
+        file: &file,
+        inputs,
+        outputs: cli.outputs.as_deref(),
+        expected: cli.expected.as_deref().map(|d| (d, cli.rtol, cli.atol)),
+        dimg_out: cli.dimg_out.as_deref(),
+        dump_layers: cli.dump_layers.as_deref(),
+    })?;
+    Ok(Some(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
 }

@@ -1,0 +1,112 @@
+//! `onnc-run model.onnx --compare-target nv_full|nv_large|nv_small`:
+//! compile the model for the NVDLA configuration, run the loadable in the
+//! bit-exact simulator and the ONNX model in the reference interpreter on
+//! the same inputs, and compare every output.
+//!
+//! In: the graph and its inputs (given or seeded). Out: a line per output
+//! with the largest absolute error, its ratio to the largest reference
+//! magnitude, and for classifier-shaped outputs whether the top-1 class
+//! agrees; `Ok(false)` when an output is beyond the tolerance
+//! (`--target-tolerance`, default 1e-2 of max |reference|, FP16's budget)
+//! or the top-1 differs.
+
+use onnc_passes::numerics;
+use onnc_tensor::{DType, Tensor};
+
+fn err(m: impl std::fmt::Display) -> Vec<String> {
+    vec![format!("onnc-run: error: {m}")]
+}
+
+/// The largest element's index (ties: the first).
+fn argmax(v: &[f32]) -> Option<usize> {
+    v.iter()
+        .enumerate()
+        .filter(|(_, x)| !x.is_nan())
+        .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i)
+}
+
+/// Compiles, simulates and compares; see the module doc.
+pub fn run(
+    graph: &onnc_onnx::Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+) -> Result<bool, Vec<String>> {
+    let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
+    let (bytes, _program) = numerics::compile_nvdla(graph.clone(), file, target)?;
+    let sim_inputs: Vec<onnc_nvdla_sim::run::Tensor> = graph
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(k, v)| {
+            let t = inputs
+                .iter()
+                .find(|(n, _)| *n == v.name)
+                .map(|(_, t)| t)
+                .ok_or_else(|| err(format!("no value for input '{}'", v.name)))?;
+            let values = t
+                .cast(DType::F32)
+                .as_f32()
+                .map_err(|e| err(e.to_string()))?
+                .to_vec();
+            Ok(onnc_nvdla_sim::run::Tensor {
+                bind_id: k as u16,
+                data: onnc_nvdla_sim::run::TensorData::F32(values),
+            })
+        })
+        .collect::<Result<_, Vec<String>>>()?;
+    let outs = onnc_nvdla_sim::run::simulate(&bytes, &sim_inputs, &Default::default())
+        .map_err(|e| err(format!("{file} on {target}: {e}")))?;
+    if outs.tensors.len() != reference.len() {
+        return Err(err(format!(
+            "the loadable has {} outputs, the model {}",
+            outs.tensors.len(),
+            reference.len()
+        )));
+    }
+    let mut ok = true;
+    let mut text = format!("{file} on {target} (simulated) against the reference interpreter:\n");
+    for ((name, r), o) in reference.iter().zip(&outs.tensors) {
+        let r = r.cast(DType::F32);
+        let r = r.as_f32().map_err(|e| err(e.to_string()))?;
+        if r.len() != o.values.len() {
+            return Err(err(format!(
+                "output '{name}': {} values from the loadable, {} from the model",
+                o.values.len(),
+                r.len()
+            )));
+        }
+        let max_ref = r.iter().fold(0f32, |m, x| m.max(x.abs())) as f64;
+        let max_abs = r
+            .iter()
+            .zip(&o.values)
+            .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
+        let ratio = if max_ref > 0.0 {
+            max_abs / max_ref
+        } else {
+            max_abs
+        };
+        let pass = ratio <= tolerance;
+        let top1 = if r.len() > 1 && r.len() == o.values.len() {
+            let (a, b) = (argmax(r), argmax(&o.values));
+            Some((a == b, a, b))
+        } else {
+            None
+        };
+        ok &= pass && top1.is_none_or(|t| t.0);
+        let top = match top1 {
+            Some((true, a, _)) => format!(", top-1 {} agrees", a.unwrap_or(0)),
+            Some((false, a, b)) => format!(", top-1 DIFFERS: reference {a:?}, simulated {b:?}"),
+            None => String::new(),
+        };
+        text += &format!(
+            "  {name}: max abs error {max_abs:.3e} = {ratio:.3e} of max |reference| {max_ref:.3e} ({}){top}\n",
+            if pass { "ok" } else { "BEYOND TOLERANCE" }
+        );
+    }
+    onnc_io::stdout::print(&text)
+        .map_err(|e| err(onnc_io::stdout::describe(&e).trim_start_matches("error: ")))?;
+    Ok(ok)
+}
