@@ -517,6 +517,35 @@ fn bad_descriptors_are_errors_not_panics() {
     assert!(run(&o, (4, 4, 1), (2, 2), &x, &hw).is_err());
 }
 
+#[test]
+fn huge_cubes_are_refused_without_allocating() {
+    let hw = Hw::NV_FULL;
+    let big = DataCube {
+        width: u16::MAX,
+        height: u16::MAX,
+        channel: u16::MAX,
+        ..DataCube::default()
+    };
+    let small = cube(1, (1, 1, 1), INT8, &hw);
+    let mut mem = Memory {
+        mems: vec![vec![0; 64], vec![0; 64]],
+        addresses: vec![(0, 0, 64), (1, 0, 64)],
+    };
+    let o = op(MAX, INT8, (2, 2), (2, 2), [0; 4]);
+    for (src, dst) in [(big.clone(), small.clone()), (small.clone(), big)] {
+        let surf = PdpSurfaceDesc {
+            src_data: src,
+            dst_data: dst,
+        };
+        let mut ctx = OpCtx {
+            mem: mem.task(&[0, 1], At::default()),
+            luts: &[],
+            hw: &hw,
+        };
+        assert!(pdp::run(&o, &surf, None, &mut ctx).is_err());
+    }
+}
+
 /// NVIDIA's PDP_L0_0 (nv_full, MAX 1×1, INT8 8×8×32): the destination
 /// surface read as the 2018 DIMG writer reads it equals the golden payload.
 #[test]

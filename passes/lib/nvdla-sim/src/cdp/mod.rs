@@ -32,10 +32,10 @@ pub fn run(op: &CdpOpDesc, surf: &CdpSurfaceDesc, ctx: &mut OpCtx) -> Result<()>
     let cfg = Config::new(op, surf, ctx.luts, &at)?;
     let bpe = cfg.precision.bpe();
     let src = &surf.src_data;
-    let sg = cube::Geom::of(src, bpe, ctx.hw, 0, usize::from(src.width))?;
+    let sg = cube::Geom::of(src, bpe, ctx.hw, 0, usize::from(src.width), &at)?;
     let input = cube::read(&ctx.mem, "src", &sg)?;
     let out = normalise(&input, &sg, usize::from(src.channel), &cfg);
-    let mut dg = cube::Geom::of(&surf.dst_data, bpe, ctx.hw, 0, sg.width)?;
+    let mut dg = cube::Geom::of(&surf.dst_data, bpe, ctx.hw, 0, sg.width, &at)?;
     dg.height = sg.height;
     dg.surfaces = sg.surfaces;
     cube::write(&mut ctx.mem, "dst", &dg, &out)

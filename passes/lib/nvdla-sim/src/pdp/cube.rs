@@ -9,9 +9,14 @@
 //! of such planes back to memory.
 
 use crate::engine::Hw;
-use crate::error::{Result, SimError};
+use crate::error::{At, Result, SimError};
 use crate::memory::TaskMem;
 use onnc_nvdla_loadable::desc::DataCube;
+
+/// Largest cube region the simulator holds (2^29 elements, 1 GiB of
+/// 16-bit values): a descriptor asking for more is refused rather than
+/// exhausting the host.
+pub const MAX_ELEMENTS: usize = 1 << 29;
 
 /// The geometry of a feature cube region: which atoms a DMA reads or writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,12 +44,19 @@ pub struct Geom {
 impl Geom {
     /// The geometry of `cube` with `bpe`-byte elements on `hw`, starting
     /// `col` atoms right of the cube's origin and `width` atoms wide.
-    pub fn of(cube: &DataCube, bpe: usize, hw: &Hw, col: u64, width: usize) -> Result<Geom> {
+    pub fn of(
+        cube: &DataCube,
+        bpe: usize,
+        hw: &Hw,
+        col: u64,
+        width: usize,
+        at: &At,
+    ) -> Result<Geom> {
         let cpa = hw.atom_bytes / bpe;
         let base = col
             .checked_mul(hw.atom_bytes as u64)
             .and_then(|b| b.checked_add(u64::from(cube.offset)))
-            .ok_or_else(|| SimError::Rejected("cube column offset overflows".into()))?;
+            .ok_or_else(|| SimError::Rejected(format!("{at}: cube column offset overflows")))?;
         Ok(Geom {
             address: cube.address,
             base,
@@ -68,11 +80,13 @@ impl Geom {
         self.surfaces * self.cpa()
     }
 
-    /// Elements of the region (all surfaces, padded channels included).
+    /// Elements of the region (all surfaces, padded channels included), or
+    /// `None` beyond [`MAX_ELEMENTS`].
     pub fn elements(&self) -> Option<usize> {
         self.channels()
             .checked_mul(self.height)?
             .checked_mul(self.width)
+            .filter(|&n| n <= MAX_ELEMENTS)
     }
 
     fn line_offset(&self, s: usize, h: usize) -> Option<u64> {
@@ -89,7 +103,7 @@ pub type Planes = Vec<u16>;
 
 fn overflow(mem: &TaskMem, surface: &str) -> SimError {
     SimError::Rejected(format!(
-        "{}: surface '{surface}': cube size or offset overflows",
+        "{}: surface '{surface}': cube too large or offset overflows",
         mem.at
     ))
 }

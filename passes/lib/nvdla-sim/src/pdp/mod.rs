@@ -54,7 +54,7 @@ pub fn run(
         }
     };
     for (i, split) in cfg.splits.iter().enumerate() {
-        let sg = cube::Geom::of(src, bpe, ctx.hw, split.in_start, split.in_width)?;
+        let sg = cube::Geom::of(src, bpe, ctx.hw, split.in_start, split.in_width, &at)?;
         let planes = match &on_the_fly {
             Some(p) => p.clone(),
             None => cube::read(&ctx.mem, "src", &sg)?,
@@ -83,6 +83,7 @@ pub fn run(
             ctx.hw,
             split.out_start,
             split.out_width,
+            &at,
         )?;
         dg.surfaces = sg.surfaces;
         dg.height = cfg.out_height;
@@ -144,7 +145,7 @@ fn flying_planes(
             ),
         });
     }
-    let g = cube::Geom::of(src, bpe, ctx.hw, 0, dims.0)?;
+    let g = cube::Geom::of(src, bpe, ctx.hw, 0, dims.0, &at)?;
     let len = g
         .elements()
         .ok_or_else(|| SimError::Rejected(format!("{at}: PDP cube too large")))?;

@@ -71,6 +71,14 @@ fn window(
 
 /// Pools `input` (`in_h × in_w` raw bits) into an `out_h × out_w` plane.
 pub fn pool(input: &[u16], s: &Shape, a: &Arith) -> Result<Vec<u16>, PlaneError> {
+    // Windows advance by at least one column/row: an output larger than the
+    // padded input has unreachable positions (checked before allocating).
+    if s.out_w > s.in_w + s.p_l + s.p_r {
+        return Err(PlaneError::Unreached(s.in_w + s.p_l + s.p_r, 0));
+    }
+    if s.out_h > s.in_h + s.p_t + s.p_b {
+        return Err(PlaneError::Unreached(0, s.in_h + s.p_t + s.p_b));
+    }
     let ovl = s.k_w.div_ceil(s.s_x).max(1);
     let mut lob = vec![0u32; ovl];
     let mut lb = vec![0u32; s.out_w * s.out_h];
