@@ -448,6 +448,30 @@ fn width_splits_equal_the_unsplit_pool() {
 }
 
 #[test]
+fn compiler_style_fp16_split_equals_the_unsplit_pool() {
+    // What onnc's emitter (`emit/pdp_split.rs`) produces for a 3×3/2 FP16
+    // pooling with pad left 1 over 300 columns (150 outputs, line buffer
+    // limit 64): outputs 64 + 64 + 22 over inputs 128 + 128 + 44.
+    let (w, h, c) = (300, 3, 2);
+    let x: Vec<f32> = (0..w * h * c)
+        .map(|i| ((i * 37) % 41) as f32 * 0.25 - 5.0)
+        .collect();
+    for mode in [AVG, MAX] {
+        let mut o = op(mode, FP16, (3, 3), (2, 2), [1, 0, 1, 0]);
+        let whole = run(&o, (w, h, c), (150, 1), &f16s(&x), &Hw::NV_FULL).unwrap();
+        o.split_num = 3;
+        o.partial_in_width_first = 128;
+        o.partial_in_width_mid = 128;
+        o.partial_in_width_last = 44;
+        o.partial_width_first = 64;
+        o.partial_width_mid = 64;
+        o.partial_width_last = 22;
+        let split = run(&o, (w, h, c), (150, 1), &f16s(&x), &Hw::NV_FULL).unwrap();
+        assert_eq!(split, whole, "mode {mode}");
+    }
+}
+
+#[test]
 fn on_the_fly_input() {
     let hw = Hw::NV_FULL;
     let src = DataCube {
