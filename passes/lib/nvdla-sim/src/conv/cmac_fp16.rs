@@ -26,6 +26,9 @@ pub struct Operand {
     pub nonzero: bool,
     /// NaN (exponent 31, fraction ≠ 0).
     pub nan: bool,
+    /// [`booth_codes`] of `mts` for a positive product (used when this is
+    /// the weight; XOR 0o77777777 for a negative one).
+    pub codes: u32,
 }
 
 impl Operand {
@@ -35,8 +38,10 @@ impl Operand {
         let frac = (bits & 0x3FF) as u32;
         let sft = if e == 0 { 1 } else { e & 3 };
         let implied = if e != 0 { 1 << 10 } else { 0 };
+        let mts = (frac | implied) << sft;
         Operand {
-            mts: (frac | implied) << sft,
+            mts,
+            codes: booth_codes(mts, false),
             grp: (e >> 2) as u8,
             sign: bits >> 15 == 1,
             nonzero: bits & 0x7FFF != 0,
@@ -55,63 +60,32 @@ impl Operand {
 /// the hardware does: radix-4 Booth partial products with the sign folded
 /// into the codes, a carry-save tree reduced to a sum and a carry vector,
 /// both shifted right by `sft`, then added with a sign-compensation
-/// constant, modulo 2^32. Within ±1 of ⌊±wt·dat / 2^sft⌋; 0 for sft ≥ 32.
+/// constant, modulo 2^32. Within ±1 of ⌊±wt·dat / 2^sft⌋; exact for
+/// sft = 0; 0 for sft ≥ 32.
 pub fn booth(neg: bool, wt: u32, dat: u32, sft: u32) -> i32 {
+    booth_coded(booth_codes(wt, neg), dat, sft)
+}
+
+/// The eight 3-bit Booth codes of multiplier `wt` (windows of `wt << 1`),
+/// each XOR 7 for a negative product, packed 3 bits apiece.
+pub fn booth_codes(wt: u32, neg: bool) -> u32 {
+    let w = wt << 1;
+    let rev = if neg { 0o77777777 } else { 0 };
+    let mut codes = 0;
+    for i in 0..8 {
+        codes |= ((w >> (2 * i)) & 7) << (3 * i);
+    }
+    codes ^ rev
+}
+
+/// [`booth`] with the multiplier given by its packed [`booth_codes`].
+#[inline]
+pub fn booth_coded(codes: u32, dat: u32, sft: u32) -> i32 {
     if sft >= 32 {
         return 0;
     }
-    let rev = if neg { 7 } else { 0 };
-    let mut w = wt << 1;
-    let mut pp = [0u32; 8];
-    let mut inv = [0u32; 8];
-    for i in 0..8 {
-        let code = (w & 7) ^ rev;
-        w >>= 2;
-        (pp[i], inv[i]) = match code {
-            1 | 2 => (dat | 0x10000, 0),
-            3 => ((dat << 1) | 0x10000, 0),
-            4 => (!(dat << 1) & 0xFFFF, 1),
-            5 | 6 => (!dat & 0xFFFF, 1),
-            _ => (0x10000, 0), // 0 and 7
-        };
-    }
-    let mut csa = [
-        pp[0],
-        (pp[1] << 2) | inv[0],
-        (pp[2] << 4) | (inv[1] << 2),
-        (pp[3] << 6) | (inv[2] << 4),
-        inv[3] << 6,
-        pp[4] << 8,
-        (pp[5] << 10) | (inv[4] << 8),
-        (pp[6] << 12) | (inv[5] << 10),
-        (pp[7] << 14) | (inv[6] << 12),
-        inv[7] << 14,
-    ];
-    // Three carry-save reductions: entries 0..5, entries 5..10, then the
-    // four results together.
-    for round in 0..3 {
-        let (mut cur, st) = match round {
-            0 => (5usize, 0usize),
-            1 => (5, 5),
-            _ => {
-                csa[2] = csa[5];
-                csa[3] = csa[6];
-                (4, 0)
-            }
-        };
-        while cur >= 3 {
-            let groups = cur / 3;
-            for j in 0..groups {
-                let (a, b, c) = (csa[st + j * 3], csa[st + j * 3 + 1], csa[st + j * 3 + 2]);
-                csa[st + j * 2] = a ^ b ^ c;
-                csa[st + j * 2 + 1] = ((a & b) | (b & c) | (a & c)) << 1;
-            }
-            for j in groups * 3..cur {
-                csa[st + j - groups] = csa[st + j];
-            }
-            cur -= groups;
-        }
-    }
+    let (s, c) = booth_vectors(codes, dat);
+    // Sign compensation of the eight rows, per alignment shift.
     let comp: u32 = match sft {
         0 => 0xAAAB_0000,
         4 => 0xFAAA_B000,
@@ -123,9 +97,53 @@ pub fn booth(neg: bool, wt: u32, dat: u32, sft: u32) -> i32 {
         28 => 0xFFFF_FFFB,
         _ => 0,
     };
-    (csa[0] >> sft)
-        .wrapping_add(csa[1] >> sft)
-        .wrapping_add(comp) as i32
+    (s >> sft).wrapping_add(c >> sft).wrapping_add(comp) as i32
+}
+
+/// `inv` bit of each code: codes 4, 5, 6 select a negative row.
+const INV: [u32; 8] = [0, 0, 0, 0, 1, 1, 1, 0];
+
+/// A 3:2 carry-save adder (the carry vector shifted left, modulo 2^32).
+#[inline(always)]
+fn csa(a: u32, b: u32, c: u32) -> (u32, u32) {
+    (a ^ b ^ c, ((a & b) | (b & c) | (a & c)) << 1)
+}
+
+/// The sum and carry vectors of the CMAC's Booth multiplier tree
+/// (cmod `cal_fp16_booth`). Each code selects a partial product: 0 and 7
+/// → 0, 1 and 2 → dat, 3 → 2·dat (all with the sign-extension bit
+/// 0x10000), 4 → the 16-bit complement of 2·dat, 5 and 6 → that of dat
+/// (with an `inv` bit, the +1 of the two's complement, placed in the next
+/// row). The ten rows are reduced by two trees of three carry-save adders
+/// (rows 0..5 and 5..10) and two more adders joining them.
+#[inline(always)]
+pub fn booth_vectors(codes: u32, dat: u32) -> (u32, u32) {
+    let d2 = dat << 1;
+    let pp_of = [
+        0x10000,
+        dat | 0x10000,
+        dat | 0x10000,
+        d2 | 0x10000,
+        !d2 & 0xFFFF,
+        !dat & 0xFFFF,
+        !dat & 0xFFFF,
+        0x10000,
+    ];
+    let code = |i: u32| ((codes >> (3 * i)) & 7) as usize;
+    let pp = |i: u32| pp_of[code(i)];
+    let inv = |i: u32| INV[code(i)];
+    let (s, c) = csa(pp(0), (pp(1) << 2) | inv(0), (pp(2) << 4) | (inv(1) << 2));
+    let (s, c) = csa(s, c, (pp(3) << 6) | (inv(2) << 4));
+    let (s0, c0) = csa(s, c, inv(3) << 6);
+    let (s, c) = csa(
+        pp(4) << 8,
+        (pp(5) << 10) | (inv(4) << 8),
+        (pp(6) << 12) | (inv(5) << 10),
+    );
+    let (s, c) = csa(s, c, (pp(7) << 14) | (inv(6) << 12));
+    let (s1, c1) = csa(s, c, inv(7) << 14);
+    let (s, c) = csa(s0, c0, s1);
+    csa(s, c, c1)
 }
 
 /// Mask of the 38-bit block mantissa.
@@ -137,27 +155,57 @@ const MANT38: u64 = (1 << 38) - 1;
 pub fn block(data: &[Operand], weight: &[Operand]) -> u64 {
     let n = data.len().min(weight.len());
     let (data, weight) = (&data[..n], &weight[..n]);
-    let nan = weight
+    if let Some(w) = nan_word(data, weight) {
+        return w;
+    }
+    block_finite(data, weight)
+}
+
+/// The NaN word of a block that has a NaN operand, else `None`.
+pub fn nan_word(data: &[Operand], weight: &[Operand]) -> Option<u64> {
+    let o = weight
         .iter()
         .find(|o| o.nan)
-        .or_else(|| data.iter().find(|o| o.nan));
-    if let Some(o) = nan {
-        return (0x3F << 38) | ((o.sign as u64) << 37) | (o.frac() << 27);
-    }
-    let mut max = 0u32;
-    for (d, w) in data.iter().zip(weight) {
-        if d.nonzero && w.nonzero {
-            max = max.max(d.grp as u32 + w.grp as u32);
-        }
+        .or_else(|| data.iter().find(|o| o.nan))?;
+    Some((0x3F << 38) | ((o.sign as u64) << 37) | (o.frac() << 27))
+}
+
+/// [`block`] for operands known to hold no NaN (the caller checked).
+pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
+    let n = data.len().min(weight.len()).min(64);
+    let (data, weight) = (&data[..n], &weight[..n]);
+    // Exponent group sum per pair, 0xFF for a masked (zero) pair.
+    let mut grp = [0xFFu8; 64];
+    let mut max = 0u8;
+    for ((g, d), w) in grp.iter_mut().zip(data).zip(weight) {
+        let active = d.nonzero & w.nonzero;
+        let s = d.grp + w.grp;
+        *g = if active { s } else { 0xFF };
+        max = max.max(if active { s } else { 0 });
     }
     let mut sum: i64 = 0;
-    for (d, w) in data.iter().zip(weight) {
-        if d.nonzero && w.nonzero {
-            let sft = (max - (d.grp as u32 + w.grp as u32)) << 2;
-            sum += booth(d.sign ^ w.sign, w.mts, d.mts, sft) as i64;
+    for ((&g, d), w) in grp.iter().zip(data).zip(weight) {
+        if g == 0xFF {
+            continue;
         }
+        let sft = ((max - g) as u32) << 2;
+        let neg = d.sign ^ w.sign;
+        sum += if sft == 0 {
+            // The Booth tree is exact without alignment.
+            let p = (w.mts * d.mts) as i64;
+            if neg {
+                -p
+            } else {
+                p
+            }
+        } else if sft >= 32 {
+            0
+        } else {
+            let codes = if neg { w.codes ^ 0o7777_7777 } else { w.codes };
+            booth_coded(codes, d.mts, sft) as i64
+        };
     }
-    (((max << 2) as u64 & 0x3F) << 38) | (sum as u64 & MANT38)
+    (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
 }
 
 #[cfg(test)]
@@ -183,6 +231,20 @@ mod tests {
                 );
             }
             assert_eq!(booth(neg, wt, dat, 32), 0);
+        }
+    }
+
+    #[test]
+    fn booth_exact_at_shift_zero_for_every_data_mantissa() {
+        for wt in [
+            0x3FFF, 0x2000, 0x1555, 0x0801, 0x0400, 0x3A5C, 0x0001, 0x2AAA,
+        ] {
+            for dat in 0..0x4000u32 {
+                for neg in [false, true] {
+                    let p = (wt * dat) as i32;
+                    assert_eq!(booth(neg, wt, dat, 0), if neg { -p } else { p });
+                }
+            }
         }
     }
 

@@ -9,7 +9,7 @@
 
 use super::cacc::{acc48_add, clip_truncate, Fp48};
 use super::cdma::{self, Input};
-use super::cmac_fp16::{block, Operand};
+use super::cmac_fp16::{block, block_finite, Operand};
 use super::cube::{self, rejected, unsupported, Precision};
 use super::weight::{self, WeightShape};
 use crate::engine::{Flying, FlyingData, OpCtx};
@@ -255,6 +255,9 @@ fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i32> {
 fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
     let dops: Vec<Operand> = input.data.iter().map(|&v| Operand::new(v as u16)).collect();
     let wops: Vec<Operand> = weights.iter().map(|&v| Operand::new(v as u16)).collect();
+    // Blocks can only produce a NaN word if some operand is a NaN.
+    let any_nan = dops.iter().chain(&wops).any(|o| o.nan);
+    let mac: fn(&[Operand], &[Operand]) -> u64 = if any_nan { block } else { block_finite };
     let at = |iy: i64, ix: i64| {
         (((iy - input.y0) as usize) * input.wp + (ix - input.x0) as usize) * input.c
     };
@@ -272,7 +275,7 @@ fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
                                 let (iy, ix) = tap(g, y, x, r, s);
                                 let di = at(iy, ix);
                                 let wb = ((k * g.r + r) * g.s + s) * g.c;
-                                acc = acc.accumulate(block(
+                                acc = acc.accumulate(mac(
                                     &dops[di + c0..di + c1],
                                     &wops[wb + c0..wb + c1],
                                 ));
