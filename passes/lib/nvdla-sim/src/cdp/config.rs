@@ -155,8 +155,10 @@ impl Config {
         at: &At,
     ) -> Result<Config> {
         let reject = |what: String| SimError::Rejected(format!("{at}: {what}"));
-        if surf.src_data.mem_type == mem_type::HW || surf.dst_data.mem_type == mem_type::HW {
-            return Err(reject("CDP source and destination cannot be HW".into()));
+        if surf.src_data.mem_type >= mem_type::HW || surf.dst_data.mem_type >= mem_type::HW {
+            return Err(reject(
+                "CDP source and destination must be MC or CV (not HW)".into(),
+            ));
         }
         if op.in_precision != op.out_precision {
             return Err(reject("CDP does not support precision conversion".into()));

@@ -149,6 +149,18 @@ impl Config {
                 "PDP destination buffer has to be MC or CV, not HW".into(),
             ));
         }
+        // validate_data_cube(src, dst, DLA_MEM_HW).
+        for (name, c) in [("src", src), ("dst", dst)] {
+            if c.width > 8192 || c.height > 8192 || c.channel > 8192 || c.mem_type > mem_type::HW {
+                return Err(reject(
+                    at,
+                    format!(
+                        "PDP {name} cube {}×{}×{} (mem type {}) exceeds 8192 or is not MC/CV/HW",
+                        c.width, c.height, c.channel, c.mem_type
+                    ),
+                ));
+            }
+        }
         let precision = Precision::from_desc(op.precision)
             .ok_or_else(|| reject(at, format!("PDP precision {} is invalid", op.precision)))?;
         if !(1..=8).contains(&op.stride_x) || !(1..=8).contains(&op.stride_y) {
