@@ -472,6 +472,26 @@ fn compiler_style_fp16_split_equals_the_unsplit_pool() {
 }
 
 #[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let (w, h, c) = (23, 19, 40);
+    let x: Vec<f32> = (0..w * h * c)
+        .map(|i| ((i * 7919) % 613) as f32 / 16.0 - 19.0)
+        .collect();
+    let o = op(AVG, FP16, (3, 3), (2, 2), [1, 1, 1, 1]);
+    let runs: Vec<Vec<u16>> = [1, 4]
+        .iter()
+        .map(|&n| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap();
+            pool.install(|| run(&o, (w, h, c), (12, 10), &f16s(&x), &Hw::NV_FULL).unwrap())
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
 fn on_the_fly_input() {
     let hw = Hw::NV_FULL;
     let src = DataCube {
