@@ -413,3 +413,40 @@ fn fp16_speed() {
         floats(&out).len()
     );
 }
+
+/// The fast Booth evaluation equals the full carry-save tree for every pair
+/// of fp16 mantissa shapes, both signs and every alignment (about 3.7·10^8
+/// cases): `cargo test --release -p onnc-nvdla-sim --test conv -- --ignored`.
+#[test]
+#[ignore]
+fn fp16_booth_exhaustive() {
+    use onnc_nvdla_sim::conv::cmac_fp16::{booth_coded, booth_codes, booth_fast};
+    use rayon::prelude::*;
+    let mts = |i: u32| {
+        let frac = i & 0x3FF;
+        match i >> 10 {
+            0 => frac << 1,
+            e => (frac | 0x400) << (e - 1),
+        }
+    };
+    let bad: usize = (0..5120u32)
+        .into_par_iter()
+        .map(|i| {
+            let wt = mts(i);
+            let mut bad = 0;
+            for neg in [false, true] {
+                let codes = booth_codes(wt, neg);
+                for j in 0..5120 {
+                    let dat = mts(j);
+                    for sft in (4..=28).step_by(4) {
+                        bad += usize::from(
+                            booth_fast(codes, neg, wt, dat, sft) != booth_coded(codes, dat, sft),
+                        );
+                    }
+                }
+            }
+            bad
+        })
+        .sum();
+    assert_eq!(bad, 0);
+}

@@ -100,6 +100,99 @@ pub fn booth_coded(codes: u32, dat: u32, sft: u32) -> i32 {
     (s >> sft).wrapping_add(c >> sft).wrapping_add(comp) as i32
 }
 
+/// The sign-compensation constant of [`booth_coded`] for shift `sft`.
+fn comp(sft: u32) -> u32 {
+    match sft {
+        0 => 0xAAAB_0000,
+        4 => 0xFAAA_B000,
+        8 => 0xFFAA_AB00,
+        12 => 0xFFFA_AAB0,
+        16 => 0xFFFF_AAAB,
+        20 => 0xFFFF_FAAB,
+        24 => 0xFFFF_FFAB,
+        28 => 0xFFFF_FFFB,
+        _ => 0,
+    }
+}
+
+/// [`booth_coded`] computed from the low `sft` bits of the carry-save tree
+/// only. With `Q = ±wt·dat − 0xAAAB0000`, the sum and carry vectors add up
+/// to Q modulo 2^32, so `⌊S/2^k⌋ + ⌊C/2^k⌋ = ⌊Q/2^k⌋ − cy` modulo
+/// 2^(32−k), where `cy` is the carry out of the low k bits of S + C; the
+/// multiple of 2^(32−k) is the one that puts the result within 1 of
+/// `⌊±wt·dat/2^k⌋` (the hardware's accuracy, checked by the cmod and
+/// exhaustively against [`booth_coded`] in the tests). The low bits of
+/// the tree depend on few rows, so this is several times cheaper.
+/// `wt`/`dat` are the mantissas, `codes` the packed codes of `wt` for the
+/// product's sign.
+#[inline]
+pub fn booth_fast(codes: u32, neg: bool, wt: u32, dat: u32, sft: u32) -> i32 {
+    let p = (wt * dat) as i64;
+    let p = if neg { -p } else { p };
+    let cy = match sft {
+        0 => return p as i32,
+        4 => low_carry::<4>(codes, dat),
+        8 => low_carry::<8>(codes, dat),
+        12 => low_carry::<12>(codes, dat),
+        16 => low_carry::<16>(codes, dat),
+        20 => low_carry::<20>(codes, dat),
+        24 => low_carry::<24>(codes, dat),
+        28 => low_carry::<28>(codes, dat),
+        _ => {
+            return if sft >= 32 {
+                0
+            } else {
+                booth_coded(codes, dat, sft)
+            }
+        }
+    };
+    let q = p - 0xAAAB_0000;
+    let r = (q >> sft) - cy as i64 + comp(sft) as i32 as i64;
+    let e = p >> sft;
+    // (r − e) modulo 2^(32−k), centred on 0.
+    let bits = 64 - (32 - sft);
+    let d = ((r - e) << bits) >> bits;
+    (e + d) as i32
+}
+
+/// The carry out of bit K of (S mod 2^K) + (C mod 2^K) for the tree of
+/// [`booth_vectors`]: the same rows and adders, masked to K bits (rows
+/// that start at or above bit K vanish at compile time).
+#[inline(always)]
+fn low_carry<const K: u32>(codes: u32, dat: u32) -> u32 {
+    let m = (1u32 << K) - 1;
+    let d2 = dat << 1;
+    let pp_of = [
+        0x10000,
+        dat | 0x10000,
+        dat | 0x10000,
+        d2 | 0x10000,
+        !d2 & 0xFFFF,
+        !dat & 0xFFFF,
+        !dat & 0xFFFF,
+        0x10000,
+    ];
+    let code = |i: u32| ((codes >> (3 * i)) & 7) as usize;
+    let pp = |i: u32, sh: u32| {
+        if sh >= K {
+            0
+        } else {
+            (pp_of[code(i)] << sh) & m
+        }
+    };
+    let inv = |i: u32, sh: u32| if sh >= K { 0 } else { (INV[code(i)] << sh) & m };
+    let csa = |a: u32, b: u32, c: u32| (a ^ b ^ c, (((a & b) | (b & c) | (a & c)) << 1) & m);
+    let (s, c) = csa(pp(0, 0), pp(1, 2) | inv(0, 0), pp(2, 4) | inv(1, 2));
+    let (s, c) = csa(s, c, pp(3, 6) | inv(2, 4));
+    let (s0, c0) = csa(s, c, inv(3, 6));
+    let (s, c) = csa(pp(4, 8), pp(5, 10) | inv(4, 8), pp(6, 12) | inv(5, 10));
+    let (s, c) = csa(s, c, pp(7, 14) | inv(6, 12));
+    let (s1, c1) = csa(s, c, inv(7, 14));
+    let (s, c) = csa(s0, c0, s1);
+    let (s, c) = csa(s, c, c1);
+    (s + c) >> K
+}
+
 /// `inv` bit of each code: codes 4, 5, 6 select a negative row.
 const INV: [u32; 8] = [0, 0, 0, 0, 1, 1, 1, 0];
 
@@ -202,7 +295,7 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
             0
         } else {
             let codes = if neg { w.codes ^ 0o7777_7777 } else { w.codes };
-            booth_coded(codes, d.mts, sft) as i64
+            booth_fast(codes, neg, w.mts, d.mts, sft) as i64
         };
     }
     (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
@@ -243,6 +336,38 @@ mod tests {
                 for neg in [false, true] {
                     let p = (wt * dat) as i32;
                     assert_eq!(booth(neg, wt, dat, 0), if neg { -p } else { p });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn booth_fast_equals_the_full_tree() {
+        // Every normal/denormal mantissa shape of the data against a spread
+        // of weights, both signs, every alignment (the `fp16_exhaustive`
+        // example in the tests covers all pairs).
+        let mts = |i: u32| {
+            let frac = i & 0x3FF;
+            match i >> 10 {
+                0 => frac << 1,
+                e => (frac | 0x400) << (e - 1),
+            }
+        };
+        let mut x: u32 = 1;
+        for _ in 0..64 {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let wt = mts((x >> 8) % 5120);
+            for i in (0..5120).step_by(3) {
+                let dat = mts(i);
+                for neg in [false, true] {
+                    let codes = booth_codes(wt, neg);
+                    for sft in (0..=32).step_by(4) {
+                        assert_eq!(
+                            booth_fast(codes, neg, wt, dat, sft),
+                            booth_coded(codes, dat, sft),
+                            "{wt} {dat} {neg} {sft}"
+                        );
+                    }
                 }
             }
         }
