@@ -251,3 +251,30 @@ fn out_of_bounds_names_the_op() {
     let text = err.to_string();
     assert!(text.contains("task 0, op 0 (BDMA)"), "{text}");
 }
+
+/// The public API on LeNet: a zero f32 input gives the golden
+/// probabilities (the DIMG payload decoded), and they sum to about 1.
+#[test]
+fn nn_simulate_matches_golden_values() {
+    use onnc_nvdla_sim::{Tensor, TensorData};
+    let input = Tensor {
+        bind_id: 0,
+        data: TensorData::F32(vec![0.0; 28 * 28]),
+    };
+    let out = simulate(&fbuf("NN_L0_0"), &[input], &Options::default()).unwrap();
+    let prob = &out.tensors[0];
+    assert_eq!((prob.name.as_str(), prob.dims), ("prob", [1, 10, 1, 1]));
+    let dir = std::fs::read_dir(data_dir().join("golden"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("NN_L0_0"))
+        .unwrap();
+    let dimg = std::fs::read(dir.join("dla/o_000000.dimg")).unwrap();
+    let want: Vec<f32> = dimg[36..]
+        .chunks(2)
+        .map(|b| half::f16::from_le_bytes([b[0], b[1]]).to_f32())
+        .collect();
+    assert_eq!(prob.values, want);
+    let sum: f32 = prob.values.iter().sum();
+    assert!((sum - 1.0).abs() < 0.01, "{sum}");
+}
