@@ -123,13 +123,23 @@ impl Layout {
             + (w * self.atom) as u64
             + ((c % self.cpa) * self.bpe) as u64
     }
-    /// Bytes from the first byte to the end of the last element (0 for an
-    /// empty cube).
+    /// Bytes from the first byte to the end of the furthest element (0 for
+    /// an empty cube). The furthest channel is the last one, or — when a bad
+    /// descriptor's surface stride is smaller than an atom — the last lane
+    /// of the surface before it.
     pub fn span(&self) -> u64 {
         if self.width == 0 || self.height == 0 || self.channel == 0 {
             return 0;
         }
-        self.offset(self.channel - 1, self.height - 1, self.width - 1) + self.bpe as u64
+        let (h, w) = (self.height - 1, self.width - 1);
+        let last = self.offset(self.channel - 1, h, w);
+        let surf = (self.channel - 1) / self.cpa;
+        let prev = if surf > 0 {
+            self.offset(surf * self.cpa - 1, h, w)
+        } else {
+            0
+        };
+        last.max(prev) + self.bpe as u64
     }
 }
 
@@ -205,4 +215,29 @@ pub fn write(
         }
     }
     ctx.mem.write(surface, cube.address, base, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_bounds_every_element() {
+        let mut l = Layout {
+            width: 3,
+            height: 2,
+            channel: 20,
+            bpe: 2,
+            cpa: 16,
+            atom: 32,
+            line_stride: 96,
+            surf_stride: 192,
+        };
+        assert_eq!(l.span(), 192 + 96 + 64 + 3 * 2 + 2);
+        // A surface stride of 2 bytes: channel 15 (surface 0, lane 15) is
+        // further than channel 19 (surface 1, lane 3).
+        l.surf_stride = 2;
+        let max = (0..20).map(|c| l.offset(c, 1, 2)).max().unwrap();
+        assert_eq!(l.span(), max + 2);
+    }
 }

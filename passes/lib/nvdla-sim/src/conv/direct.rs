@@ -20,8 +20,8 @@ use rayon::prelude::*;
 /// `FORMAT_FEATURE`: the only `data_format` that is not an image format.
 const FORMAT_FEATURE: u8 = 36;
 /// Largest number of elements the model materialises for one cube (input
-/// with padding, weights or output): 2^28.
-const MAX_ELEMS: usize = 1 << 28;
+/// with padding, weights or output): 2^26.
+const MAX_ELEMS: usize = 1 << 26;
 
 /// Geometry of one direct convolution.
 #[derive(Debug, Clone, Copy)]
