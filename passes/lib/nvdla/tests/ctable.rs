@@ -310,3 +310,94 @@ fn nvidia_calibtable_errors_name_the_tensor() {
     );
     assert_eq!(p, program());
 }
+
+// --- hostile tables (issue 15, R15 and item 6) -------------------------------
+
+/// R15: a 50 MB string where a register wants an integer used to be echoed
+/// whole (52 MB on stderr). The value is clipped to 80 characters.
+#[test]
+fn huge_values_are_clipped_in_errors() {
+    let big = "a".repeat(50 << 20);
+    let json = format!(r#"{{"conv1.SDP": {{"out_cvt.scale": "{big}"}}}}"#);
+    let msg = load_err(&json).to_string();
+    assert!(msg.len() < 400, "{} bytes: {}", msg.len(), &msg[..400]);
+    assert!(
+        msg.contains("'out_cvt.scale'") && msg.contains("(52428802 bytes)"),
+        "{msg}"
+    );
+    // A huge unknown key is clipped too.
+    let json = format!(r#"{{"{big}": {{}}}}"#);
+    assert!(load_err(&json).to_string().len() < 400);
+}
+
+#[test]
+fn duplicate_keys_are_refused_with_both_places() {
+    let json = "{\n  \"conv1.SDP\": {\"out_cvt.truncate\": 1},\n  \"conv1.SDP\": {\"out_cvt.truncate\": 2}\n}";
+    let err = load_err(json);
+    assert_eq!(
+        err.to_string(),
+        "bad.json:3:3: key 'conv1.SDP' appears twice in one object (first at line 2, column 3); keep one"
+    );
+    let err = load_err(r#"{"conv1.SDP": {"out_cvt.truncate": 1, "out_cvt.truncate": 2}}"#);
+    assert!(
+        matches!(
+            err,
+            CtableError::DuplicateKey {
+                first: (1, 16),
+                second: (1, 39),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let mut p = program();
+    let err = ctable::load_nvidia_calibtable(
+        &mut p,
+        "{\"data\": {\"scale\": 0.1},\n\"data\": {\"scale\": 0.2}}",
+        "c.json",
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("c.json:2:1: key 'data' appears twice"),
+        "{err}"
+    );
+    assert_eq!(p, program());
+}
+
+#[test]
+fn calibtable_entries_are_checked_field_by_field() {
+    let mut p = program();
+    for (entry, want) in [
+        (
+            r#"{"scale": "abc", "min": -1, "max": 1}"#,
+            "'scale' must be a finite number, got \"abc\"",
+        ),
+        (r#"{"min": 2, "max": 1}"#, "'min' 2 is greater than 'max' 1"),
+        (r#"{"min": "x", "max": 1}"#, "'min' must be a finite number"),
+    ] {
+        let json = format!("{{\n\"data\": {entry}\n}}");
+        let err = ctable::load_nvidia_calibtable(&mut p, &json, "c.json")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("tensor 'data'") && err.contains(want) && err.contains("(line 2)"),
+            "{err}"
+        );
+    }
+    assert_eq!(p, program());
+}
+
+/// Thousands of unknown keys: the first 20 problems listed, the rest counted.
+#[test]
+fn many_problems_are_listed_then_counted() {
+    let keys: Vec<String> = (0..1000)
+        .map(|i| format!(r#""nope{i}.SDP": {{}}"#))
+        .collect();
+    let msg = load_err(&format!("{{{}}}", keys.join(","))).to_string();
+    assert!(
+        msg.starts_with("bad.json: 1000 problems:") && msg.contains("… and 980 more"),
+        "{msg}"
+    );
+    assert_eq!(msg.lines().count(), 22, "{msg}");
+}

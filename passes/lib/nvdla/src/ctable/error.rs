@@ -18,8 +18,19 @@ fn hint(suggestions: &[String]) -> String {
     }
 }
 
+/// Most problems listed one by one; the rest are counted.
+pub const MAX_LISTED: usize = 20;
+
 fn list(errors: &[CtableError]) -> String {
-    errors.iter().map(|e| format!("\n  {e}")).collect()
+    let mut s: String = errors
+        .iter()
+        .take(MAX_LISTED)
+        .map(|e| format!("\n  {e}"))
+        .collect();
+    if errors.len() > MAX_LISTED {
+        s += &format!("\n  … and {} more", errors.len() - MAX_LISTED);
+    }
+    s
 }
 
 /// A calibration table that cannot be loaded.
@@ -105,7 +116,20 @@ pub enum CtableError {
         /// What is wrong.
         message: String,
     },
-    /// More than one problem (each listed).
+    /// A key that appears twice in one JSON object (JSON parsers disagree
+    /// on which one wins, so neither is taken).
+    #[error("{file}:{}:{}: key '{key}' appears twice in one object (first at line {}, column {}); keep one", second.0, second.1, first.0, first.1)]
+    DuplicateKey {
+        /// File name.
+        file: String,
+        /// The key (clipped).
+        key: String,
+        /// Line and column of the first occurrence.
+        first: (usize, usize),
+        /// Line and column of the second.
+        second: (usize, usize),
+    },
+    /// More than one problem (the first [`MAX_LISTED`] listed, the rest counted).
     #[error("{file}: {} problems:{}", errors.len(), list(errors))]
     Several {
         /// File name.

@@ -83,7 +83,7 @@ pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Ctable
                     let suggestions = nearest(key, keys.iter().map(|(k, _, _)| k.as_str()));
                     errors.push(CtableError::UnknownLayer {
                         file: file.into(),
-                        key: key.clone(),
+                        key: clip(key),
                         suggestions,
                     });
                 }
@@ -101,20 +101,13 @@ pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Ctable
     Ok(stats)
 }
 
-/// Parses JSON, reporting line and column.
-pub(crate) fn parse(json: &str, file: &str) -> Result<Json, CtableError> {
-    serde_json::from_str(json).map_err(|e| CtableError::Json {
-        file: file.into(),
-        line: e.line(),
-        column: e.column(),
-        message: e.to_string(),
-    })
-}
+pub(crate) use super::json::parse;
+use super::json::{clip, shown};
 
 pub(crate) fn structure(file: &str, key: &str, message: impl Into<String>) -> CtableError {
     CtableError::Structure {
         file: file.into(),
-        key: key.into(),
+        key: clip(key),
         message: message.into(),
     }
 }
@@ -131,7 +124,10 @@ fn check_version(body: &Json, file: &str) -> Result<(), CtableError> {
         _ => Err(structure(
             file,
             "version",
-            format!("expected {{\"major\": 0, \"minor\": 1, \"sub_minor\": 0}}, got {body}"),
+            format!(
+                "expected {{\"major\": 0, \"minor\": 1, \"sub_minor\": 0}}, got {}",
+                shown(body)
+            ),
         )),
     }
 }
@@ -141,7 +137,7 @@ fn read_qinfo(body: &Json, file: &str) -> Result<BTreeMap<String, String>, Ctabl
         return Err(structure(
             file,
             "qinfo",
-            format!("expected an object of strings, got {body}"),
+            format!("expected an object of strings, got {}", shown(body)),
         ));
     };
     map.iter()
@@ -150,7 +146,7 @@ fn read_qinfo(body: &Json, file: &str) -> Result<BTreeMap<String, String>, Ctabl
             other => Err(structure(
                 file,
                 "qinfo",
-                format!("'{k}' must be a string, got {other}"),
+                format!("'{}' must be a string, got {}", clip(k), shown(other)),
             )),
         })
         .collect()
@@ -180,7 +176,7 @@ fn read_block(
         errors.push(structure(
             file,
             key,
-            format!("expected an object of registers, got {body}"),
+            format!("expected an object of registers, got {}", shown(body)),
         ));
         return;
     };
@@ -196,18 +192,18 @@ fn read_block(
                 let suggestions = nearest(register, valid.iter().map(String::as_str));
                 errors.push(CtableError::UnknownRegister {
                     file: file.into(),
-                    key: key.into(),
-                    register: register.clone(),
+                    key: clip(key),
+                    register: clip(register),
                     suggestions,
                 });
                 break;
             };
             let wrong = |expected: &str| CtableError::WrongType {
                 file: file.into(),
-                key: key.into(),
-                register: register.clone(),
+                key: clip(key),
+                register: clip(register),
                 expected: expected.into(),
-                found: json.to_string(),
+                found: shown(json),
             };
             let value = match spec.kind {
                 Kind::Int { .. } => match json.as_i64() {
@@ -235,9 +231,9 @@ fn read_block(
             if let Err(message) = registers::check_spec(engine, spec, &value) {
                 errors.push(CtableError::OutOfRange {
                     file: file.into(),
-                    key: key.into(),
-                    register: register.clone(),
-                    message,
+                    key: clip(key),
+                    register: clip(register),
+                    message: super::json::clip_to(&message, 5 * super::json::MAX_SHOWN),
                 });
                 break;
             }

@@ -32,16 +32,21 @@
 //!   rounded to `f32`, so gen → load → gen is a byte-identical fixed point.
 //!
 //! Loading is all-or-nothing: every entry is validated first and every
-//! problem reported (file, key, register, nearest valid names), then applied.
+//! problem reported (file, key, register, nearest valid names; the first
+//! [`MAX_LISTED`] listed, the rest counted), then applied. A key given twice
+//! in one object is refused with both places (never last-wins); values
+//! echoed in messages are clipped to [`MAX_SHOWN`] characters.
 
 mod error;
 mod gen;
+mod json;
 mod load;
 mod names;
 mod nvidia;
 
-pub use error::CtableError;
+pub use error::{CtableError, MAX_LISTED};
 pub use gen::gen;
+pub use json::{clip, shown, MAX_SHOWN};
 pub use load::{load, LoadStats};
 pub use names::{json_register_name, QINFO_DEFAULTS};
 pub use nvidia::{fixed_point, load_nvidia_calibtable};

@@ -44,13 +44,22 @@ pub(crate) fn layer_keys(p: &Program) -> Vec<(String, usize, &'static str)> {
     keys
 }
 
+/// Longest name for which [`nearest`] looks for suggestions.
+const MAX_SUGGEST_LEN: usize = 256;
+
 /// Up to three of `candidates` nearest to `name` (edit distance within a
 /// third of the length, or a Jaro-Winkler similarity of 0.9 for shared
-/// prefixes; closest first, then by name).
+/// prefixes; closest first, then by name). None for names longer than
+/// [`MAX_SUGGEST_LEN`].
 pub(crate) fn nearest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Vec<String> {
+    // Edit distance is quadratic in time and memory: a 50 MB key gets no
+    // suggestion rather than a 750 M-cell table.
+    if name.len() > MAX_SUGGEST_LEN {
+        return Vec::new();
+    }
     let mut scored: Vec<(usize, &str)> = candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(name, c), c))

@@ -32,6 +32,7 @@ use std::collections::BTreeMap;
 use serde_json::Value as Json;
 
 use super::error::CtableError;
+use super::json::{clip, key_lines, shown};
 use super::load::{parse, structure, LoadStats};
 use super::names::nearest;
 use crate::program::{Engine, Program, TensorId, TensorKind, Value};
@@ -66,14 +67,16 @@ pub fn load_nvidia_calibtable(
             "the calibtable must be a JSON object keyed by tensor names",
         ));
     };
+    let lines = key_lines(json);
     let mut errors = Vec::new();
     let mut scales: BTreeMap<TensorId, (f64, i64)> = BTreeMap::new();
     for (name, body) in &entries {
+        let line = lines.get(name).map_or(0, |p| p.0);
         let Some(id) = p.tensors.iter().position(|t| &t.name == name) else {
             let suggestions = nearest(name, p.tensors.iter().map(|t| t.name.as_str()));
             errors.push(CtableError::UnknownLayer {
                 file: file.into(),
-                key: name.clone(),
+                key: clip(name),
                 suggestions,
             });
             continue;
@@ -84,8 +87,8 @@ pub fn load_nvidia_calibtable(
             }
             Err(message) => errors.push(CtableError::Calibration {
                 file: file.into(),
-                tensor: name.clone(),
-                message,
+                tensor: clip(name),
+                message: format!("{message} (line {line})"),
             }),
         }
     }
@@ -164,25 +167,48 @@ pub fn load_nvidia_calibtable(
     Ok(stats)
 }
 
-/// `(scale, offset)` of one entry.
+/// `(scale, offset)` of one entry. Every field present must be valid, even
+/// when another would do: a non-numeric `scale` is refused although
+/// `min`/`max` are there, and `min > max` is refused.
 fn entry_scale(body: &Json) -> Result<(f64, i64), String> {
-    let num = |k: &str| body.get(k).and_then(Json::as_f64);
+    let Json::Object(_) = body else {
+        return Err(format!(
+            "expected an object with 'scale' or 'min'/'max', got {}",
+            shown(body)
+        ));
+    };
+    let num = |k: &str| -> Result<Option<f64>, String> {
+        match body.get(k) {
+            None => Ok(None),
+            Some(v) => match v.as_f64() {
+                Some(x) if x.is_finite() => Ok(Some(x)),
+                _ => Err(format!("'{k}' must be a finite number, got {}", shown(v))),
+            },
+        }
+    };
     let offset = match body.get("offset") {
         None => 0,
         Some(v) => v
             .as_i64()
-            .ok_or_else(|| format!("'offset' must be an integer, got {v}"))?,
+            .ok_or_else(|| format!("'offset' must be an integer, got {}", shown(v)))?,
     };
-    let scale = match (num("scale"), num("min"), num("max")) {
+    let (scale, lo, hi) = (num("scale")?, num("min")?, num("max")?);
+    if let (Some(lo), Some(hi)) = (lo, hi) {
+        if lo > hi {
+            return Err(format!("'min' {lo} is greater than 'max' {hi}; swap them"));
+        }
+    }
+    let scale = match (scale, lo, hi) {
         (Some(s), _, _) => s,
         (None, Some(lo), Some(hi)) => lo.abs().max(hi.abs()) / 127.0,
         _ => {
             return Err(format!(
-                "needs a numeric 'scale' or both 'min' and 'max', got {body}"
+                "needs a numeric 'scale' or both 'min' and 'max', got {}",
+                shown(body)
             ))
         }
     };
-    if scale.is_finite() && scale > 0.0 {
+    if scale > 0.0 {
         Ok((scale, offset))
     } else {
         Err(format!("scale {scale} must be positive and finite"))
