@@ -63,12 +63,10 @@ impl Fp48 {
             };
         }
         // Normalise the MAC mantissa to bits [39:2].
+        // Bits below bit 37 equal to it (the cmod scans down from bit 36).
         let s37 = bit(mac_m, 37);
-        let mut i: i32 = 36;
-        while i >= 0 && bit(mac_m, i as u32) == s37 {
-            i -= 1;
-        }
-        let shift0 = (36 - i) as u32;
+        let u = (if s37 { !mac_m } else { mac_m }) as u64 & ((1 << 38) - 1);
+        let shift0 = u.leading_zeros() - 27;
         let reg = sx((mac_m << shift0) as u64, 38);
         let mut mac_ext = reg << 2;
         let mac_exp_reg = (mac_exp - shift0 as i64 + 49) & 0xFF;
@@ -109,12 +107,10 @@ impl Fp48 {
             exp = bigger + 1;
         } else if bit(tmp, 38) == bit(tmp, 39) {
             overflow = false;
+            // Bits below bit 39 equal to it (the cmod scans down from bit 38).
             let s39 = bit(tmp, 39);
-            let mut j: i32 = 38;
-            while j >= 0 && bit(tmp, j as u32) == s39 {
-                j -= 1;
-            }
-            let n = (38 - j) as u32; // 1..=39
+            let u = (if s39 { !tmp } else { tmp }) as u64 & M40;
+            let n = u.leading_zeros() - 25; // 1..=39
             let hi = ((tmp as u64) << n) & M40;
             let lo = shift_out >> (40 - n);
             sum = sx(hi | lo, 40);
@@ -237,6 +233,37 @@ mod tests {
             mant: -((1 << 38) + (1 << 14)),
         };
         assert_eq!(f32::from_bits(acc.to_fp32()), -(1.0 + 2f32.powi(-23)));
+    }
+
+    /// The cmod's bit-scanning normalisation, for comparison.
+    fn lead_equal(v: i64, top: u32) -> u32 {
+        let s = bit(v, top);
+        let mut i = top as i32 - 1;
+        while i >= 0 && bit(v, i as u32) == s {
+            i -= 1;
+        }
+        (top as i32 - 1 - i) as u32
+    }
+
+    #[test]
+    fn leading_sign_counts_match_the_bit_scan() {
+        let mut x: u64 = 5;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = (x as i64) >> (x % 60);
+            let m38 = sx(v as u64, 38);
+            let u = (if bit(m38, 37) { !m38 } else { m38 }) as u64 & ((1 << 38) - 1);
+            assert_eq!(u.leading_zeros() - 27, lead_equal(m38, 37));
+            let m40 = sx(v as u64, 40);
+            if bit(m40, 38) == bit(m40, 39) {
+                let u = (if bit(m40, 39) { !m40 } else { m40 }) as u64 & M40;
+                assert_eq!(u.leading_zeros() - 25, lead_equal(m40, 39));
+            }
+        }
+        assert_eq!(lead_equal(-1, 37), 37);
+        assert_eq!(lead_equal(0, 39), 39);
     }
 
     #[test]

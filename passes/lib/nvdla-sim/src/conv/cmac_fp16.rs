@@ -288,26 +288,35 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
         *g = s | active.wrapping_sub(1); // 0xFF when masked
         max = max.max(s & active.wrapping_neg());
     }
-    // Lanes by alignment / 4 (0..=7); bucket 8 holds masked pairs and
-    // alignments ≥ 32, which contribute 0.
-    let mut lanes = [[0u8; 64]; 9];
-    let mut count = [0usize; 9];
-    for (i, &g) in grp[..n].iter().enumerate() {
+    // Lanes by alignment / 4 (0..=7), counting sort; bucket 8 holds masked
+    // pairs and alignments ≥ 32, which contribute 0.
+    let mut bucket_of = [8u8; 64];
+    let mut start = [0usize; 10];
+    for (t, &g) in bucket_of.iter_mut().zip(&grp[..n]) {
         // A masked pair (0xFF) wraps to a huge difference: bucket 8.
-        let t = (max as u32).wrapping_sub(g as u32).min(8) as usize;
-        lanes[t][count[t]] = i as u8;
-        count[t] += 1;
+        *t = (max as u32).wrapping_sub(g as u32).min(8) as u8;
+        start[*t as usize + 1] += 1;
     }
+    for t in 1..10 {
+        start[t] += start[t - 1];
+    }
+    let mut order = [0u8; 64];
+    let mut pos = start;
+    for (i, &t) in bucket_of[..n].iter().enumerate() {
+        order[pos[t as usize]] = i as u8;
+        pos[t as usize] += 1;
+    }
+    let lanes = |t: usize| &order[start[t]..start[t + 1]];
     let pair = |i: u8| (&data[i as usize], &weight[i as usize]);
     let mut sum: i64 = 0;
-    for &i in &lanes[0][..count[0]] {
+    for &i in lanes(0) {
         // The Booth tree is exact without alignment.
         let (d, w) = pair(i);
         sum += signed_product(d.sign ^ w.sign, w.mts, d.mts);
     }
     macro_rules! bucket {
         ($t:expr, $k:expr) => {
-            for &i in &lanes[$t][..count[$t]] {
+            for &i in lanes($t) {
                 let (d, w) = pair(i);
                 let neg = d.sign ^ w.sign;
                 let codes = w.codes ^ (0o7777_7777 * neg as u32);
