@@ -336,8 +336,10 @@ pub fn int(x: i32, l: &Lut) -> i32 {
     let table: &[i16] = if is_lo { &l.lo } else { &l.le };
     let y0 = entry(table, ix.index) as i128;
     if ix.uflow || ix.oflow {
+        // The cmod's `(uint32_t)1 << offset` (shift count taken modulo 32,
+        // as on the x86 host that ran it), an unsigned 32-bit value.
         let bias: i64 = if !is_lo && l.le_exp && !ix.oflow && l.le_index_offset > 0 {
-            1i64 << l.le_index_offset.min(62)
+            1u32.wrapping_shl(l.le_index_offset as u32) as i64
         } else {
             0
         };
@@ -514,5 +516,38 @@ mod tests {
                                                // x = 2.5 → LE entry 2, fraction 0.5: 2.5.
         assert_eq!(f32::from_bits(fp(2.5f32.to_bits(), &l)), 2.5);
         assert_eq!(f32::from_bits(fp(7f32.to_bits(), &l)), 7.0);
+    }
+
+    #[test]
+    fn fp_exponential_hit_and_underflow() {
+        let mut l = lut();
+        for (i, v) in l.le.iter_mut().enumerate() {
+            *v = half::f16::from_f32(i as f32).to_bits() as i16;
+        }
+        l.le_exp = true;
+        l.le_index_offset = 0;
+        l.le_start = 0f32.to_bits() as i32;
+        l.lo_start = 1.0e6f32.to_bits() as i32; // LO always underflows
+        l.le_uflow = Slope {
+            scale: half::f16::from_f32(0.5).to_bits() as i16,
+            shift: 0,
+        };
+        // 6 = 1.5·2^2: entry 2, fraction 0.5 → 2.5.
+        assert_eq!(f32::from_bits(fp(6f32.to_bits(), &l)), 2.5);
+        // −3: both underflow, LE answers: LE[0] + (−3 − (0 + 2^0))·0.5 = −2.
+        assert_eq!(f32::from_bits(fp((-3f32).to_bits(), &l)), -2.0);
+    }
+
+    #[test]
+    fn int_exponential_underflow_bias_is_unsigned_32_bit() {
+        // index offset 31: the bias 2^31 as an unsigned value.
+        let l = Lut {
+            le_exp: true,
+            le_index_offset: 31,
+            lo_start: i32::MAX,
+            ..lut()
+        };
+        // x = 0 ≤ start: LE[0] + (0 − (2^31 + 0))·3 >> 1 → saturates at −2^31.
+        assert_eq!(int(0, &l), i32::MIN);
     }
 }
