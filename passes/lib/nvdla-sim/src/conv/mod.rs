@@ -1,8 +1,8 @@
 //! The convolution pipeline: CDMA → CSC → CMAC → CACC (nvdla-arith.md §4–5).
 //!
 //! In: a `dla_conv_op_desc`, its surface descriptor and the task memory.
-//! Out: the CACC output as a [`Flying`] cube for the fused SDP — int32
-//! (after `clip_truncate`) for INT8/INT16, fp32 values for FP16.
+//! Out: the CACC output as a [`crate::engine::Flying`] cube for the fused
+//! SDP — int32 (after `clip_truncate`) for INT8/INT16, fp32 values for FP16.
 //!
 //! Modelled: direct convolution of feature input (`FORMAT_FEATURE`), INT8,
 //! INT16 and FP16, the CDMA input converter, padding with the pad value,
@@ -11,7 +11,17 @@
 //! of operations whatever the thread count.
 //!
 //! Not modelled (a [`crate::SimError::Unsupported`] names them): image input
-//! (pixel formats), Winograd, compressed weights, batch > 1.
+//! (pixel formats; the compiler emits feature input only), Winograd,
+//! compressed weights, batch > 1.
+//!
+//! Modules:
+//! * [`cube`] — feature-cube addressing and element precisions (also used
+//!   by the SDP);
+//! * [`weight`] — the direct-convolution weight layout;
+//! * [`cdma`] — input conversion and padding;
+//! * [`cmac_fp16`] — the FP16 block-floating-point MAC (Booth multiplier);
+//! * [`cacc`] — the integer and fp48 accumulators;
+//! * `direct` — geometry, checks and the per-output loops ([`run`]).
 
 pub mod cacc;
 pub mod cdma;
