@@ -381,4 +381,50 @@ mod tests {
         assert_eq!(add(FP17, 0x7C00, 0x7C00), 0x8000);
         assert_eq!(mul(FP17, 0x8000, 0x8000), 0x8400);
     }
+
+    /// Random normal fp32 values with exponents in a narrow range.
+    fn rand_f32(x: &mut u64, spread: u32) -> f32 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let e = 127 - spread / 2 + (*x >> 40) as u32 % spread;
+        f32::from_bits(((*x as u32) & 0x807F_FFFF) | (e << 23))
+    }
+
+    #[test]
+    fn fp32_add_equals_ieee_when_no_bit_is_dropped() {
+        // With exponents at most M+2 apart nothing is discarded before the
+        // rounding, so FpAdd must agree with IEEE round-to-nearest-even.
+        let mut x = 17;
+        for _ in 0..200_000 {
+            let a = rand_f32(&mut x, 20);
+            let b = rand_f32(&mut x, 20);
+            let ea = (a.to_bits() >> 23) & 0xFF;
+            let eb = (b.to_bits() >> 23) & 0xFF;
+            if ea.abs_diff(eb) > 25 {
+                continue;
+            }
+            let got = add(FP32, a.to_bits(), b.to_bits());
+            let want = a + b;
+            if want == 0.0 {
+                assert_eq!(f32::from_bits(got), 0.0);
+            } else {
+                assert_eq!(got, want.to_bits(), "{a} + {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn fp32_mul_equals_ieee_for_normal_results() {
+        let mut x = 23;
+        for _ in 0..200_000 {
+            let a = rand_f32(&mut x, 60);
+            let b = rand_f32(&mut x, 60);
+            assert_eq!(
+                mul(FP32, a.to_bits(), b.to_bits()),
+                (a * b).to_bits(),
+                "{a} * {b}"
+            );
+        }
+    }
 }
