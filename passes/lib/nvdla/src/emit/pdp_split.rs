@@ -13,10 +13,14 @@
 //! `overlap_lines = [1, 1, 2, 4, 4, 8, 8, 8, 8][⌈kernel_h / stride_y⌉]`,
 //! `kernels_per_group` is atomic-K (int8) or atomic-K/2, `bits` 14 (int8) or
 //! 28 (int16, fp16). Stripes are `first, mid…, last` output columns with
-//! `first = mid = max`; input stripes overlap by `kernel_w − stride_x`
-//! columns; the first input stripe absorbs the left padding, the last the
-//! right. Example: fp16 on nv_full, 3×3 stride 2 → 64 columns; a 150-wide
-//! output is `first 64, mid 64, last 22`, 3 stripes.
+//! `first = mid = max`. The hardware starts stripe `i > 0` at input column
+//! `in_first + (i−1)·in_mid − overlap` and reads `in_i + overlap` columns,
+//! where `overlap = kernel_w − stride_x` is *signed* (negative when the
+//! kernel is narrower than its stride: the stripes then skip columns), so
+//! `in_first = (max−1)·sx + kw − pad_l`, `in_mid = max·sx` and
+//! `in_last = out_last·sx − pad_r`; the first input stripe absorbs the left
+//! padding, the last the right. Example: fp16 on nv_full, 3×3 stride 2 → 64
+//! columns; a 150-wide output is `first 64, mid 64, last 22`, 3 stripes.
 
 /// Output column limit, stripes and their widths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,9 +68,11 @@ pub(crate) fn split(out_w: usize, kw: usize, kh: usize, sx: usize, sy: usize, pa
     }
     let out_mid = if n > 2 { max } else { 0 };
     let out_last = out_w - max * (n - 1);
-    let overlap = kw.saturating_sub(sx);
+    // Signed: a kernel narrower than its stride skips columns between stripes.
+    let overlap = kw as i64 - sx as i64;
     let in_first = ((max - 1) * sx + kw).checked_sub(pad_l);
-    let in_last = ((out_last - 1) * sx + kw).checked_sub(pad_r + overlap).filter(|&v| v > 0);
+    // The last stripe's register, and the columns the hardware reads for it.
+    let in_last = (out_last * sx).checked_sub(pad_r).filter(|&v| v > 0 && v as i64 + overlap > 0);
     let (Some(in_first), Some(in_last)) = (in_first, in_last) else {
         return Err(format!(
             "the last of {n} line-buffer stripes ({out_last} output columns) reads no input column after padding {pad_r}; pad less on the right"
@@ -76,7 +82,7 @@ pub(crate) fn split(out_w: usize, kw: usize, kh: usize, sx: usize, sy: usize, pa
         max_width: max,
         split_num: n,
         in_first,
-        in_mid: if n > 2 { (max - 1) * sx + kw - overlap } else { 0 },
+        in_mid: if n > 2 { max * sx } else { 0 },
         in_last,
         out_first: max,
         out_mid,
@@ -113,6 +119,45 @@ mod tests {
         assert_eq!((two.split_num, two.out_last, two.in_first + two.in_last), (1, 0, 0));
         let two = split(200, 2, 2, 2, 2, 0, 0, false, 32).unwrap();
         assert_eq!((two.split_num, two.out_first, two.out_last, two.in_first + two.in_last), (2, 128, 72, 400));
+    }
+
+    /// Input column where the hardware starts stripe `i` and how many it reads
+    /// (`nvdla-arith.md` §7: `in_first + (i−1)·in_mid − overlap`, `in_i + overlap`).
+    fn hw_stripes(s: &PdpSplit, kw: usize, sx: usize) -> Vec<(i64, i64)> {
+        let ov = kw as i64 - sx as i64;
+        let mut v = vec![(0, s.in_first as i64)];
+        for i in 1..s.split_num {
+            let w = if i + 1 == s.split_num { s.in_last } else { s.in_mid } as i64;
+            v.push((s.in_first as i64 + (i as i64 - 1) * s.in_mid as i64 - ov, w + ov));
+        }
+        v
+    }
+
+    #[test]
+    fn a_kernel_narrower_than_its_stride_reads_the_right_columns() {
+        // 1-wide kernel, stride 2, over 300 columns: 150 outputs in 128 + 22.
+        let s = split(150, 1, 1, 2, 2, 0, 0, false, 32).unwrap();
+        assert_eq!((s.split_num, s.out_first, s.out_last), (2, 128, 22));
+        // Output 128 reads column 256, output 149 column 298.
+        assert_eq!(hw_stripes(&s, 1, 2), [(0, 255), (256, 43)]);
+        // Three stripes, 2-wide kernel with stride 3 and padding on both sides.
+        let (kw, sx, pl, pr) = (2, 3, 1, 1);
+        let out_w = 600;
+        let s = split(out_w, kw, 1, sx, 3, pl, pr, false, 16).unwrap();
+        assert_eq!(s.split_num, 3);
+        let mut out_start = 0;
+        for (i, (start, width)) in hw_stripes(&s, kw, sx).into_iter().enumerate() {
+            let last = i + 1 == s.split_num;
+            let outs = if i == 0 { s.out_first } else if last { s.out_last } else { s.out_mid };
+            let (l, r) = (if i == 0 { pl } else { 0 }, if last { pr } else { 0 });
+            // The stripe starts at its first output's window (padding only left of stripe 0) ...
+            let first_col = if i == 0 { 0 } else { (out_start * sx - pl) as i64 };
+            assert_eq!(start, first_col, "stripe {i}");
+            // ... and yields exactly its outputs.
+            assert_eq!((width as usize + l + r - kw) / sx + 1, outs, "stripe {i}");
+            out_start += outs;
+        }
+        assert_eq!(out_start, out_w);
     }
 
     #[test]
