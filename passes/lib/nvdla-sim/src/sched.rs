@@ -215,19 +215,19 @@ impl Task<'_> {
 
     /// An op index from a descriptor, checked as the firmware's cache fetch
     /// would (in range, of processor `want`).
-    fn target(&self, from: usize, index: i16, want: u8, what: &str) -> Result<usize> {
+    fn target(&self, from: Option<usize>, index: i16, want: u8, what: &str) -> Result<usize> {
         let i = usize::try_from(index)
             .ok()
             .filter(|&i| i < self.n)
             .ok_or_else(|| {
                 self.reject(
-                    Some(from),
+                    from,
                     format!("{what} {index} is outside the {} operations", self.n),
                 )
             })?;
         if self.ty(i) != want {
             return Err(self.reject(
-                Some(from),
+                from,
                 format!(
                     "{what} {i} is a {} op, not {} (the firmware fetches it as {})",
                     engine_name(self.ty(i)),
@@ -247,7 +247,8 @@ impl Task<'_> {
             if h < -1 || usize::try_from(h).is_ok_and(|h| h >= self.n) {
                 return Err(self.reject(None, format!("invalid op_head {h} for processor {p}")));
             }
-            let op = self.target(0, h, p as u8, "op_head")?;
+            let what = format!("op_head[{}]", engine_name(p as u8));
+            let op = self.target(None, h, p as u8, &what)?;
             self.submit(p, op)?;
             self.dequeue(p)?;
         }
@@ -296,7 +297,7 @@ impl Task<'_> {
             let want = self.ty(op).checked_sub(1).ok_or_else(|| {
                 self.reject(Some(op), "a BDMA op cannot have a fused parent".into())
             })?;
-            self.target(op, fp.index, want, "fused parent")?;
+            self.target(Some(op), fp.index, want, "fused parent")?;
         }
         self.st[op].programmed = true;
         self.fire(op, event::OP_PROGRAMMED)?;
@@ -338,7 +339,7 @@ impl Task<'_> {
                 if c.index == -1 || c.event != ev {
                     continue;
                 }
-                let to = self.target(op, c.index, want, what)?;
+                let to = self.target(Some(op), c.index, want, what)?;
                 if self.st[to].count == 0 {
                     return Err(self.reject(
                         Some(to),
@@ -365,7 +366,7 @@ impl Task<'_> {
         if next == -1 {
             return Ok(());
         }
-        let op = self.target(tail, next, p as u8, "next op of the same processor")?;
+        let op = self.target(Some(tail), next, p as u8, "next op of the same processor")?;
         self.submit(p, op)
     }
 

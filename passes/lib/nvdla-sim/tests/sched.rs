@@ -248,3 +248,66 @@ fn bdma_refused_on_nv_small() {
         .to_string();
     assert!(e.contains("not supported on nv_small"), "{e}");
 }
+
+fn chain_sdp(
+    _: &SdpOpDesc,
+    s: &SdpSurfaceDesc,
+    input: Option<Flying>,
+    ctx: &mut OpCtx,
+) -> Result<Option<Flying>> {
+    log(ctx);
+    Ok(if s.dst_data.mem_type == 2 {
+        input
+    } else {
+        None
+    })
+}
+
+fn chain_pdp(
+    _: &PdpOpDesc,
+    s: &PdpSurfaceDesc,
+    input: Option<Flying>,
+    ctx: &mut OpCtx,
+) -> Result<()> {
+    log(ctx);
+    assert_eq!(input.is_some(), s.src_data.mem_type == 2);
+    Ok(())
+}
+
+/// LeNet rewired so that SDP 1 feeds PDP 2 on the fly: conv 0 → SDP 1 →
+/// PDP 2 run as one pipeline, the PDP receiving the SDP's cube.
+#[test]
+fn sdp_to_pdp_pipeline() {
+    let mut l = Loadable::read(&fbuf("NN_L0_0")).unwrap();
+    let blob = |l: &mut Loadable, name: &str| l.blobs.iter().position(|b| b.name == name).unwrap();
+    let deps = blob(&mut l, "task-1-dep_graph");
+    let d = &mut l.blobs[deps].data;
+    // SDP 1: consumers[PDP] = 2 on PROGRAMMED instead of COMPLETED.
+    d[36 + 8 + 3 * 4 + 2] = 2;
+    // PDP 2: fused parent = SDP 1, on an event that never fires.
+    d[2 * 36 + 32..2 * 36 + 36].copy_from_slice(&[1, 0, 0, 0]);
+    let surfs = blob(&mut l, "task-1-surf_list");
+    let s = &mut l.blobs[surfs].data;
+    // Legacy cubes are 28 bytes; SDP dst is the fifth cube, PDP src the first.
+    s[644 + 4 * 28..644 + 4 * 28 + 2].copy_from_slice(&2u16.to_le_bytes());
+    s[2 * 644..2 * 644 + 2].copy_from_slice(&2u16.to_le_bytes());
+    let opts = Options {
+        engines: Some(Engines {
+            conv: Some(fake_conv),
+            sdp: Some(chain_sdp),
+            pdp: Some(chain_pdp),
+            ..Engines::builtin()
+        }),
+        skip_verify: true,
+        ..Options::default()
+    };
+    TRACE.with(|t| t.borrow_mut().clear());
+    simulate(&l.write(), &[], &opts).unwrap();
+    let trace = TRACE.with(|t| t.borrow().clone());
+    assert_eq!(
+        &trace[..3],
+        &[(0, "CONV"), (1, "SDP"), (2, "PDP")],
+        "{trace:?}"
+    );
+    assert_eq!(trace.len(), 11);
+}
