@@ -23,7 +23,9 @@
 //!
 //! The reader keeps the file's key order, ignores unknown keys beside
 //! `"nnie"`/`"gfpq_param_dict"`, and rejects duplicate names, non-lists, and
-//! clips that are not finite and positive. MQBench writes raw (unsnapped)
+//! clips that are not finite and positive. Layer names the model does not
+//! have are refused by the front end (`frontend::clip_keys`), as CTable
+//! refuses unknown layer keys. MQBench writes raw (unsnapped)
 //! calibrated values; [`ClipTable::snapped`] moves them onto the grid. The
 //! writer is deterministic: insertion order, 4-space indentation, shortest
 //! round-trip decimals.

@@ -169,6 +169,24 @@ fn mqbench_table_gives_exactly_its_clips() {
     let e = compile(&g, &opts).unwrap_err();
     let NnieError::Refused(p) = &e else { panic!("{e}") };
     assert!(p.iter().any(|p| p.node == "conv2" && p.what.contains("no clip value")), "{e}");
+
+    // keys naming no node are refused, as CTable refuses unknown layers
+    // (issue 15, item 6: they used to be ignored): a few listed, the rest counted
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
+    let dict = v["nnie"]["gfpq_param_dict"].as_object_mut().unwrap();
+    dict.insert("conv_2".into(), serde_json::json!([1.0]));
+    for i in 0..9 {
+        dict.insert(format!("ghost{i}"), serde_json::json!([1.0]));
+    }
+    std::fs::write(&table, serde_json::to_string(&v).unwrap()).unwrap();
+    let e = compile(&g, &opts).unwrap_err().to_string();
+    assert!(
+        e.contains("10 key(s) of gfpq_param_dict name no node of the model")
+            && e.contains("'conv_2' (did you mean 'conv2'?)")
+            && e.contains("and 5 more")
+            && e.contains("nnie_cnn_gfpq_param_dict.json"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

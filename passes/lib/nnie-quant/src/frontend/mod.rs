@@ -22,6 +22,7 @@
 //! ```
 
 mod caffe_net;
+mod clip_keys;
 mod data;
 mod images;
 mod dialect;
@@ -229,6 +230,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     if let CalibSource::Mqbench(path) = &opts.calib {
         let text = std::fs::read_to_string(path).map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
         let table = ClipTable::from_json(&text)?.snapped(opts.snap)?;
+        clip_keys::check_known(&table, &layers, &path.display().to_string())?;
         let mut missing = Vec::new();
         for l in layers.iter_mut().filter(|l| l.is_quantized()) {
             let entry = std::iter::once(&l.name).chain(&l.sources).find_map(|k| table.get(k));
