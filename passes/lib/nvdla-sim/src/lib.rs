@@ -16,7 +16,7 @@
 //! * [`cdp`] — the channel data processor (LRN).
 //! * [`bdma`], [`rubik`] — the bridge DMA and the Rubik reshapes.
 //! * [`emu`] — the CPU ops between DLA tasks (power, softmax).
-//! * [`load`] — loadable bytes → [`load::Network`] (ABI, hardware, bindings, firmware checks).
+//! * [`mod@load`] — loadable bytes → [`load::Network`] (ABI, hardware, bindings, firmware checks).
 //! * [`sched`] — the firmware scheduler of a DLA task, fused pipelines.
 //! * [`dimg`] — the regression test app's DIMG output file.
 //! * [`run`] — the public API: [`simulate`], [`golden_dimg`].
