@@ -288,35 +288,49 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
         *g = s | active.wrapping_sub(1); // 0xFF when masked
         max = max.max(s & active.wrapping_neg());
     }
-    // Lanes by alignment / 4 (0..=7), counting sort; bucket 8 holds masked
-    // pairs and alignments ≥ 32, which contribute 0.
+    // Bucket of each lane: alignment / 4 (0..=7); 8 for masked pairs (0xFF
+    // wraps to a huge difference) and alignments ≥ 32, which contribute 0.
     let mut bucket_of = [8u8; 64];
-    let mut start = [0usize; 10];
     for (t, &g) in bucket_of.iter_mut().zip(&grp[..n]) {
-        // A masked pair (0xFF) wraps to a huge difference: bucket 8.
         *t = (max as u32).wrapping_sub(g as u32).min(8) as u8;
-        start[*t as usize + 1] += 1;
     }
-    for t in 1..10 {
-        start[t] += start[t - 1];
+    // Lanes of bucket `t` as a bit set: four bit planes of the bucket
+    // numbers, eight lanes per 64-bit word (the multiply gathers the low
+    // bit of each byte into the top byte), then one AND per plane.
+    let mut planes = [0u64; 4];
+    for (c, w) in bucket_of.chunks_exact(8).take(n.div_ceil(8)).enumerate() {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        for (b, plane) in planes.iter_mut().enumerate() {
+            let bytes = (w >> b) & 0x0101_0101_0101_0101;
+            *plane |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * c);
+        }
     }
-    let mut order = [0u8; 64];
-    let mut pos = start;
-    for (i, &t) in bucket_of[..n].iter().enumerate() {
-        order[pos[t as usize]] = i as u8;
-        pos[t as usize] += 1;
-    }
-    let lanes = |t: usize| &order[start[t]..start[t + 1]];
+    let valid = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let lanes_of = |t: u8| {
+        planes.iter().enumerate().fold(valid, |m, (b, &p)| {
+            m & if (t >> b) & 1 == 1 { p } else { !p }
+        })
+    };
+    let lanes = |t: u8| {
+        let mut m = lanes_of(t);
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as u8;
+                m &= m - 1;
+                i
+            })
+        })
+    };
     let pair = |i: u8| (&data[i as usize], &weight[i as usize]);
     let mut sum: i64 = 0;
-    for &i in lanes(0) {
+    for i in lanes(0) {
         // The Booth tree is exact without alignment.
         let (d, w) = pair(i);
         sum += signed_product(d.sign ^ w.sign, w.mts, d.mts);
     }
     macro_rules! bucket {
         ($t:expr, $k:expr) => {
-            for &i in lanes($t) {
+            for i in lanes($t) {
                 let (d, w) = pair(i);
                 let neg = d.sign ^ w.sign;
                 let codes = w.codes ^ (0o7777_7777 * neg as u32);
