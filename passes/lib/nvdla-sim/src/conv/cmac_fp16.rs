@@ -29,6 +29,9 @@ pub struct Operand {
     /// [`booth_codes`] of `mts` for a positive product (used when this is
     /// the weight; XOR 0o77777777 for a negative one).
     pub codes: u32,
+    /// `mts` with the operand's sign (the exact product of two is the
+    /// unaligned Booth product).
+    pub smts: i32,
 }
 
 impl Operand {
@@ -42,6 +45,11 @@ impl Operand {
         Operand {
             mts,
             codes: booth_codes(mts, false),
+            smts: if bits >> 15 == 1 {
+                -(mts as i32)
+            } else {
+                mts as i32
+            },
             grp: (e >> 2) as u8,
             sign: bits >> 15 == 1,
             nonzero: bits & 0x7FFF != 0,
@@ -326,7 +334,7 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
     for i in lanes(0) {
         // The Booth tree is exact without alignment.
         let (d, w) = pair(i);
-        sum += signed_product(d.sign ^ w.sign, w.mts, d.mts);
+        sum += (d.smts * w.smts) as i64;
     }
     macro_rules! bucket {
         ($t:expr, $k:expr) => {
