@@ -57,7 +57,13 @@ pub fn run(
             })
         })
         .collect::<Result<_, Vec<String>>>()?;
-    let outs = onnc_nvdla_sim::run::simulate(&bytes, &sim_inputs, &Default::default())
+    // nv_large lays memory out as nv_full does, so the configuration is
+    // given rather than inferred from the loadable.
+    let opts = onnc_nvdla_sim::run::Options {
+        hw: onnc_nvdla_sim::engine::Hw::by_name(target),
+        ..Default::default()
+    };
+    let outs = onnc_nvdla_sim::run::simulate(&bytes, &sim_inputs, &opts)
         .map_err(|e| err(format!("{file} on {target}: {e}")))?;
     if outs.tensors.len() != reference.len() {
         return Err(err(format!(

@@ -30,6 +30,8 @@ pub struct Request<'a> {
     pub dimg_out: Option<&'a Path>,
     /// `--dump-layers`.
     pub dump_layers: Option<&'a Path>,
+    /// `--nvdla-config`: the hardware configuration (default: inferred).
+    pub config: Option<&'a str>,
 }
 
 fn err(m: impl std::fmt::Display) -> Vec<String> {
@@ -47,7 +49,18 @@ pub fn is_loadable(path: &Path, bytes: &[u8]) -> bool {
 
 /// Runs the request; `Ok(false)` when `--expected` found a mismatch.
 pub fn run(req: Request) -> Result<bool, Vec<String>> {
-    let opts = run::Options::default();
+    let hw = match req.config {
+        Some(name) => Some(onnc_nvdla_sim::engine::Hw::by_name(name).ok_or_else(|| {
+            err(format!(
+                "unknown --nvdla-config '{name}' (nv_full, nv_large, nv_small)"
+            ))
+        })?),
+        None => None,
+    };
+    let opts = run::Options {
+        hw,
+        ..Default::default()
+    };
     if let Some(path) = req.dimg_out {
         // NVIDIA's regression flow binds no input (an unbound input reads as
         // zeros); an all-zero input folder is the same run.

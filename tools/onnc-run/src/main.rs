@@ -75,6 +75,10 @@ struct Cli {
     /// Compile for this NVDLA configuration, simulate the loadable and compare with the interpreter.
     #[arg(long = "compare-target", value_parser = ["nv_full", "nv_large", "nv_small"])]
     compare_target: Option<String>,
+    /// Loadables: the NVDLA configuration they were built for (default: inferred from the
+    /// memory layout; nv_large looks like nv_full, so name it).
+    #[arg(long = "nvdla-config", value_parser = ["nv_full", "nv_large", "nv_small"])]
+    nvdla_config: Option<String>,
     /// --compare-target: largest error allowed, as a fraction of the output's max |reference|.
     #[arg(long = "target-tolerance", default_value_t = 1e-2)]
     target_tolerance: f64,
@@ -340,6 +344,7 @@ fn run_loadable(cli: &Cli) -> Result<Option<ExitCode>, Vec<String>> {
         expected: cli.expected.as_deref().map(|d| (d, cli.rtol, cli.atol)),
         dimg_out: cli.dimg_out.as_deref(),
         dump_layers: cli.dump_layers.as_deref(),
+        config: cli.nvdla_config.as_deref(),
     })?;
     Ok(Some(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
 }
