@@ -55,6 +55,7 @@ pub mod cond;
 pub mod cost;
 pub mod diagnose;
 mod error;
+mod limits;
 pub mod extract;
 pub mod lang;
 pub mod legality;
@@ -104,6 +105,7 @@ pub struct Legalized {
 pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Result<Legalized> {
     let t0 = Instant::now();
     let input_nodes = graph.nodes.len();
+    limits::check_sizes(&graph)?;
     let built = build::build(graph)?;
     let build_time = t0.elapsed();
 

@@ -206,6 +206,11 @@ fn pad_correction(cx: &mut Cx) -> Option<Id> {
         let end = start + k[d] as i64;
         (end.min(xs[2 + d] as i64) - start.max(0)).max(0) as usize
     };
+    // One factor per output element: bounded before allocating (pads of
+    // i64::MAX gave 2^62 output rows; `limits::check_sizes` refuses those
+    // first, this keeps the rule safe on its own).
+    let limit = onnc_tensor::limits::MAX_TENSOR_BYTES;
+    onnc_tensor::limits::checked_bytes(&out[1..], 4, limit).ok()?;
     let area = (k[0] * k[1]) as f32;
     let mut r = Vec::with_capacity(out[1] * out[2] * out[3]);
     for _ in 0..out[1] {
@@ -324,6 +329,29 @@ mod tests {
             .with_attr("ceil_mode", Attr::Int(0))
             .with_attr("auto_pad", Attr::String("NOTSET".into()));
         graph(&[1, 2, 4, 5], &[1, 2, 4, 5], vec![n], vec![])
+    }
+
+    /// R21 (issue 15): `test/.../r21_avgpool_huge_pad.mlir` of the hostile-input
+    /// campaign — an average pool (count_include_pad 0) with a bottom pad of
+    /// i64::MAX — made the pad correction allocate 8 GB and abort. It is
+    /// refused by size before any rule runs, never allocated.
+    #[test]
+    fn r21_avgpool_with_a_pad_of_i64_max_is_refused_not_allocated() {
+        let n = Node::new("ap", "AveragePool", &["x"], &["y"])
+            .with_attr("kernel_shape", Attr::Ints(vec![2, 2]))
+            .with_attr("pads", Attr::Ints(vec![0, 0, i64::MAX, 0]))
+            .with_attr("strides", Attr::Ints(vec![2, 2]))
+            .with_attr("dilations", Attr::Ints(vec![1, 1]))
+            .with_attr("count_include_pad", Attr::Int(0))
+            .with_attr("ceil_mode", Attr::Int(0))
+            .with_attr("auto_pad", Attr::String("NOTSET".into()));
+        let g = graph(&[1, 8, 4, 4], &[1, 8, 2, 2], vec![n], vec![]);
+        let r = crate::legalize(g, Target::NvFull, &Default::default());
+        let m = r.err().expect("refused").to_string();
+        assert!(m.contains("node 'ap'") && m.contains("4611686018427387905") && m.contains("--max-tensor-bytes"), "{m}");
+        // The rule itself is bounded even when the check above is bypassed.
+        let limits = onnc_tensor::limits::checked_bytes(&[8, 1 << 62, 2], 4, onnc_tensor::limits::MAX_TENSOR_BYTES);
+        assert!(limits.is_err());
     }
 
     #[test]
