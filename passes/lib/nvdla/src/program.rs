@@ -306,9 +306,10 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    /// Number of elements.
+    /// Number of elements (saturating: a hostile shape is refused by the
+    /// lowering's size check, never an overflow panic here).
     pub fn elements(&self) -> usize {
-        self.shape.iter().product()
+        self.shape.iter().fold(1usize, |n, &d| n.saturating_mul(d))
     }
 
     /// Whether the tensor is a weight.

@@ -111,10 +111,18 @@ fn band(g: &ConvGeom, o0: usize, o1: usize) -> Band {
     }
 }
 
+/// Most row bands (descriptor pairs) one convolution may be split into.
+/// A real network needs a few hundred at most; a hostile height (2^62 rows)
+/// would need 2^57 and used to abort on the allocation of the band list.
+pub(crate) const MAX_BANDS: usize = 1 << 16;
+
 /// Plans the CBUF use of `g`; the error says what does not fit.
 pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
     let epb = cbuf.entries_per_bank.max(1);
-    let data = banks(g.eps * g.in_h, epb);
+    let input_entries = g.eps.checked_mul(g.in_h).ok_or_else(|| {
+        format!("the input ({} lines of {} CBUF entries) is too large to address", g.in_h, g.eps)
+    })?;
+    let data = banks(input_entries, epb);
     let (full, group) = (banks(g.weight_entries, epb), banks(g.group_entries, epb));
     let modes = [full, 2 * group, group];
     if let Some(&wb) = modes.iter().find(|&&wb| data + wb <= cbuf.banks) {
@@ -140,7 +148,14 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
         if lines < kh {
             continue;
         }
-        let rows = (lines - kh) / g.stride + 1;
+        let rows = (lines - kh) / g.stride.max(1) + 1;
+        let n = g.out_h.div_ceil(rows);
+        if n > MAX_BANDS {
+            return Err(format!(
+                "{} output rows would need {n} row bands of {rows} rows; at most {MAX_BANDS} are supported (check the input height)",
+                g.out_h
+            ));
+        }
         let mut bands: Vec<Band> = (0..g.out_h).step_by(rows).map(|o| band(g, o, (o + rows).min(g.out_h))).collect();
         let n = bands.len();
         if m == 0 && n > 1 {
@@ -149,8 +164,8 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
                 b.skip_weight_release = i + 1 < n;
             }
         }
-        let input: usize = bands.iter().map(|b| b.in_rows * g.eps).sum();
-        let cost = input + g.weight_entries * if m == 0 { 1 } else { n };
+        let input: usize = bands.iter().map(|b| b.in_rows.saturating_mul(g.eps)).fold(0, usize::saturating_add);
+        let cost = input.saturating_add(g.weight_entries.saturating_mul(if m == 0 { 1 } else { n }));
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((
                 cost,
@@ -194,6 +209,18 @@ mod tests {
             weight_entries: 147 * 64 * 2 / 128 + 1,
             group_entries: 147 * 16 * 2 / 128 + 1,
         }
+    }
+
+    /// R04 (issue 15): `--input-shape x=1x3x4611686018427387904x8` made a
+    /// 2^62-line cube whose band list aborted on allocation.
+    #[test]
+    fn a_hostile_height_is_an_error_not_an_allocation() {
+        let g = ConvGeom { in_h: 1 << 62, out_h: 1 << 62, r: 3, stride: 1, pad_top: 1, pad_bottom: 1, eps: 1, ..resnet_stem() };
+        let e = plan(&g, &FULL).unwrap_err();
+        assert!(e.contains("4611686018427387904 output rows") && e.contains("at most 65536"), "{e}");
+        let g = ConvGeom { in_h: 1 << 62, out_h: 1 << 62, r: 3, stride: 1, eps: 56, ..resnet_stem() };
+        let e = plan(&g, &FULL).unwrap_err();
+        assert!(e.contains("too large to address"), "{e}");
     }
 
     #[test]

@@ -29,6 +29,10 @@
 //!   element-wise path); `Reshape`/`Flatten`/`Squeeze`/`Unsqueeze`/`Identity`
 //!   → virtual `Reshape` when the cube is unchanged.
 //! * `Softmax` (axis 1) → `nvdla.emu` softmax; `Pow` by a constant → emu power.
+//! * A graph output that would be a view of a graph input (an Identity-only
+//!   model) is a copy instead: an SDP with every unit bypassed.
+//! * NaN or infinite weights are problems; FP16 weights beyond ±65504 are
+//!   warnings for the caller to show ([`weight_values`]).
 //!
 //! ```
 //! use onnc_nvdla::lower::{lower, LowerOptions};
@@ -57,6 +61,7 @@ pub mod graph;
 mod nodes;
 pub mod regroup;
 pub mod unwide;
+pub mod weight_values;
 pub mod sdp;
 pub mod select;
 
@@ -97,6 +102,13 @@ pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<P
     l.emit();
     l.outputs(graph);
     let nodes::Lowering { b, mut problems, .. } = l;
+    problems.extend(weight_values::errors(&b.prog));
+    for t in &b.prog.tensors {
+        let limit = onnc_tensor::limits::MAX_TENSOR_BYTES;
+        if let Err(e) = onnc_tensor::limits::checked_bytes(&t.shape, t.precision.bytes(), limit) {
+            problems.push(Problem::new(&t.name, "nvdla.tensor", e, "fix the input shape (--input-shape)"));
+        }
+    }
     for op in &b.prog.ops {
         for e in registers::check_op(op) {
             let node = op.onnx_nodes.first().cloned().unwrap_or_default();

@@ -397,11 +397,29 @@ impl Lowering {
         let global = n.op_type == "GlobalAveragePool";
         let k = if global { vec![s[2] as i64, s[3] as i64] } else { ints(n, "kernel_shape").unwrap_or_default() };
         let st = if global { vec![1, 1] } else { ints(n, "strides").unwrap_or(vec![1, 1]) };
-        let p = if global { vec![0; 4] } else { ints(n, "pads").unwrap_or(vec![0; 4]) };
+        let mut p = if global { vec![0; 4] } else { ints(n, "pads").unwrap_or(vec![0; 4]) };
         if k.len() != 2 || st.len() != 2 || p.len() != 4 {
             return self.problem(n, "is not a 2-D pooling", "NVDLA PDP pools NCHW cubes");
         }
         let mut bad = Vec::new();
+        let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
+        if !global {
+            // ceil_mode: the last window overhangs the end padding. Max
+            // ignores padding, so extra end padding is exact; an average
+            // would divide the overhanging windows by the whole kernel.
+            for (axis, (i, j)) in [(2, (0, 2)), (3, (1, 3))].into_iter().enumerate() {
+                let (len, o) = (s[axis + 2] as i64, out[axis + 2] as i64);
+                let extra = (o - 1) * st[axis] + k[axis] - (len + p[i] + p[j]);
+                if extra <= 0 {
+                    continue;
+                }
+                if n.op_type != "MaxPool" {
+                    bad.push("ceil_mode output size (the PDP would divide the overhanging windows by the whole kernel)".into());
+                    break;
+                }
+                p[j] += extra;
+            }
+        }
         if k.iter().any(|&v| !(1..=8).contains(&v)) {
             bad.push(format!("kernel {k:?} (PDP: 1..8)"));
         }
@@ -409,7 +427,7 @@ impl Lowering {
             bad.push(format!("stride {st:?} (PDP: 1..8)"));
         }
         if p.iter().any(|&v| !(0..=7).contains(&v)) {
-            bad.push(format!("pads {p:?} (PDP: 0..7)"));
+            bad.push(format!("pads {p:?} (PDP: 0..7, including the end padding that ceil_mode adds)"));
         }
         if ints(n, "dilations").is_some_and(|d| d.iter().any(|&v| v != 1)) {
             bad.push("dilation (PDP has none)".into());
@@ -417,13 +435,8 @@ impl Lowering {
         if n.op_type == "AveragePool" && n.attrs.get("count_include_pad").and_then(Attr::as_int) == Some(0) && p.iter().any(|&v| v > 0) {
             bad.push("count_include_pad=0 with padding (PDP divides every window by its full size)".into());
         }
-        let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
-        let floor = |i: usize, kk: i64, ss: i64, a: i64, b: i64| (s[i] as i64 + a + b - kk) / ss + 1;
-        if !global && (floor(2, k[0], st[0], p[0], p[2]) != out[2] as i64 || floor(3, k[1], st[1], p[1], p[3]) != out[3] as i64) {
-            bad.push("ceil_mode output size (PDP rounds down)".into());
-        }
         if !bad.is_empty() {
-            return self.problem(n, format!("has {}", bad.join(", ")), "legalize for NVDLA (onnc-legalize rewrites large and count_include_pad=0 pools) or change the pooling");
+            return self.problem(n, format!("has {}", bad.join(", ")), "change the pooling in the model to what the PDP runs: kernel and stride 1..8, pads 0..7, no dilation, and for AveragePool ceil_mode=0 and count_include_pad=1 when padded");
         }
         let Some(xt) = self.tensor(n, x) else { return };
         let layer = self.b.layer(&n.name);
@@ -628,7 +641,34 @@ impl Lowering {
         }
         let Some(xt) = self.tensor(n, x) else { return };
         let layer = self.b.layer(&n.name);
+        if self.out_index(&n.outputs[0]).is_some() && self.is_bound_buffer(xt) {
+            // A graph output that would be a view of a graph input (or of
+            // another output): they cannot share one bindable buffer, so the
+            // view becomes a copy — an SDP with every unit bypassed.
+            self.sdp(n, &layer, xt, &[], &n.outputs[0], sources);
+            return;
+        }
         let y = self.feature_out(&n.outputs[0]);
         self.b.push(Engine::Reshape, &layer, vec![], vec![Some(xt)], y, sources);
+    }
+
+    /// Whether `t` is, or is a view of, a graph input or output: a buffer the
+    /// runtime binds, which no other input or output may share.
+    fn is_bound_buffer(&self, t: TensorId) -> bool {
+        let p = &self.b.prog;
+        let mut cur = t;
+        for _ in 0..=p.ops.len() {
+            if matches!(p.tensors[cur].kind, TensorKind::Input(_) | TensorKind::Output(_)) {
+                return true;
+            }
+            match p.producer(cur).map(|i| &p.ops[i]) {
+                Some(op) if matches!(op.engine, Engine::Reshape) => match op.inputs.first().copied().flatten() {
+                    Some(next) => cur = next,
+                    None => return false,
+                },
+                _ => return false,
+            }
+        }
+        false
     }
 }
