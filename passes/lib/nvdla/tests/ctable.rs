@@ -283,7 +283,15 @@ fn nvidia_calibtable_sets_converters() {
         emu.float("output_scale_factor"),
         Some(f64::from((1.0 / 127.0) as f32))
     );
-    assert_eq!((stats.layers, stats.registers), (2, 5));
+    // The conv's weights are put in units of s_w = 0.01 (its truncate 0), so
+    // the accumulator counts s_in · s_w as the SDP's out_cvt assumes.
+    assert_eq!(p.ops[0].int("out_cvt.truncate"), Some(0));
+    let TensorKind::Weight(w) = &p.tensors[1].kind else {
+        panic!()
+    };
+    let q: Vec<f32> = w.iter().map(|v| v.round()).collect();
+    assert_eq!(q, [50.0, -127.0, 10.0, 20.0, 30.0, 40.0]);
+    assert_eq!((stats.layers, stats.registers), (3, 6));
 }
 
 #[test]

@@ -10,6 +10,8 @@
 mod common;
 #[path = "simulate/harness.rs"]
 mod harness;
+#[path = "simulate/int8.rs"]
+mod int8;
 #[path = "simulate/net.rs"]
 mod net;
 
@@ -384,4 +386,190 @@ fn lenet() -> Net {
 #[test]
 fn lenet_end_to_end() {
     check(lenet().g, Check::classifier());
+}
+
+// ------------------------------------------------------------ nv_large (INT8)
+
+/// nv_large, INT8 tolerance (per-tensor symmetric scales: half a step of
+/// 1/127 per layer, compounded).
+fn large() -> Check {
+    Check {
+        target: onnc_legalize::Target::NvLarge,
+        config: onnc_nvdla::ConfigName::NvLarge,
+        tol: harness::INT8_TOL,
+        ..Check::full()
+    }
+}
+
+#[test]
+fn int8_conv_bias_relu() {
+    int8::check_int8(
+        conv_case(
+            "i8_conv3x3_relu",
+            8,
+            [10, 10],
+            16,
+            ConvGeom::same(3),
+            true,
+            true,
+        )
+        .g,
+        large(),
+    );
+}
+
+#[test]
+fn int8_conv_strided_padded() {
+    let g = ConvGeom {
+        k: 3,
+        stride: 2,
+        pads: [1, 0, 2, 1],
+        dilation: 1,
+        group: 1,
+    };
+    int8::check_int8(
+        conv_case("i8_conv_s2_pad", 5, [11, 12], 7, g, true, false).g,
+        large(),
+    );
+}
+
+#[test]
+fn int8_max_and_average_pool() {
+    let mut n = Net::new("i8_pools", &[1, 8, 12, 12], 30);
+    let a = n.pool("MaxPool", "x", [3, 3], [2, 2], [1, 1, 1, 1]);
+    let b = n.pool("AveragePool", "x", [2, 2], [2, 2], [0; 4]);
+    n.output(&a);
+    n.output(&b);
+    int8::check_int8(n.g, large());
+}
+
+#[test]
+fn int8_residual_add() {
+    let mut n = Net::new("i8_residual", &[1, 8, 8, 8], 31);
+    let y = n.conv("x", 8, 8, ConvGeom::same(3), true);
+    let y = n.op("Relu", &[&y], &[]);
+    let y = n.conv(&y, 8, 8, ConvGeom::same(3), true);
+    let y = n.op("Add", &[&y, "x"], &[]);
+    let y = n.op("Relu", &[&y], &[]);
+    n.output(&y);
+    // Plain max/127 scales: the skip input is 384× the accumulator unit,
+    // which the X2 ALU cannot shift to: calibration refuses (it used to
+    // compute a wrong sum silently).
+    let refused = std::panic::catch_unwind(|| int8::check_int8(n.g.clone(), large())).unwrap_err();
+    let m = refused
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        m.contains("calibrate") && m.contains("can only shift it left by whole bits"),
+        "{m}"
+    );
+    // Scales a power of two apart: the hardware sum is right.
+    int8::check_int8_with(n.g, large(), true);
+}
+
+#[test]
+fn int8_lenet() {
+    int8::check_int8(
+        lenet().g,
+        Check {
+            classifier: true,
+            ..large()
+        },
+    );
+}
+
+// ------------------------------------------------------------ model zoo
+
+/// Loads light net `name`, gives it random weights and checks it on
+/// nv_full as a classifier. The light nets' weights are constants
+/// (`ConstantOfShape`), which make every logit equal and the softmax
+/// uniform: a check that would pass with almost any arithmetic.
+fn zoo(name: &str) -> harness::Report {
+    let path = common::zoo_dir().join(format!("light_{name}.onnx"));
+    let mut g = onnc_onnx::load(&path, &Default::default())
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .graph;
+    randomize_weights(&mut g, 1234);
+    check(g, Check::classifier())
+}
+
+/// Turns every `ConstantOfShape` weight into a random initializer:
+/// rank ≥ 2 (conv and FC weights) uniform in ±√(6 / fan-in), rank 1
+/// (biases, batch-norm parameters, all of which may be positive) in
+/// [0.5, 1.5).
+fn randomize_weights(g: &mut onnc_onnx::Graph, seed: u64) {
+    let mut r = Net::new("weights", &[1], seed);
+    let mut kept = Vec::new();
+    for n in std::mem::take(&mut g.nodes) {
+        let shape = (n.op_type == "ConstantOfShape")
+            .then(|| n.input(0).and_then(|i| g.initializer(i)))
+            .flatten()
+            .and_then(|t| {
+                t.as_i64()
+                    .ok()
+                    .map(|v| v.iter().map(|&d| d as usize).collect::<Vec<_>>())
+            });
+        let Some(shape) = shape.filter(|s| s.iter().product::<usize>() > 1) else {
+            kept.push(n);
+            continue;
+        };
+        let count: usize = shape.iter().product();
+        let v = if shape.len() >= 2 {
+            let s = (6.0 / (count / shape[0]) as f32).sqrt();
+            r.rand(count, -s, s)
+        } else {
+            r.rand(count, 0.5, 1.5)
+        };
+        g.initializers.push((
+            n.outputs[0].clone(),
+            onnc_tensor::Tensor::from_f32(shape, v).unwrap(),
+        ));
+    }
+    g.nodes = kept;
+}
+
+#[test]
+fn zoo_bvlc_alexnet() {
+    zoo("bvlc_alexnet");
+}
+
+#[test]
+fn zoo_densenet121() {
+    zoo("densenet121");
+}
+
+#[test]
+fn zoo_inception_v1() {
+    zoo("inception_v1");
+}
+
+#[test]
+fn zoo_inception_v2() {
+    zoo("inception_v2");
+}
+
+#[test]
+fn zoo_resnet50() {
+    zoo("resnet50");
+}
+
+#[test]
+fn zoo_shufflenet() {
+    zoo("shufflenet");
+}
+
+#[test]
+fn zoo_squeezenet() {
+    zoo("squeezenet");
+}
+
+#[test]
+fn zoo_vgg19() {
+    zoo("vgg19");
+}
+
+#[test]
+fn zoo_zfnet512() {
+    zoo("zfnet512");
 }

@@ -43,6 +43,7 @@ mod json;
 mod load;
 mod names;
 mod nvidia;
+mod units;
 
 pub use error::{CtableError, MAX_LISTED};
 pub use gen::gen;

@@ -18,7 +18,11 @@
 //!   (a positive int16 mantissa, as large as fits) and `out_cvt.truncate = n`
 //!   (0..=63), so `q_t = (acc · scale) >> n`; `out_cvt.offset = offset`;
 //! * EMU producing `t`: `input_scale_factor = s_in`, `output_scale_factor = s_t`
-//!   (the emulator computes `x = q · s_in` and `q_t = x / s_t`).
+//!   (the emulator computes `x = q · s_in` and `q_t = x / s_t`);
+//! * weights are put in those units ([`super::units`]): a fused conv's
+//!   weights are divided by `s_w` (conv `out_cvt.truncate` 0), an SDP add
+//!   operand by the accumulator unit (with the `shift_value` that fits it).
+//!   The program's weight values change, so load a calibtable once.
 //!
 //! ```
 //! use onnc_nvdla::ctable::fixed_point;
@@ -95,6 +99,7 @@ pub fn load_nvidia_calibtable(
     CtableError::collect(file, errors)?;
 
     let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
+    let mut divide: Vec<(TensorId, f64, usize)> = Vec::new();
     let mut errors = Vec::new();
     for (i, op) in p.ops.iter().enumerate() {
         let Some(&(s_out, offset)) = scales.get(&op.output) else {
@@ -115,7 +120,7 @@ pub fn load_nvidia_calibtable(
                     .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
                     .and_then(|t| acc_unit(p, t, &scales));
                 match unit.and_then(|u| {
-                    fixed_point(u / s_out).ok_or_else(|| {
+                    fixed_point(u / s_out).map(|mn| (u, mn)).ok_or_else(|| {
                         format!(
                             "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",
                             op.hw_layer,
@@ -123,10 +128,17 @@ pub fn load_nvidia_calibtable(
                         )
                     })
                 }) {
-                    Ok((m, n)) => {
+                    Ok((u, (m, n))) => {
                         sets.push((i, "out_cvt.scale", Value::Int(m)));
                         sets.push((i, "out_cvt.truncate", Value::Int(n)));
                         sets.push((i, "out_cvt.offset", Value::Int(offset)));
+                        match super::units::units(p, i, u, &|t| scale_of(p, t, &scales)) {
+                            Ok(units) => {
+                                sets.extend(units.sets);
+                                divide.extend(units.divide);
+                            }
+                            Err(message) => fail(message),
+                        }
                     }
                     Err(message) => fail(message),
                 }
@@ -152,7 +164,27 @@ pub fn load_nvidia_calibtable(
             _ => {}
         }
     }
+    // A weight shared by layers of different units cannot hold both.
+    let mut by_tensor: BTreeMap<TensorId, (f64, usize)> = BTreeMap::new();
+    for &(t, d, n) in &divide {
+        if by_tensor.insert(t, (d, n)).is_some_and(|old| old != (d, n)) {
+            errors.push(CtableError::Calibration {
+                file: file.into(),
+                tensor: p.tensors[t].name.clone(),
+                message:
+                    "the weight is shared by INT8 layers whose accumulators have different units"
+                        .into(),
+            });
+        }
+    }
     CtableError::collect(file, errors)?;
+    for (t, (d, n)) in by_tensor {
+        if let TensorKind::Weight(v) = &mut p.tensors[t].kind {
+            v[..n]
+                .iter_mut()
+                .for_each(|x| *x = (f64::from(*x) / d) as f32);
+        }
+    }
 
     let mut stats = LoadStats::default();
     let mut touched = std::collections::BTreeSet::new();
@@ -281,11 +313,5 @@ fn acc_unit(
             conv.hw_layer, p.tensors[w].name
         ));
     };
-    let wmax = values.iter().fold(0f32, |m, v| m.max(v.abs()));
-    let s_w = if wmax > 0.0 {
-        f64::from(wmax) / 127.0
-    } else {
-        1.0 / 127.0
-    };
-    Ok(scale_of(p, x, scales)? * s_w)
+    Ok(scale_of(p, x, scales)? * super::units::weight_scale(values))
 }

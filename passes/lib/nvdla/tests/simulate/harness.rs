@@ -27,6 +27,9 @@ use onnc_tensor::Tensor;
 /// FP16 tolerance, relative to the largest reference magnitude.
 pub const FP16_TOL: f32 = 1e-2;
 
+/// INT8 tolerance, relative to the largest reference magnitude.
+pub const INT8_TOL: f32 = 5e-2;
+
 /// What one case measured.
 #[derive(Debug, Clone)]
 pub struct Report {

@@ -1,0 +1,121 @@
+//! Integer units of an INT8 SDP's weights, for [`super::load_nvidia_calibtable`].
+//!
+//! In: the program, the index of an INT8 SDP op and the unit of its input
+//! (`s_in · s_w` after a fused conv). Out: the weight tensors to divide
+//! (which values, by what) and the shift registers to set.
+//!
+//! The emitter encodes a weight `w` as `round(w · 2^s)`, `s` from registers
+//! (`emit::quant`): a conv's `out_cvt.truncate`, an SDP ALU operand's
+//! `−shift_value`. Calibration chooses the units so that these integers
+//! mean what the converter registers assume:
+//! * the fused conv's weights are divided by `s_w = max |w| / 127` (they
+//!   span ±127 with `out_cvt.truncate` 0, so the accumulator counts
+//!   `s_in · s_w`);
+//! * an SDP ALU (`add`, row 0 of `both`) weight operand is divided by the
+//!   accumulator unit, and its `shift_value` is the smallest that fits the
+//!   result in the operand's precision (int8 ±127, int16 ±32767).
+//!
+//! MUL operands are unitless factors and stay as they are. A per-point
+//! *feature* operand of an add (a residual Add) is not rescaled: the X1/X2
+//! ALUs have no operand converter, only the left shift, so its unit must be
+//! the accumulator's times `2^shift_value` (within 1 %); otherwise the
+//! calibration is refused rather than computing a wrong sum.
+
+use crate::program::{Precision, Program, TensorId, TensorKind, Value};
+
+/// What calibrating one SDP changes.
+#[derive(Debug, Default)]
+pub(super) struct Units {
+    /// `(weight, divisor, how many leading values)`.
+    pub(super) divide: Vec<(TensorId, f64, usize)>,
+    /// `(op index, register, value)`.
+    pub(super) sets: Vec<(usize, &'static str, Value)>,
+}
+
+/// `s_w = max |w| / 127` of a conv weight (1/127 when all zero).
+pub(super) fn weight_scale(values: &[f32]) -> f64 {
+    let m = values.iter().fold(0f32, |m, v| m.max(v.abs()));
+    if m > 0.0 {
+        f64::from(m) / 127.0
+    } else {
+        1.0 / 127.0
+    }
+}
+
+/// Largest relative difference between a feature operand's unit and the
+/// accumulator's shifted unit.
+pub(super) const SHIFT_TOLERANCE: f64 = 0.01;
+
+/// The integer units of SDP op `sdp`, whose input counts `unit`;
+/// `scale_of` gives a feature tensor's scale.
+pub(super) fn units(
+    p: &Program,
+    sdp: usize,
+    unit: f64,
+    scale_of: &dyn Fn(TensorId) -> Result<f64, String>,
+) -> Result<Units, String> {
+    let mut u = Units::default();
+    let op = &p.ops[sdp];
+    let input = op.inputs.first().copied().flatten();
+    if let Some(conv) = input
+        .filter(|&t| p.tensors[t].kind == TensorKind::Fused)
+        .and_then(|t| p.producer(t))
+    {
+        if let Some(w) = p.ops[conv].inputs.get(1).copied().flatten() {
+            if let TensorKind::Weight(v) = &p.tensors[w].kind {
+                u.divide.push((w, weight_scale(v), v.len()));
+                u.sets.push((conv, "out_cvt.truncate", Value::Int(0)));
+            }
+        }
+    }
+    for (slot, (ty, shift)) in [
+        ("x1_op.type", "x1_op.shift_value"),
+        ("x2_op.type", "x2_op.shift_value"),
+        ("y_op.type", "y_op.shift_value"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let rows = match op.str(ty) {
+            Some("add") => 1,
+            Some("both") => 2,
+            _ => continue,
+        };
+        let Some(b) = op.inputs.get(slot + 1).copied().flatten() else {
+            continue;
+        };
+        let TensorKind::Weight(v) = &p.tensors[b].kind else {
+            u.sets.push((
+                sdp,
+                shift,
+                Value::Int(feature_shift(p, sdp, b, unit, scale_of(b)?)?),
+            ));
+            continue;
+        };
+        let qmax = match p.tensors[b].precision {
+            Precision::Int8 => 127.0,
+            Precision::Int16 => 32767.0,
+            Precision::Fp16 => continue,
+        };
+        let n = v.len() / rows;
+        let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / unit;
+        let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
+        u.divide.push((b, unit, n));
+        u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
+    }
+    Ok(u)
+}
+
+/// The ALU shift that brings feature operand `b` (scale `s_b`) to the
+/// accumulator unit `unit`, or why there is none.
+fn feature_shift(p: &Program, sdp: usize, b: TensorId, unit: f64, s_b: f64) -> Result<i64, String> {
+    let ratio = s_b / unit;
+    let sv = ratio.log2().round();
+    if (0.0..=63.0).contains(&sv) && (ratio / sv.exp2() - 1.0).abs() <= SHIFT_TOLERANCE {
+        return Ok(sv as i64);
+    }
+    Err(format!(
+        "layer '{}': the INT8 element-wise operand '{}' counts {s_b:e} per step, {ratio:.4} times the accumulator's {unit:e}; the SDP ALU can only shift it left by whole bits (no operand converter), so the sum would be wrong — calibrate the two branches to units a power of two apart, or compile this layer in FP16",
+        p.ops[sdp].hw_layer, p.tensors[b].name
+    ))
+}

@@ -1,0 +1,203 @@
+//! The INT8 variant of the differential check (nv_large): the program is
+//! calibrated from the reference's own activations before emission.
+//!
+//! In: an ONNX graph and an INT8 configuration. Out: a [`Report`]; panics
+//! when an output disagrees by more than `tol · max |ref|`.
+//!
+//! Calibration: the legalized graph runs in the interpreter on the test
+//! input; every value's `max |v| / 127` becomes its scale in an NVIDIA
+//! calibtable (`ctable::load_nvidia_calibtable`), restricted to the
+//! program's tensor names. The simulator gets `x / s_x` (it rounds and
+//! saturates to INT8) and its INT8 outputs are multiplied back by their
+//! scales.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use onnc_legalize::{legalize, Options};
+use onnc_nvdla::emit::{emit, Abi, EmitOptions};
+use onnc_nvdla::lower::{lower, LowerOptions};
+use onnc_nvdla::plan::{plan, PlanOptions};
+use onnc_nvdla::{ctable, Engine, Program, TensorId, TensorKind};
+use onnc_onnx::Graph;
+use onnc_tensor::Tensor;
+
+use crate::harness::{compare, inputs_for, op_kinds, reference, through_the_loader, Check, Report};
+
+/// `max |v| / 127` of every value the legalized graph computes, by name.
+fn activation_scales(g: &Graph, inputs: &[(String, Tensor)]) -> BTreeMap<String, f64> {
+    let mut scales = BTreeMap::new();
+    let mut put = |name: &str, t: &Tensor| {
+        if let Ok(v) = t.as_f32() {
+            let m = v.iter().fold(0f32, |m, x| m.max(x.abs()));
+            scales.insert(name.to_string(), f64::from(m.max(1e-6)) / 127.0);
+        }
+    };
+    for (n, t) in inputs {
+        put(n, t);
+    }
+    let mut observe = |node: &onnc_onnx::Node, outs: &[Tensor]| {
+        for (name, t) in node.outputs.iter().zip(outs) {
+            put(name, t);
+        }
+    };
+    onnc_interp::run_graph_observed(g, inputs, &mut observe)
+        .unwrap_or_else(|e| panic!("{}: calibration run: {e}", g.name));
+    scales
+}
+
+/// Whether `t` is written through an output converter (SDP, EMU).
+fn converted(p: &Program, t: TensorId) -> bool {
+    p.producer(t)
+        .is_some_and(|i| matches!(p.ops[i].engine, Engine::Sdp | Engine::Emu))
+}
+
+/// The tensor whose scale `t` carries: itself when converted, else its
+/// producer's input, recursively (PDP, views, RUBIK, BDMA keep the scale).
+fn inherited(p: &Program, mut t: TensorId) -> TensorId {
+    while let Some(i) = p.producer(t).filter(|_| !converted(p, t)) {
+        match p.ops[i].inputs.first().copied().flatten() {
+            Some(x) => t = x,
+            None => break,
+        }
+    }
+    t
+}
+
+/// Makes every INT8 element-wise add calibratable: the X1/X2 ALUs shift a
+/// feature operand by whole bits only, so the fused conv's input scale is
+/// raised until `s_operand / (s_in · s_w)` is a power of two.
+fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
+    for op in p.ops.iter().filter(|o| o.engine == Engine::Sdp) {
+        let Some(acc) = op.inputs[0].filter(|&t| p.tensors[t].kind == TensorKind::Fused) else {
+            continue;
+        };
+        let Some(conv) = p.producer(acc).map(|i| &p.ops[i]) else {
+            continue;
+        };
+        let (Some(x), Some(w)) = (conv.inputs[0], conv.inputs[1]) else {
+            continue;
+        };
+        let TensorKind::Weight(wv) = &p.tensors[w].kind else {
+            continue;
+        };
+        let s_w = f64::from(wv.iter().fold(0f32, |m, v| m.max(v.abs()))) / 127.0;
+        for b in op.inputs[1..]
+            .iter()
+            .flatten()
+            .filter(|&&b| !matches!(p.tensors[b].kind, TensorKind::Weight(_)))
+        {
+            let x_name = p.tensors[inherited(p, x)].name.clone();
+            let (Some(&s_b), Some(&s_x)) = (
+                scales.get(&p.tensors[inherited(p, *b)].name),
+                scales.get(&x_name),
+            ) else {
+                continue;
+            };
+            let k = (s_b / (s_w * s_x)).log2().floor();
+            scales.insert(x_name, s_b / (s_w * k.exp2()));
+        }
+    }
+}
+
+/// Compiles `g` for `c.config` (INT8), calibrates, simulates and compares.
+pub fn check_int8(g: Graph, c: Check) -> Report {
+    check_int8_with(g, c, false)
+}
+
+/// [`check_int8`], with the residual scales aligned first when `align`.
+pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
+    let name = format!("{} ({})", g.name, c.config.as_str());
+    let inputs = inputs_for(&g, c.seed);
+    let t = Instant::now();
+    let refs = reference(&mut g, &inputs);
+    let reference_time = t.elapsed();
+    let t = Instant::now();
+    let g = through_the_loader(&g);
+    let l = legalize(g, c.target, &Options::default())
+        .unwrap_or_else(|e| panic!("{name}: legalize: {e}"));
+    let mut scales = activation_scales(&l.graph, &inputs);
+    let mut p = lower(&l.graph, c.config, &LowerOptions::default())
+        .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
+    if align {
+        align_residuals(&p, &mut scales);
+    }
+    // Only tensors whose producer has an output converter (SDP, EMU) get
+    // their own scale; the others inherit their input's.
+    let table: serde_json::Map<String, serde_json::Value> = p
+        .tensors
+        .iter()
+        .enumerate()
+        .filter(|&(t, _)| converted(&p, t) || p.inputs.contains(&t))
+        .filter_map(|(_, t)| {
+            scales
+                .get(&t.name)
+                .map(|s| (t.name.clone(), serde_json::json!({ "scale": s })))
+        })
+        .collect();
+    let json = serde_json::Value::Object(table).to_string();
+    ctable::load_nvidia_calibtable(&mut p, &json, "harness")
+        .unwrap_or_else(|e| panic!("{name}: calibrate: {e}"));
+    if std::env::var("DBG_INT8").is_ok() {
+        for o in &p.ops {
+            eprintln!(
+                "{:?} {} {:?}",
+                o.engine,
+                o.hw_layer,
+                o.attrs
+                    .iter()
+                    .filter(|(k, _)| k.contains("cvt")
+                        || k.contains("shift")
+                        || k.contains("trunc")
+                        || k.contains("precision")
+                        || k.ends_with("type")
+                        || k.ends_with("mode"))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+    plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: plan: {e}"));
+    let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
+        .unwrap_or_else(|e| panic!("{name}: emit: {e}"))
+        .write();
+    let compile = t.elapsed();
+    let scale = |tensor: &str| {
+        *scales
+            .get(tensor)
+            .unwrap_or_else(|| panic!("{name}: no scale for '{tensor}'"))
+    };
+    let q_inputs: Vec<(String, Tensor)> = inputs
+        .iter()
+        .map(|(n, t)| {
+            let s = scale(n) as f32;
+            let v = t.as_f32().unwrap().iter().map(|x| x / s).collect();
+            (n.clone(), Tensor::from_f32(t.shape().to_vec(), v).unwrap())
+        })
+        .collect();
+    let t = Instant::now();
+    let sims = crate::harness::simulate(&p, &bytes, &q_inputs, &name);
+    let simulate = t.elapsed();
+    let mut ratios = Vec::new();
+    for ((&out, r), s) in p.outputs.iter().zip(&refs).zip(&sims) {
+        let tensor = &p.tensors[out];
+        assert!(matches!(tensor.kind, TensorKind::Output(_)));
+        let s_out = scale(&p.tensors[inherited(&p, out)].name) as f32;
+        let s: Vec<f32> = s.iter().map(|q| q * s_out).collect();
+        ratios.push(compare(
+            &format!("{name} output {}", tensor.name),
+            r.as_f32().unwrap(),
+            &s,
+            c,
+        ));
+    }
+    let report = Report {
+        name,
+        ratios,
+        compile,
+        simulate,
+        reference: reference_time,
+        ops: op_kinds(&bytes),
+    };
+    println!("{}", report.line());
+    report
+}
