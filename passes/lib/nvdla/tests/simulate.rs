@@ -443,6 +443,19 @@ fn int8_max_and_average_pool() {
     int8::check_int8(n.g, large());
 }
 
+/// An average pool between two convs: the calibtable's entry for the pool
+/// output (smaller than its input's) must not be applied — the PDP has no
+/// converter, its output is in its input's unit.
+#[test]
+fn int8_conv_average_pool_conv() {
+    let mut n = Net::new("i8_conv_avgpool_conv", &[1, 4, 8, 8], 32);
+    let y = n.conv("x", 4, 8, ConvGeom::same(3), true);
+    let y = n.pool("AveragePool", &y, [2, 2], [2, 2], [0; 4]);
+    let y = n.conv(&y, 8, 8, ConvGeom::same(3), true);
+    n.output(&y);
+    int8::check_int8(n.g, large());
+}
+
 #[test]
 fn int8_residual_add() {
     let mut n = Net::new("i8_residual", &[1, 8, 8, 8], 31);

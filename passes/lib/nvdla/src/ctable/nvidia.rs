@@ -247,7 +247,10 @@ fn entry_scale(body: &Json) -> Result<(f64, i64), String> {
     }
 }
 
-/// The scale of tensor `t`: from the table, or through scale-preserving producers.
+/// The scale of tensor `t`: through scale-preserving producers (PDP,
+/// views, BDMA, RUBIK: they have no converter, so a table entry for their
+/// output, as a TensorRT cache has for every tensor, cannot apply), then
+/// from the table.
 fn scale_of(
     p: &Program,
     t: TensorId,
@@ -255,9 +258,6 @@ fn scale_of(
 ) -> Result<f64, String> {
     let mut cur = t;
     for _ in 0..=p.ops.len() {
-        if let Some(&(s, _)) = scales.get(&cur) {
-            return Ok(s);
-        }
         let producer = p.producer(cur).map(|i| &p.ops[i]);
         match producer {
             Some(op)
@@ -276,7 +276,12 @@ fn scale_of(
                     None => break,
                 }
             }
-            _ => break,
+            _ => {
+                if let Some(&(s, _)) = scales.get(&cur) {
+                    return Ok(s);
+                }
+                break;
+            }
         }
     }
     Err(format!(

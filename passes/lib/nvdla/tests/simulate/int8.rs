@@ -122,14 +122,12 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
     if align {
         align_residuals(&p, &mut scales);
     }
-    // Only tensors whose producer has an output converter (SDP, EMU) get
-    // their own scale; the others inherit their input's.
+    // Every tensor gets its own scale, as in a TensorRT cache; the loader
+    // must ignore those it cannot apply (outputs of PDP, views, ...).
     let table: serde_json::Map<String, serde_json::Value> = p
         .tensors
         .iter()
-        .enumerate()
-        .filter(|&(t, _)| converted(&p, t) || p.inputs.contains(&t))
-        .filter_map(|(_, t)| {
+        .filter_map(|t| {
             scales
                 .get(&t.name)
                 .map(|s| (t.name.clone(), serde_json::json!({ "scale": s })))
@@ -138,24 +136,6 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
     let json = serde_json::Value::Object(table).to_string();
     ctable::load_nvidia_calibtable(&mut p, &json, "harness")
         .unwrap_or_else(|e| panic!("{name}: calibrate: {e}"));
-    if std::env::var("DBG_INT8").is_ok() {
-        for o in &p.ops {
-            eprintln!(
-                "{:?} {} {:?}",
-                o.engine,
-                o.hw_layer,
-                o.attrs
-                    .iter()
-                    .filter(|(k, _)| k.contains("cvt")
-                        || k.contains("shift")
-                        || k.contains("trunc")
-                        || k.contains("precision")
-                        || k.ends_with("type")
-                        || k.ends_with("mode"))
-                    .collect::<Vec<_>>()
-            );
-        }
-    }
     plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: plan: {e}"));
     let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
         .unwrap_or_else(|e| panic!("{name}: emit: {e}"))
