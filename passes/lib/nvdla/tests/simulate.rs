@@ -194,6 +194,20 @@ fn average_pool_padded_counts_only_real_values() {
     check(n.g, Check::full());
 }
 
+/// Without the attribute, `count_include_pad` is 0 (the ONNX default): a
+/// graph that did not come through the loader (no defaults filled in) must
+/// not be compiled as if the padding counted (it was, and computed the
+/// corner averages over 9 instead of 4).
+#[test]
+fn average_pool_without_count_include_pad_is_not_taken_as_1() {
+    let mut n = Net::new("avgpool_pad_raw", &[1, 4, 9, 9], 5);
+    let a = n.pool("AveragePool", "x", [3, 3], [2, 2], [1, 1, 1, 1]);
+    n.output(&a);
+    let e = onnc_legalize::legalize(n.g, onnc_legalize::Target::NvFull, &Default::default())
+        .unwrap_err();
+    assert!(e.to_string().contains("count_include_pad=0"), "{e}");
+}
+
 /// A pool whose kernel (1) is narrower than its stride (2) with an output
 /// (150 columns) wider than the PDP line buffer (128): split in two
 /// stripes, the second must start at column 256 (regression: it read 21

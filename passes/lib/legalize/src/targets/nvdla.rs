@@ -132,7 +132,7 @@ pub fn check(
             within(op, "stride", &cond::strides(key), cfg.pool_stride_max, t)?;
             within(op, "pad", &cond::pads(key), cfg.pool_pad_max, t)?;
             if op == "AveragePool"
-                && key.int("count_include_pad") == Some(0)
+                && key.int("count_include_pad").unwrap_or(0) == 0 // the ONNX default
                 && cond::pads(key).iter().any(|&p| p > 0)
             {
                 return Err(format!("AveragePool with padding and count_include_pad=0 is not supported by {t} (PDP divides by the whole window)"));
