@@ -8,3 +8,4 @@
 pub mod mvu;
 pub mod nnie;
 pub mod nvdla;
+pub mod nvdla_moves;

@@ -190,20 +190,16 @@ pub fn check(
             }
         }
         "Slice" => {
-            // A contiguous channel window: a surface offset (aligned start)
-            // or a 1×1 selection conv, as the lowering does for Split.
-            let bounds_const = (1..=4).all(|i| !cond::operand_present(eg, node, i) || cond::operand_const(eg, node, i));
-            let unit_steps = !cond::operand_present(eg, node, 4)
-                || node.children.get(4).and_then(|&c| crate::analysis::const_value(eg, c)).is_some_and(|s| {
-                    s.cast(onnc_tensor::DType::I64).as_i64().is_ok_and(|v| v.iter().all(|&k| k == 1))
-                });
-            let channels_only = x.len() == 4 && out.len() == 4 && (0..4).all(|a| a == 1 || x[a] == out[a]);
-            if bounds_const && unit_steps && channels_only {
-                Ok(Verdict::Native(elems / (ELEMS_PER_CYCLE * 16.0)))
-            } else {
-                Err(format!("Slice is supported by {t} only as a constant, unit-step window of the channels of a 4-D tensor"))
-            }
+            // A channel window (a surface offset when aligned, else a 1×1
+            // selection conv) and/or a strided spatial window (a selection
+            // conv with the step as stride): see `nvdla_moves`.
+            super::nvdla_moves::slice(eg, node, &x, &out)
+                .map(|()| Verdict::Native(elems / (ELEMS_PER_CYCLE * 16.0)))
+                .map_err(|e| format!("Slice is supported by {t} only as {e}"))
         }
+        "Pad" => super::nvdla_moves::pad(eg, node, key, &x, cfg.conv_pad_max)
+            .map(|()| Verdict::Native(elems / ELEMS_PER_CYCLE))
+            .map_err(|e| format!("Pad is supported by {t} only as {e}")),
         crate::target_ops::CHANNEL_SHUFFLE => {
             if cfg.has_rubik {
                 Ok(Verdict::Native(

@@ -29,6 +29,20 @@ enum Head {
     Sdp { input: String },
 }
 
+/// The geometry of a selection conv ([`Lowering::move_conv`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Move {
+    kernel: [usize; 2],
+    tap: [usize; 2],
+    strides: [i64; 2],
+    pads: [i64; 4],
+}
+
+impl Move {
+    /// A 1×1, stride-1, unpadded channel move.
+    const CHANNELS: Move = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [0; 4] };
+}
+
 #[derive(Debug, Clone)]
 struct Group {
     head_node: usize,
@@ -354,18 +368,89 @@ impl Lowering {
     /// A 1×1 selection conv + SDP moving channels of `src` per `rows`, plus `steps`.
     #[allow(clippy::too_many_arguments)]
     fn select_conv(&mut self, n: &Node, layer_base: &str, src: TensorId, rows: &[Option<usize>], steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
+        self.move_conv(n, layer_base, src, rows, Move::CHANNELS, steps, out, sources)
+    }
+
+    /// A selection conv + SDP: output channel `k` is input channel
+    /// `rows[k]` (zero for `None`) read at kernel tap `m.tap`, with the
+    /// stride and zero padding of `m`; then `steps`.
+    #[allow(clippy::too_many_arguments)]
+    fn move_conv(&mut self, n: &Node, layer_base: &str, src: TensorId, rows: &[Option<usize>], m: Move, steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
         let layer = self.b.layer(layer_base);
         let s = self.b.prog.tensors[src].shape.clone();
         let prec = self.b.prec;
-        let wt = self.b.weight(&format!("{layer}.select_w"), vec![rows.len(), s[1], 1, 1], select::weights(rows, s[1]), prec);
-        let acc = self.b.add(&format!("{out}.acc"), vec![s[0], rows.len(), s[2], s[3]], prec, TensorKind::Fused);
+        let wt = self.b.weight(&format!("{layer}.select_w"), vec![rows.len(), s[1], m.kernel[0], m.kernel[1]], select::window_weights(rows, s[1], m.kernel, m.tap), prec);
+        let size = |i: usize| (s[2 + i] as i64 + m.pads[i] + m.pads[i + 2] - m.kernel[i] as i64) / m.strides[i] + 1;
+        let shape = vec![s[0], rows.len(), size(0).max(1) as usize, size(1).max(1) as usize];
+        let acc = self.b.add(&format!("{out}.acc"), shape.clone(), prec, TensorKind::Fused);
         let pv = self.b.prec_value();
-        let set = vec![("conv_mode", Value::Str("direct".into())), ("data_format", Value::Str("feature".into())), ("in_precision", pv.clone()), ("out_precision", pv)];
+        let mut set = vec![("conv_mode", Value::Str("direct".into())), ("data_format", Value::Str("feature".into())), ("in_precision", pv.clone()), ("out_precision", pv)];
+        if m != Move::CHANNELS {
+            let (st, p) = (m.strides, m.pads);
+            set.extend([("conv_stride_y", Value::Int(st[0])), ("conv_stride_x", Value::Int(st[1])), ("pad_y_top", Value::Int(p[0])), ("pad_x_left", Value::Int(p[1])), ("pad_y_bottom", Value::Int(p[2])), ("pad_x_right", Value::Int(p[3])), ("dilation_y", Value::Int(1)), ("dilation_x", Value::Int(1))]);
+        }
         self.b.push(Engine::Conv, &layer, set, vec![Some(src), Some(wt)], acc, sources.clone());
         if !self.w.shapes.contains_key(out) {
-            self.w.shapes.insert(out.to_string(), vec![s[0], rows.len(), s[2], s[3]]);
+            self.w.shapes.insert(out.to_string(), shape);
         }
         self.sdp(n, &layer, acc, steps, out, sources)
+    }
+
+    /// A Slice that moves a spatial axis (`x[:, :, ::2, ::2]`, ResNet
+    /// option-A shortcuts; `x[..., 1:]`): one selection conv whose kernel
+    /// ends at the start tap, with the step as stride.
+    fn strided_slice(&mut self, n: &Node, sources: Vec<String>) {
+        let x = n.input(0).unwrap_or_default();
+        let get = |i: usize| n.input(i).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
+        let (in_s, out_s) = (self.w.shape(x).to_vec(), self.w.shape(&n.outputs[0]).to_vec());
+        let Some(starts) = get(1) else { return self.problem(n, "has non-constant bounds", "fold the slice bounds (onnx-simplify)") };
+        if in_s.len() != 4 || out_s.len() != 4 || in_s[0] != out_s[0] {
+            return self.problem(n, format!("slices {in_s:?} to {out_s:?}"), "NVDLA slices the channels and spatial axes of [N, C, H, W] cubes; keep the batch");
+        }
+        let axes = get(3).unwrap_or_else(|| (0..starts.len() as i64).collect());
+        let steps = get(4).unwrap_or(vec![1; starts.len()]);
+        let at = |a: i64| axes.iter().position(|&v| v == a || v + 4 == a).map_or((0, 1), |k| (starts.get(k).copied().unwrap_or(0), steps.get(k).copied().unwrap_or(1)));
+        let (c_start, c_step) = at(1);
+        if c_step != 1 {
+            return self.problem(n, format!("steps the channels by {c_step}"), "NVDLA slices contiguous channel windows; use a channel step of 1");
+        }
+        let c0 = if c_start < 0 { c_start + in_s[1] as i64 } else { c_start }.clamp(0, in_s[1] as i64) as usize;
+        let mut m = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [0; 4] };
+        for i in 0..2 {
+            let (start, step) = at(2 + i as i64);
+            match select::spatial_start(start, step, in_s[2 + i], out_s[2 + i]) {
+                Ok(a) => (m.kernel[i], m.tap[i], m.strides[i]) = (a + 1, a, step),
+                Err(e) => return self.problem(n, format!("{e} on axis {}", 2 + i), "NVDLA runs a spatial slice as a strided selection conv, which keeps every step up to the end of the axis; slice to the end, or crop with a convolution in the model"),
+            }
+        }
+        let Some(xt) = self.tensor(n, x) else { return };
+        let rows: Vec<Option<usize>> = (c0..c0 + out_s[1]).map(Some).collect();
+        let name = n.name.clone();
+        self.move_conv(n, &name, xt, &rows, m, &[], &n.outputs[0], sources);
+    }
+
+    /// A constant zero `Pad` of channels and borders: a 1×1 selection conv
+    /// with zero rows for the new channels and the border as conv padding.
+    fn zero_pad(&mut self, n: &Node, sources: Vec<String>) {
+        let x = n.input(0).unwrap_or_default();
+        let constant = |i: usize| n.input(i).map(|v| self.w.constant(v));
+        let zero = match constant(2) {
+            None => true,
+            Some(v) => v.is_some_and(|t| f32s(t).iter().all(|&f| f == 0.0)),
+        };
+        let mode = n.attrs.get("mode").and_then(Attr::as_str).unwrap_or("constant");
+        let pads = constant(1).flatten().map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default()).unwrap_or_default();
+        let c = self.w.shape(x).get(1).copied().unwrap_or(0);
+        let ok = mode == "constant" && zero && n.input(3).is_none() && pads.len() == 8 && pads.iter().all(|&p| p >= 0) && pads[0] == 0 && pads[4] == 0;
+        if !ok {
+            return self.problem(n, format!("is a {mode} pad by {pads:?}"), "NVDLA pads with zeros only, along channels, height and width of [N, C, H, W] cubes (8 non-negative constant pads, batch pads 0, no axes input)");
+        }
+        let Some(xt) = self.tensor(n, x) else { return };
+        let (before, after) = (pads[1] as usize, pads[5] as usize);
+        let rows: Vec<Option<usize>> = (0..before).map(|_| None).chain((0..c).map(Some)).chain((0..after).map(|_| None)).collect();
+        let m = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [pads[2], pads[3], pads[6], pads[7]] };
+        let name = n.name.clone();
+        self.move_conv(n, &name, xt, &rows, m, &[], &n.outputs[0], sources);
     }
 
     // ------------------------------------------------------- single nodes
@@ -385,7 +470,9 @@ impl Lowering {
             "LRN" => self.lrn(n, sources),
             "Softmax" | "Pow" => self.emu(n, sources),
             "Concat" => self.concat(n, sources),
+            "Slice" if self.moves_spatial(n) => self.strided_slice(n, sources),
             "Split" | "Slice" => self.split(n, sources),
+            "Pad" => self.zero_pad(n, sources),
             "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout" | "Transpose" => self.view(n, sources),
             _ => self.problem(n, format!("NVDLA {} cannot run {}", self.b.cfg.name, op_name(n)), "legalize for NVDLA (onnc-legalize), which rewrites or reports it"),
         }
@@ -403,15 +490,19 @@ impl Lowering {
         }
         let mut bad = Vec::new();
         let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
-        if !global {
+        if !global && out.len() == 4 {
             // ceil_mode: the last window overhangs the end padding. Max
             // ignores padding, so extra end padding is exact; an average
             // would divide the overhanging windows by the whole kernel.
-            for (axis, (i, j)) in [(2, (0, 2)), (3, (1, 3))].into_iter().enumerate() {
+            for (axis, i, j) in [(0, 0, 2), (1, 1, 3)] {
                 let (len, o) = (s[axis + 2] as i64, out[axis + 2] as i64);
                 let extra = (o - 1) * st[axis] + k[axis] - (len + p[i] + p[j]);
                 if extra <= 0 {
                     continue;
+                }
+                if (o - 1) * st[axis] >= len + p[i] {
+                    bad.push(format!("a last window on axis {} that holds only padding", axis + 2));
+                    break;
                 }
                 if n.op_type != "MaxPool" {
                     bad.push("ceil_mode output size (the PDP would divide the overhanging windows by the whole kernel)".into());
@@ -513,6 +604,16 @@ impl Lowering {
         self.b.cfg.channels_per_atom(self.b.prec)
     }
 
+    /// Whether `t` already sits inside another cube: a member of a virtual
+    /// concat, or the result of a slice or reshape view.
+    fn is_placed(&self, t: TensorId) -> bool {
+        self.b.prog.ops.iter().any(|op| match op.engine {
+            Engine::Concat => op.inputs.iter().flatten().any(|&m| m == t),
+            Engine::Slice | Engine::Reshape => op.output == t,
+            _ => false,
+        })
+    }
+
     fn channel_axis(n: &Node, rank: usize) -> bool {
         let a = n.attrs.get("axis").and_then(Attr::as_int).unwrap_or(0);
         a == 1 || (a < 0 && a + rank as i64 == 1)
@@ -535,6 +636,24 @@ impl Lowering {
         for &t in &ids {
             offsets.push(off);
             off += self.b.prog.tensors[t].shape[1];
+        }
+        // A member already placed inside another cube (a member of an
+        // earlier concat, as DenseNet's every block input is, or a slice or
+        // reshape view) cannot also be a window of this result: copy it
+        // first, an SDP with every unit bypassed.
+        let aligned = offsets.iter().all(|o| o % atom == 0);
+        for (i, m) in members.iter().enumerate().filter(|_| aligned) {
+            let t = ids[i];
+            let twice = ids[..i].contains(&t);
+            if !(twice || self.is_placed(t)) || matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)) {
+                continue;
+            }
+            let copy = format!("{}#copy{i}", n.outputs[0]);
+            let shape = self.w.shape(m).to_vec();
+            self.w.shapes.insert(copy.clone(), shape);
+            let layer = self.b.layer(&format!("{}_copy{i}", n.name));
+            let Some(c) = self.sdp(n, &layer, t, &[], &copy, sources.clone()) else { return };
+            ids[i] = c;
         }
         let distinct = ids.iter().collect::<BTreeSet<_>>().len() == ids.len();
         let views_ok = distinct && ids.iter().all(|&t| !matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)));
@@ -565,6 +684,13 @@ impl Lowering {
             }
             prev = Some(out);
         }
+    }
+
+    /// Whether a Slice changes a spatial axis or steps (a strided slice).
+    fn moves_spatial(&self, n: &Node) -> bool {
+        let (a, b) = (self.w.shape(n.input(0).unwrap_or_default()), self.w.shape(&n.outputs[0]));
+        let steps = n.input(4).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
+        a.len() == 4 && b.len() == 4 && (a[2..] != b[2..] || steps.is_some_and(|s| s.iter().any(|&k| k != 1)))
     }
 
     /// Channel windows `(output value, c_start, channels)` of a Split or Slice.
