@@ -600,3 +600,21 @@ fn zoo_vgg19() {
 fn zoo_zfnet512() {
     zoo("zfnet512");
 }
+
+/// DenseNet's pre-activation: BN → Mul → Add → Relu on one SDP. The Y unit
+/// has no ReLU (its activation is the LUT): the lowering put the ReLU
+/// there and negative outputs survived (found on DenseNet-121 with random
+/// weights).
+#[test]
+fn batch_norm_mul_add_relu_chain() {
+    let mut n = Net::new("bn_mul_add_relu", &[1, 64, 6, 6], 40);
+    let y = n.pool("MaxPool", "x", [3, 3], [2, 2], [1, 1, 1, 1]);
+    let y = n.bn(&y, 64);
+    let w = n.init(&[64, 1, 1], 0.5, 1.5);
+    let y = n.op("Mul", &[&y, &w], &[]);
+    let b = n.init(&[64, 1, 1], 0.5, 1.5);
+    let y = n.op("Add", &[&y, &b], &[]);
+    let y = n.op("Relu", &[&y], &[]);
+    n.output(&y);
+    check(n.g, Check::full());
+}

@@ -135,8 +135,13 @@ impl Unit {
 pub fn pack(steps: &[Step]) -> Option<Vec<Unit>> {
     let mut units: Vec<Unit> = vec![Unit::empty()];
     for s in steps {
+        // The Y (EW) unit has no ReLU/PReLU (its activation is the LUT) and
+        // multiplies before it adds: it takes one ALU or one MUL step only.
+        let y = units.len() == 3;
         let cur = units.last_mut().expect("at least one unit");
         let fits = match s {
+            _ if y && !cur.is_empty() => false,
+            Step::Relu | Step::PRelu(_) if y => false,
             Step::Alu(..) => cur.is_empty() && !(s.per_point() && units.len() == 1),
             Step::Mul(o) => {
                 cur.mul.is_none()
@@ -266,5 +271,12 @@ mod tests {
         let u = pack(&[Step::alu("sum", k(1.0)), Step::PRelu(vec![0.25; 2])]).unwrap();
         assert_eq!((u.len(), u[0].kind(), u[0].act), (1, "both", "prelu"));
         assert!(pack(&[Step::Relu, Step::Mul(k(2.0)), Step::Relu, Step::Mul(k(2.0)), Step::Relu, Step::Relu]).is_none());
+        // Y has no ReLU and multiplies before it adds (found by the
+        // simulator: a BN → Mul → Add → Relu chain kept negative outputs).
+        let bn_mul_add_relu = [Step::Mul(k(2.0)), Step::alu("sum", k(1.0)), Step::Mul(k(3.0)), Step::alu("sum", k(1.0)), Step::Relu];
+        assert!(pack(&bn_mul_add_relu).is_none());
+        assert_eq!(pack(&bn_mul_add_relu[..4]).unwrap()[2].kind(), "add");
+        let u = pack(&[Step::Relu, Step::Relu, Step::alu("sum", k(1.0)), Step::Mul(k(2.0))]);
+        assert!(u.is_none(), "ALU then MUL cannot share Y: {u:?}");
     }
 }
