@@ -4,8 +4,14 @@
 //! In: an [`onnc_onnx::Graph`]. Out: the same graph, simplified in place, and
 //! [`Stats`]. Folding runs the reference interpreter's kernel on nodes whose
 //! inputs are all constants (initializers or earlier folds), so a
-//! `ConstantOfShape` weight generator becomes its weight, and
-//! `Shape → Gather → Unsqueeze → Concat → Reshape` chains become constants.
+//! `ConstantOfShape` weight generator becomes its weight. A `Shape` or `Size`
+//! node folds when shape inference gives its input a static shape, even
+//! though the input itself is computed at run time, so every Shape-derived
+//! computation of static tensors becomes a constant:
+//! `x.view(x.size(0), -1)` (`Shape → Gather → Unsqueeze → Concat → Reshape`),
+//! channel-shuffle `x.size()` chains, `F.interpolate(size=x.shape[-2:])`
+//! (`Shape → Slice → Cast → Concat → Resize`). Folding repeats, with shapes
+//! inferred afresh, until a round folds nothing (at most [`MAX_ROUNDS`]).
 //!
 //! ```
 //! use onnc_onnx::{Graph, Node, ValueInfo, Dim};
@@ -60,12 +66,56 @@ pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
     Ok(stats)
 }
 
+/// Most fold rounds: each round infers shapes, then folds in node order; a
+/// round after the first only helps when a fold made a shape static that
+/// inference could not see before (a Resize whose sizes were computed).
+pub const MAX_ROUNDS: usize = 8;
+
 fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result<(), String> {
+    for _ in 0..MAX_ROUNDS {
+        let before = stats.folded;
+        // A graph inference cannot type folds nothing through Shape; the
+        // importer has already reported real inference errors.
+        let types = onnc_onnx::infer_graph(g).unwrap_or_default();
+        fold_round(g, fold_limit, &types, stats)?;
+        if stats.folded == before {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The value of a `Shape` (with `start`/`end`) or `Size` node whose input has
+/// the static shape `dims`.
+fn shape_value(node: &onnc_onnx::Node, dims: &[usize]) -> Option<Tensor> {
+    let as_i64 = |d: usize| i64::try_from(d).ok();
+    if node.op_type == "Size" {
+        let n = dims.iter().try_fold(1i64, |a, &d| a.checked_mul(as_i64(d)?))?;
+        return Tensor::from_i64(vec![], vec![n]).ok();
+    }
+    let r = dims.len() as i64;
+    let clamp = |v: i64| if v < 0 { (v + r).max(0) } else { v.min(r) } as usize;
+    let attr = |k: &str| node.attrs.get(k).and_then(onnc_tensor::Attr::as_int);
+    let (start, end) = (clamp(attr("start").unwrap_or(0)), clamp(attr("end").unwrap_or(r)));
+    let v: Vec<i64> = dims.get(start..end.max(start))?.iter().map(|&d| as_i64(d)).collect::<Option<_>>()?;
+    Tensor::from_i64(vec![v.len()], v).ok()
+}
+
+fn fold_round(g: &mut Graph, fold_limit: usize, types: &HashMap<String, onnc_onnx::TypeInfo>, stats: &mut Stats) -> Result<(), String> {
     // Constants keep their order: the graph's initializers first, then each
     // folded result in the order it was computed (deterministic output).
     let mut index: HashMap<String, usize> = g.initializers.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect();
     let mut kept = Vec::with_capacity(g.nodes.len());
     for node in std::mem::take(&mut g.nodes) {
+        let static_input = || node.input(0).and_then(|x| types.get(x)).and_then(onnc_onnx::TypeInfo::static_shape);
+        if node.domain.is_empty() && matches!(node.op_type.as_str(), "Shape" | "Size") && node.outputs.len() == 1 {
+            if let Some(t) = static_input().and_then(|dims| shape_value(&node, &dims)) {
+                index.insert(node.outputs[0].clone(), g.initializers.len());
+                g.initializers.push((node.outputs[0].clone(), t));
+                stats.folded += 1;
+                continue;
+            }
+        }
         let foldable = node.domain.is_empty()
             && !NEVER_FOLD.contains(&node.op_type.as_str())
             && onnc_interp::is_supported(&node.op_type)
@@ -173,4 +223,90 @@ fn remove_dead(g: &mut Graph, stats: &mut Stats) {
     let before = g.initializers.len();
     g.initializers.retain(|(n, _)| live.contains(n));
     stats.dead_initializers += before - g.initializers.len();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onnc_onnx::{Dim, Node, ValueInfo};
+    use onnc_tensor::{Attr, DType};
+
+    fn vi(name: &str, dims: &[usize]) -> ValueInfo {
+        ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|&d| Dim::Fixed(d)).collect() }
+    }
+
+    fn i64s(name: &str, v: &[i64]) -> (String, Tensor) {
+        (name.into(), Tensor::from_i64(vec![v.len()], v.to_vec()).unwrap())
+    }
+
+    /// `x.view(x.size(0), -1)`: Shape → Gather → Unsqueeze → Concat → Reshape.
+    #[test]
+    fn view_of_size_folds_to_a_constant_reshape() {
+        let mut g = Graph {
+            name: "view".into(),
+            inputs: vec![vi("x", &[1, 4, 2, 2])],
+            outputs: vec![vi("y", &[1, 16])],
+            initializers: vec![
+                ("zero".into(), Tensor::from_i64(vec![], vec![0]).unwrap()),
+                i64s("ax0", &[0]),
+                i64s("minus1", &[-1]),
+            ],
+            nodes: vec![
+                Node::new("relu", "Relu", &["x"], &["r"]),
+                Node::new("shape", "Shape", &["r"], &["s"]),
+                Node::new("gather", "Gather", &["s", "zero"], &["n"]).with_attr("axis", Attr::Int(0)),
+                Node::new("unsq", "Unsqueeze", &["n", "ax0"], &["n1"]),
+                Node::new("cat", "Concat", &["n1", "minus1"], &["target"]).with_attr("axis", Attr::Int(0)),
+                Node::new("reshape", "Reshape", &["r", "target"], &["y"]),
+            ],
+        };
+        let stats = simplify(&mut g, 1 << 20).unwrap();
+        assert_eq!(stats.folded, 4);
+        let ops: Vec<&str> = g.nodes.iter().map(|n| n.op_type.as_str()).collect();
+        assert_eq!(ops, ["Relu", "Reshape"]);
+        assert_eq!(g.initializer("target").unwrap().as_i64().unwrap(), &[1, -1]);
+    }
+
+    /// `F.interpolate(size=x.shape[-2:])` through a float Floor (which shape
+    /// inference does not propagate), then the Shape of the Resize result:
+    /// only a second round, with the sizes constant, sees that shape.
+    #[test]
+    fn shape_of_a_computed_resize_folds_in_a_second_round() {
+        let mut g = Graph {
+            name: "interp".into(),
+            inputs: vec![vi("x", &[1, 2, 3, 3]), vi("z", &[1, 2, 6, 6])],
+            outputs: vec![vi("y", &[1, 2, 6, 6]), vi("s2", &[4])],
+            initializers: vec![i64s("st", &[2]), i64s("en", &[4]), i64s("ax", &[0]), i64s("nc", &[1, 2])],
+            nodes: vec![
+                Node::new("shape", "Shape", &["z"], &["s"]),
+                Node::new("slice", "Slice", &["s", "st", "en", "ax"], &["hw"]),
+                Node::new("tof", "Cast", &["hw"], &["hwf"]).with_attr("to", Attr::Int(1)),
+                Node::new("floor", "Floor", &["hwf"], &["hwr"]),
+                Node::new("toi", "Cast", &["hwr"], &["hwi"]).with_attr("to", Attr::Int(7)),
+                Node::new("cat", "Concat", &["nc", "hwi"], &["sizes"]).with_attr("axis", Attr::Int(0)),
+                Node::new("resize", "Resize", &["x", "", "", "sizes"], &["y"]).with_attr("mode", Attr::String("nearest".into())),
+                Node::new("shape2", "Shape", &["y"], &["s2"]),
+            ],
+        };
+        let stats = simplify(&mut g, 1 << 20).unwrap();
+        let ops: Vec<&str> = g.nodes.iter().map(|n| n.op_type.as_str()).collect();
+        assert_eq!(ops, ["Resize"], "every Shape-derived node folds");
+        assert_eq!(stats.folded, 7);
+        assert_eq!(g.initializer("sizes").unwrap().as_i64().unwrap(), &[1, 2, 6, 6]);
+        assert_eq!(g.initializer("s2").unwrap().as_i64().unwrap(), &[1, 2, 6, 6]);
+    }
+
+    /// A dynamic input dimension keeps its Shape node.
+    #[test]
+    fn shape_of_a_dynamic_tensor_stays() {
+        let mut g = Graph {
+            name: "dyn".into(),
+            inputs: vec![ValueInfo { name: "x".into(), dtype: DType::F32, dims: vec![Dim::Param("N".into()), Dim::Fixed(4)] }],
+            outputs: vec![vi("s", &[2])],
+            initializers: vec![],
+            nodes: vec![Node::new("shape", "Shape", &["x"], &["s"])],
+        };
+        assert_eq!(simplify(&mut g, 1 << 20).unwrap().folded, 0);
+        assert_eq!(g.nodes.len(), 1);
+    }
 }
