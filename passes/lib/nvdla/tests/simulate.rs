@@ -518,7 +518,26 @@ fn zoo(name: &str) -> harness::Report {
         .unwrap_or_else(|e| panic!("{name}: {e}"))
         .graph;
     randomize_weights(&mut g, 1234);
+    logits_out(&mut g);
     check(g, Check::classifier())
+}
+
+/// Makes the final Softmax's input the output: random weights give logits
+/// in the hundreds, where one FP16 step (0.25–0.5) moves a softmax
+/// probability by tens of percent; the logits and their argmax are the
+/// well-conditioned thing to compare.
+fn logits_out(g: &mut onnc_onnx::Graph) {
+    let Some(last) = g
+        .nodes
+        .last()
+        .filter(|n| n.op_type == "Softmax" && g.outputs.len() == 1)
+    else {
+        return;
+    };
+    let logits = last.inputs[0].clone().expect("Softmax input");
+    g.nodes.pop();
+    g.outputs[0].name = logits;
+    g.outputs[0].dims.clear();
 }
 
 /// Turns every `ConstantOfShape` weight into a random initializer:
@@ -617,4 +636,51 @@ fn batch_norm_mul_add_relu_chain() {
     let y = n.op("Relu", &[&y], &[]);
     n.output(&y);
     check(n.g, Check::full());
+}
+
+#[test]
+fn int8_gemm_depthwise_lrn() {
+    let mut n = Net::new("i8_gemm", &[1, 8, 3, 3], 17);
+    let f = n.op("Flatten", &["x"], &[("axis", Attr::Int(1))]);
+    let y = n.fc(&f, 72, 10);
+    n.output(&y);
+    int8::check_int8(
+        n.g,
+        Check {
+            classifier: true,
+            ..large()
+        },
+    );
+    let g = ConvGeom {
+        group: 16,
+        stride: 2,
+        ..ConvGeom::same(3)
+    };
+    int8::check_int8(
+        conv_case("i8_depthwise", 16, [9, 9], 16, g, true, false).g,
+        large(),
+    );
+    let mut n = Net::new("i8_lrn", &[1, 16, 5, 5], 16);
+    let y = n.conv("x", 16, 16, ConvGeom::same(3), true);
+    let lrn = [
+        ("size", Attr::Int(5)),
+        ("alpha", Attr::Float(1e-4)),
+        ("beta", Attr::Float(0.75)),
+        ("bias", Attr::Float(1.0)),
+    ];
+    let y = n.op("LRN", &[&y], &lrn);
+    n.output(&y);
+    assert_eq!(int8::check_int8(n.g, large()).count("CDP"), 1);
+}
+
+/// INT8 concat of two 32-channel branches (one nv_large atom each): views.
+#[test]
+fn int8_concat_aligned() {
+    let mut n = Net::new("i8_concat", &[1, 8, 6, 6], 12);
+    let a = n.conv("x", 8, 32, ConvGeom::same(3), true);
+    let b = n.conv("x", 8, 32, ConvGeom::same(1), true);
+    let y = n.op("Concat", &[&a, &b], &[("axis", Attr::Int(1))]);
+    let y = n.conv(&y, 64, 8, ConvGeom::same(1), true);
+    n.output(&y);
+    int8::check_int8(n.g, large());
 }

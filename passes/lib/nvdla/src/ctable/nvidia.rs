@@ -102,7 +102,7 @@ pub fn load_nvidia_calibtable(
     let mut divide: Vec<(TensorId, f64, usize)> = Vec::new();
     let mut errors = Vec::new();
     for (i, op) in p.ops.iter().enumerate() {
-        let Some(&(s_out, offset)) = scales.get(&op.output) else {
+        let Some(&(s_out, offset)) = scales.get(&concat_root(p, op.output, &scales)) else {
             continue;
         };
         let int8 = |attr: &str| op.str(attr) == Some("int8");
@@ -247,6 +247,35 @@ fn entry_scale(body: &Json) -> Result<(f64, i64), String> {
     }
 }
 
+/// The tensor whose scale `t` must be written in: a Concat member shares
+/// its Concat's memory and so its unit (the outermost Concat with a table
+/// entry); any other tensor is its own.
+fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>) -> TensorId {
+    let mut cur = t;
+    for _ in 0..=p.ops.len() {
+        let outer = p
+            .ops
+            .iter()
+            .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(cur)));
+        match outer {
+            Some(o)
+                if scales.contains_key(&o.output)
+                    || p.ops.iter().any(|c| {
+                        c.engine == Engine::Concat && c.inputs.contains(&Some(o.output))
+                    }) =>
+            {
+                cur = o.output
+            }
+            _ => break,
+        }
+    }
+    if scales.contains_key(&cur) {
+        cur
+    } else {
+        t
+    }
+}
+
 /// The scale of tensor `t`: through scale-preserving producers (PDP,
 /// views, BDMA, RUBIK: they have no converter, so a table entry for their
 /// output, as a TensorRT cache has for every tensor, cannot apply), then
@@ -260,6 +289,8 @@ fn scale_of(
     for _ in 0..=p.ops.len() {
         let producer = p.producer(cur).map(|i| &p.ops[i]);
         match producer {
+            // Its members are written in its unit (`concat_root`).
+            Some(op) if op.engine == Engine::Concat && scales.contains_key(&cur) => break,
             Some(op)
                 if matches!(
                     op.engine,
@@ -276,13 +307,11 @@ fn scale_of(
                     None => break,
                 }
             }
-            _ => {
-                if let Some(&(s, _)) = scales.get(&cur) {
-                    return Ok(s);
-                }
-                break;
-            }
+            _ => break,
         }
+    }
+    if let Some(&(s, _)) = scales.get(&cur) {
+        return Ok(s);
     }
     Err(format!(
         "needs the scale of tensor '{}' and the calibtable has none",
