@@ -74,7 +74,13 @@ impl PassBody for Convert {
                 continue;
             };
             match onnc_nvdla::lower::lower(&graph, self.config, &Default::default()) {
-                Ok(program) => built.push((func, name, program)),
+                Ok(program) => {
+                    // FP16 weights beyond ±65504 compile, with a warning at the node.
+                    for w in onnc_nvdla::lower::weight_values::warnings(&program) {
+                        ir::emit_warning(locs.get(&w.node).copied().unwrap_or(floc), &w.to_string());
+                    }
+                    built.push((func, name, program))
+                }
                 Err(e) => {
                     for problem in &e.problems {
                         let at = locs.get(&problem.node).copied().unwrap_or(floc);
