@@ -540,14 +540,27 @@ fn logits_out(g: &mut onnc_onnx::Graph) {
     g.outputs[0].dims.clear();
 }
 
-/// Turns every `ConstantOfShape` weight into a random initializer:
-/// rank ≥ 2 (conv and FC weights) uniform in ±√(6 / fan-in), rank 1
-/// (biases, batch-norm parameters, all of which may be positive) in
-/// [0.5, 1.5).
+/// Turns every `ConstantOfShape` weight into a random initializer that
+/// keeps activations in FP16 range: conv and FC weights (rank ≥ 2) uniform
+/// in ±√(3 / fan-in) (variance-preserving before the ReLU), batch-norm
+/// scale in [0.5, 1), variance in [1, 2), mean and bias in ±0.1; other
+/// rank-1 constants (DenseNet's per-channel scale) in [0.5, 1).
 fn randomize_weights(g: &mut onnc_onnx::Graph, seed: u64) {
     let mut r = Net::new("weights", &[1], seed);
+    let role = |g: &onnc_onnx::Graph, v: &str| {
+        g.nodes.iter().find_map(|n| {
+            n.inputs
+                .iter()
+                .position(|i| i.as_deref() == Some(v))
+                .map(|k| (n.op_type.clone(), k))
+        })
+    };
     let mut kept = Vec::new();
-    for n in std::mem::take(&mut g.nodes) {
+    let probe = onnc_onnx::Graph {
+        nodes: std::mem::take(&mut g.nodes),
+        ..Default::default()
+    };
+    for n in &probe.nodes {
         let shape = (n.op_type == "ConstantOfShape")
             .then(|| n.input(0).and_then(|i| g.initializer(i)))
             .flatten()
@@ -557,16 +570,21 @@ fn randomize_weights(g: &mut onnc_onnx::Graph, seed: u64) {
                     .map(|v| v.iter().map(|&d| d as usize).collect::<Vec<_>>())
             });
         let Some(shape) = shape.filter(|s| s.iter().product::<usize>() > 1) else {
-            kept.push(n);
+            kept.push(n.clone());
             continue;
         };
         let count: usize = shape.iter().product();
-        let v = if shape.len() >= 2 {
-            let s = (6.0 / (count / shape[0]) as f32).sqrt();
-            r.rand(count, -s, s)
-        } else {
-            r.rand(count, 0.5, 1.5)
+        let (lo, hi) = match role(&probe, &n.outputs[0]) {
+            _ if shape.len() >= 2 => {
+                let s = (3.0 / (count / shape[0]) as f32).sqrt();
+                (-s, s)
+            }
+            Some((op, 1)) if op == "BatchNormalization" => (0.5, 1.0),
+            Some((op, 4)) if op == "BatchNormalization" => (1.0, 2.0),
+            Some((op, _)) if op == "Unsqueeze" => (0.5, 1.0),
+            _ => (-0.1, 0.1),
         };
+        let v = r.rand(count, lo, hi);
         g.initializers.push((
             n.outputs[0].clone(),
             onnc_tensor::Tensor::from_f32(shape, v).unwrap(),
