@@ -10,6 +10,9 @@
 //! status 1 on any error (nothing is written then).
 
 mod cli;
+#[path = "../../common/mod.rs"]
+#[allow(dead_code)]
+mod common;
 mod expect;
 mod split;
 
@@ -28,7 +31,9 @@ struct ChunkResult {
 
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
+    common::start(<Cli as clap::CommandFactory>::command, "warn");
     let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
+    tracing::debug!(input = %cli.input, pipeline = cli.pass_pipeline.as_deref().unwrap_or(""), "onnc-opt");
     onnc_passes::register_all();
     if cli.list_passes {
         if let Err(e) = onnc_io::stdout::print(&onnc_passes::help_text()) {

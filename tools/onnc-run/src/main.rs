@@ -26,10 +26,12 @@ use std::{
 };
 
 mod checks;
+#[path = "../../common/generate.rs"]
+mod generate;
 
 /// onnc-run: run a model with onnc's reference interpreter.
 #[derive(Parser, Debug)]
-#[command(name = "onnc-run", version)]
+#[command(name = "onnc-run", version = env!("ONNC_VERSION_LINE"))]
 struct Cli {
     /// The model: `.onnx`, or `.mlir`/`.mlirbc` in the onnx dialect.
     model: PathBuf,
@@ -86,6 +88,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
+    generate::handle_hidden_flags(<Cli as clap::CommandFactory>::command);
     let cli = Cli::parse();
     onnc_passes::register_all();
     match run(&cli) {

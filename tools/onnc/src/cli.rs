@@ -2,14 +2,21 @@
 //!
 //! In: `argv`. Out: a [`Cli`]. ONNC's single-dash spellings
 //! (`-gen-ctable F`, `-load-ctable F`) are accepted and mean the
-//! double-dash options.
+//! double-dash options. Choices are clap value enums (a bogus value lists
+//! the valid ones); a flag the chosen `--target` does not use is an error
+//! naming the targets that use it ([`TARGET_FLAGS`]); `-v`/`-q` set the
+//! progress lines and the log level unless `--progress`/`RUST_LOG` say
+//! otherwise.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{
+    parser::ValueSource, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand,
+    ValueEnum,
+};
 use std::path::PathBuf;
 
 /// onnc: compile ONNX models for NVDLA, BARVINN MVU and HiSilicon NNIE.
 #[derive(Parser, Debug)]
-#[command(name = "onnc", version)]
+#[command(name = "onnc", version = crate::common::VERSION)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -23,46 +30,156 @@ pub enum Command {
     Compile(Compile),
     /// Print the per-layer table of a report written by `compile --report`.
     Report(Report),
+    /// Print shell completions for onnc, onnc-opt, onnc-translate and onnc-run.
+    Completions(Completions),
+    /// Write man pages for onnc, onnc-opt, onnc-translate and onnc-run into a directory.
+    Man(Man),
 }
+
+/// A compilation target.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// NVDLA, full configuration.
+    #[value(name = "nv_full")]
+    NvFull,
+    /// NVDLA, large configuration.
+    #[value(name = "nv_large")]
+    NvLarge,
+    /// NVDLA, small configuration (INT8).
+    #[value(name = "nv_small")]
+    NvSmall,
+    /// BARVINN MVU.
+    Mvu,
+    /// HiSilicon NNIE.
+    Nnie,
+}
+
+impl Target {
+    /// The name used on the command line and in pass options.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Target::NvFull => "nv_full",
+            Target::NvLarge => "nv_large",
+            Target::NvSmall => "nv_small",
+            Target::Mvu => "mvu",
+            Target::Nnie => "nnie",
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What `--emit` writes for NVDLA.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// The loadable.
+    Loadable,
+    /// The final `nvdla` IR.
+    Mlir,
+}
+
+/// When to print progress lines.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// When stderr is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// NVDLA descriptor layout.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NvdlaAbi {
+    /// Firmware 0.12.x.
+    Current,
+    /// The 2018 layout (ONNC's).
+    Legacy,
+}
+
+impl NvdlaAbi {
+    /// The name used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NvdlaAbi::Current => "current",
+            NvdlaAbi::Legacy => "legacy",
+        }
+    }
+}
+
+const NVDLA: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+
+/// Which targets use a target-specific flag (clap id, flag, targets); a flag
+/// given for another target is an error.
+pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
+    ("calib", "--calib", &[Target::Nnie]),
+    ("mqbench", "--mqbench", &[Target::Nnie]),
+    ("bits", "--bits", &[Target::Nnie]),
+    ("aprec", "--aprec", &[Target::Mvu]),
+    ("wprec", "--wprec", &[Target::Mvu]),
+    ("oprec", "--oprec", &[Target::Mvu]),
+    ("per_channel", "--per-channel", &[Target::Mvu]),
+    ("quant_msb", "--quant-msb", &[Target::Mvu]),
+    ("no_ram_check", "--no-ram-check", &[Target::Mvu]),
+    ("seed", "--seed", &[Target::Mvu]),
+    ("report", "--report", NVDLA),
+    ("gen_ctable", "--gen-ctable", NVDLA),
+    ("load_ctable", "--load-ctable", NVDLA),
+    ("load_calibtable", "--load-calibtable", NVDLA),
+    ("emit", "--emit", NVDLA),
+    ("nvdla_abi", "--nvdla-abi", NVDLA),
+];
 
 /// `onnc compile`.
 #[derive(Args, Debug, Clone)]
 pub struct Compile {
     /// The ONNX model.
     pub model: PathBuf,
-    /// nv_full | nv_large | nv_small | mvu | nnie.
-    #[arg(long, default_value = "nv_full")]
-    pub target: String,
+    /// The target.
+    #[arg(long, value_enum, default_value_t = Target::NvFull)]
+    pub target: Target,
     /// Output: the loadable (NVDLA), the MLIR file (--emit mlir), or a directory (mvu, nnie).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
-    /// What to write for NVDLA targets: `loadable` (default) or `mlir` (the final nvdla IR).
-    #[arg(long, default_value = "loadable")]
-    pub emit: String,
-    /// Write the JSON report (hw layers, op counts, memory) here and print the per-layer table.
+    /// NVDLA: what to write.
+    #[arg(long, value_enum, default_value_t = Emit::Loadable)]
+    pub emit: Emit,
+    /// NVDLA: write the JSON report (hw layers, op counts, memory) here and print the per-layer table.
     #[arg(long)]
     pub report: Option<PathBuf>,
-    /// Write ONNC's calibration-table template (CTable JSON) here.
+    /// NVDLA: write ONNC's calibration-table template (CTable JSON) here.
     #[arg(long = "gen-ctable")]
     pub gen_ctable: Option<PathBuf>,
-    /// Set quantization registers from this CTable JSON.
+    /// NVDLA: set quantization registers from this CTable JSON.
     #[arg(long = "load-ctable")]
     pub load_ctable: Option<PathBuf>,
-    /// Set quantization registers from NVIDIA's per-tensor calibtable JSON.
+    /// NVDLA: set quantization registers from NVIDIA's per-tensor calibtable JSON.
     #[arg(long = "load-calibtable")]
     pub load_calibtable: Option<PathBuf>,
-    /// Fix a graph input's shape: `name=1x3x224x224` (repeatable).
+    /// Fix graph inputs' shapes: `x=1x3x224x224`, `x:1,3,224,224`, `x=1,3,224,224`;
+    /// several: repeat the flag or separate with `;`.
     #[arg(long = "input-shape")]
     pub input_shape: Vec<String>,
     /// Write the IR after each stage into this directory (`01-import.mlir`, ...).
     #[arg(long = "dump-ir-after-all")]
     pub dump_ir_after_all: Option<PathBuf>,
-    /// NVDLA descriptor layout: current (firmware 0.12.x) or legacy (2018, ONNC's).
-    #[arg(long = "nvdla-abi", default_value = "current")]
-    pub nvdla_abi: String,
-    /// Show a progress line per stage even when stderr is not a terminal (`never` hides it).
-    #[arg(long, default_value = "auto")]
-    pub progress: String,
+    /// NVDLA: descriptor layout (current: firmware 0.12.x; legacy: 2018, ONNC's).
+    #[arg(long = "nvdla-abi", value_enum, default_value_t = NvdlaAbi::Current)]
+    pub nvdla_abi: NvdlaAbi,
+    /// Progress lines per stage on stderr (default: -v always, -q never, else when a terminal).
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
+    /// More output on stderr: -v progress lines always; -vv also info logs (stages), -vvv debug, -vvvv trace.
+    #[arg(short = 'v', long = "verbose", action = clap::ArgAction::Count, conflicts_with = "quiet")]
+    pub verbose: u8,
+    /// Less output on stderr: no progress lines, only errors in the log.
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
     /// MVU: activation precision in bits (1..16).
     #[arg(long, default_value_t = 8)]
     pub aprec: u32,
@@ -95,6 +212,18 @@ pub struct Compile {
     pub bits: u32,
 }
 
+impl Compile {
+    /// Whether to print progress lines.
+    pub fn progress_wanted(&self) -> bool {
+        crate::stages::progress_wanted(self.progress)
+    }
+
+    /// The log level `-v`/`-q` ask for.
+    pub fn log_level(&self) -> &'static str {
+        crate::common::logging::level(self.quiet, self.verbose)
+    }
+}
+
 /// `onnc report`.
 #[derive(Args, Debug)]
 pub struct Report {
@@ -102,19 +231,71 @@ pub struct Report {
     pub report: PathBuf,
 }
 
+/// `onnc completions`.
+#[derive(Args, Debug)]
+pub struct Completions {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+    /// Write one file per tool into this directory instead of printing them all.
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+/// `onnc man`.
+#[derive(Args, Debug)]
+pub struct Man {
+    /// The directory (created if missing).
+    pub dir: PathBuf,
+}
+
 /// Parses `argv` (with ONNC's single-dash spellings rewritten).
 pub fn parse(args: &[String]) -> Result<Cli, clap::Error> {
     let args: Vec<String> = args
         .iter()
         .map(|a| match a.as_str() {
-            "-gen-ctable" | "-load-ctable" | "-load-calibtable" | "-input-shape" | "-dump-ir-after-all" => format!("-{a}"),
+            "-gen-ctable" | "-load-ctable" | "-load-calibtable" | "-input-shape"
+            | "-dump-ir-after-all" => format!("-{a}"),
             _ => match a.split_once('=') {
                 Some((k, v)) if ["-gen-ctable", "-load-ctable"].contains(&k) => format!("-{k}={v}"),
                 _ => a.clone(),
             },
         })
         .collect();
-    Cli::try_parse_from(args)
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Command::Compile(c), Some(m)) =
+        (&mut cli.command, matches.subcommand_matches("compile"))
+    {
+        check_target_flags(c, m)?;
+        if m.value_source("progress") != Some(ValueSource::CommandLine) {
+            c.progress = match (c.quiet, c.verbose) {
+                (true, _) => Progress::Never,
+                (false, 0) => Progress::Auto,
+                _ => Progress::Always,
+            };
+        }
+    }
+    Ok(cli)
+}
+
+/// A flag given on the command line for a target that does not use it.
+fn check_target_flags(c: &Compile, m: &ArgMatches) -> Result<(), clap::Error> {
+    for (id, flag, targets) in TARGET_FLAGS {
+        if m.value_source(id) == Some(ValueSource::CommandLine) && !targets.contains(&c.target) {
+            let names: Vec<&str> = targets.iter().map(|t| t.as_str()).collect();
+            let msg = format!(
+                "{flag} is not used by --target {}; it is for --target {}",
+                c.target,
+                names.join(", ")
+            );
+            let mut cmd = Cli::command();
+            cmd.build();
+            let sub = cmd.find_subcommand_mut("compile").expect("compile exists");
+            return Err(sub.error(clap::error::ErrorKind::ArgumentConflict, msg));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -127,8 +308,13 @@ mod tests {
 
     #[test]
     fn onnc_single_dash_spellings_are_accepted() {
-        let c = parse(&args("onnc compile m.onnx -gen-ctable t.json -load-ctable=u.json")).unwrap();
-        let Command::Compile(c) = c.command else { panic!("not compile") };
+        let c = parse(&args(
+            "onnc compile m.onnx -gen-ctable t.json -load-ctable=u.json",
+        ))
+        .unwrap();
+        let Command::Compile(c) = c.command else {
+            panic!("not compile")
+        };
         assert_eq!(c.gen_ctable.unwrap(), PathBuf::from("t.json"));
         assert_eq!(c.load_ctable.unwrap(), PathBuf::from("u.json"));
     }
@@ -136,5 +322,43 @@ mod tests {
     #[test]
     fn unknown_flags_are_errors() {
         assert!(parse(&args("onnc compile m.onnx --frobnicate")).is_err());
+    }
+
+    #[test]
+    fn flags_of_other_targets_are_errors_defaults_are_not() {
+        let e = parse(&args("onnc compile m.onnx --calib d"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--calib is not used by --target nv_full; it is for --target nnie"),
+            "{e}"
+        );
+        let e = parse(&args("onnc compile m.onnx --target mvu --report r.json"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("it is for --target nv_full, nv_large, nv_small"),
+            "{e}"
+        );
+        assert!(parse(&args("onnc compile m.onnx --target mvu --aprec 2")).is_ok());
+        assert!(parse(&args(
+            "onnc compile m.onnx --target nnie --bits 8 --calib d"
+        ))
+        .is_ok());
+    }
+
+    #[test]
+    fn verbosity_sets_progress_unless_given() {
+        let progress = |s: &str| match parse(&args(s)).unwrap().command {
+            Command::Compile(c) => c.progress,
+            _ => unreachable!(),
+        };
+        assert_eq!(progress("onnc compile m.onnx -q"), Progress::Never);
+        assert_eq!(progress("onnc compile m.onnx -v"), Progress::Always);
+        assert_eq!(
+            progress("onnc compile m.onnx -v --progress never"),
+            Progress::Never
+        );
+        assert!(parse(&args("onnc compile m.onnx -v -q")).is_err());
     }
 }

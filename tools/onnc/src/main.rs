@@ -8,6 +8,8 @@
 //! onnc compile model.onnx --target mvu --aprec 2 --wprec 2 --oprec 2 -o out_dir/
 //! onnc compile model.onnx --target nnie --calib calib_dir/ -o package_dir/
 //! onnc report model.report.json
+//! onnc completions bash > onnc.bash     # all four tools
+//! onnc man man/                         # onnc.1, onnc-compile.1, onnc-opt.1, ...
 //! ```
 //! In: an ONNX model. Out: an NVDLA loadable (or the final `nvdla` IR with
 //! `--emit mlir`), an MVU configuration directory, or an NNIE mapper
@@ -16,6 +18,10 @@
 //! file and node and exit non-zero with nothing written.
 
 mod cli;
+#[path = "../../common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+mod docs;
 mod nvdla;
 mod other_targets;
 mod outputs;
@@ -26,6 +32,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
+    common::generate::handle_hidden_flags(<cli::Cli as clap::CommandFactory>::command);
     let args: Vec<String> = std::env::args().collect();
     let cli = match cli::parse(&args) {
         Ok(c) => c,
@@ -39,14 +46,19 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    common::logging::init(match &cli.command {
+        cli::Command::Compile(c) => c.log_level(),
+        _ => "warn",
+    });
     let result = match cli.command {
-        cli::Command::Compile(c) => match c.target.as_str() {
-            "nv_full" | "nv_large" | "nv_small" => nvdla::compile(&c),
-            "mvu" => other_targets::compile_mvu(&c),
-            "nnie" => other_targets::compile_nnie(&c),
-            other => Err(vec![format!("error: unknown target '{other}' (expected nv_full, nv_large, nv_small, mvu or nnie)")]),
+        cli::Command::Compile(c) => match c.target {
+            cli::Target::NvFull | cli::Target::NvLarge | cli::Target::NvSmall => nvdla::compile(&c),
+            cli::Target::Mvu => other_targets::compile_mvu(&c),
+            cli::Target::Nnie => other_targets::compile_nnie(&c),
         },
         cli::Command::Report(r) => report::print_file(&r.report),
+        cli::Command::Completions(c) => docs::completions(c.shell, c.dir.as_deref()),
+        cli::Command::Man(m) => docs::man(&m.dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

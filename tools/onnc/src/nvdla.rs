@@ -31,16 +31,8 @@ fn quoted(p: &std::path::Path) -> String {
 
 /// Compiles for an NVDLA configuration.
 pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
-    let abi = abi_option(Some(&c.nvdla_abi)).map_err(|e| vec![format!("error: {e}")])?;
-    let emit_mlir = match c.emit.as_str() {
-        "loadable" => false,
-        "mlir" => true,
-        other => {
-            return Err(vec![format!(
-                "error: --emit takes loadable or mlir, not '{other}'"
-            )])
-        }
-    };
+    let abi = abi_option(Some(c.nvdla_abi.as_str())).map_err(|e| vec![format!("error: {e}")])?;
+    let emit_mlir = c.emit == crate::cli::Emit::Mlir;
     if c.load_ctable.is_some() && c.load_calibtable.is_some() {
         return Err(vec![
             "error: give --load-ctable or --load-calibtable, not both".into(),
@@ -65,7 +57,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         c,
         &[Some(&output), c.gen_ctable.as_ref(), c.report.as_ref()],
     )?;
-    let t = &c.target;
+    let t = c.target.as_str();
     let calibrate = c
         .load_ctable
         .as_ref()
@@ -77,7 +69,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         });
     let total = 5 + usize::from(calibrate.is_some()) + 1;
     let context = stages::new_context()?;
-    let progress = stages::progress_wanted(&c.progress);
+    let progress = c.progress_wanted();
     let mut s = Stages::import(
         &context,
         &c.model,

@@ -21,7 +21,7 @@ fn legalized_graph(
     total: usize,
 ) -> Result<(onnc_onnx::Graph, usize), Vec<String>> {
     let context = stages::new_context()?;
-    let progress = stages::progress_wanted(&c.progress);
+    let progress = c.progress_wanted();
     let mut s = Stages::import(
         &context,
         &c.model,
@@ -76,7 +76,7 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
     let files = compiled
         .write_dir(&dir)
         .map_err(|e| mvu_messages(&file, e))?;
-    if stages::progress_wanted(&c.progress) {
+    if c.progress_wanted() {
         eprintln!(
             "[{}/4] {:<24} {:<32} {:>8.1} ms",
             done + 1,
@@ -135,7 +135,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
     let files = compiled
         .write_dir(&dir)
         .map_err(|e| nnie_messages(&file, e))?;
-    if stages::progress_wanted(&c.progress) {
+    if c.progress_wanted() {
         eprintln!(
             "[{}/4] {:<24} {:<32} {:>8.1} ms",
             done + 1,

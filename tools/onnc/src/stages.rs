@@ -4,12 +4,15 @@
 //! In: the model path, the input shapes, a dump directory, whether to show
 //! progress. Out: a module after the stages run; on failure every
 //! diagnostic, formatted `file:line:col: error: ...` or `node 'x': ...`.
+//! Each stage is also a `tracing` span (`stage{name=...}`) with a `done`
+//! event carrying its time (`RUST_LOG=info`, or `onnc compile -vv`).
 //!
 //! ```text
 //! [1/5] import          model.onnx                 12 ms
 //! [2/5] onnx-simplify                              40 ms
 //! ```
 
+use crate::cli::Progress;
 use melior::{ir::Module, Context};
 use onnc_dialects::{ir, verify};
 use onnc_passes::{import::onnx::import_model, io::write_atomic};
@@ -28,11 +31,11 @@ pub struct Stages<'c> {
 }
 
 /// Whether to print progress lines (`auto`: when stderr is a terminal).
-pub fn progress_wanted(mode: &str) -> bool {
+pub fn progress_wanted(mode: Progress) -> bool {
     match mode {
-        "always" => true,
-        "never" => false,
-        _ => std::io::stderr().is_terminal(),
+        Progress::Always => true,
+        Progress::Never => false,
+        Progress::Auto => std::io::stderr().is_terminal(),
     }
 }
 
@@ -58,9 +61,11 @@ impl<'c> Stages<'c> {
     pub fn import(context: &'c Context, model: &std::path::Path, shapes: &[String], dump: Option<PathBuf>, progress: bool, total: usize) -> Result<Self, Vec<String>> {
         let start = Instant::now();
         let file = model.display().to_string();
+        let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
         let mut opts = onnc_onnx::Options::default();
-        for spec in shapes.iter().flat_map(|s| s.split(',')).filter(|s| !s.is_empty()) {
-            let parsed = onnc_onnx::Options::parse_input_shape(spec).ok_or_else(|| vec![format!("error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims")])?;
+        for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
+            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| vec![format!("error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims")])?;
+            tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
             opts.input_shapes.push(parsed);
         }
         let loaded = onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
@@ -85,6 +90,8 @@ impl<'c> Stages<'c> {
     /// Runs `pipeline` as stage `name`.
     pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
         let start = Instant::now();
+        let _span = tracing::info_span!("stage", name).entered();
+        tracing::debug!(pipeline, "running");
         let runner = ir::PipelineRunner::new(self.context, pipeline, &Default::default()).map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
         let ok = runner.run(&mut self.module) && verify::verify_module(&self.module);
         if !ok {
@@ -103,6 +110,7 @@ impl<'c> Stages<'c> {
     /// Counts a stage done without running a pipeline (emission, reports).
     pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
         self.step += 1;
+        tracing::info!(stage = name, step = self.step, of = self.total, ms = %format!("{:.1}", start.elapsed().as_secs_f64() * 1e3), "done");
         if self.progress {
             eprintln!("[{}/{}] {:<24} {:<32} {:>8.1} ms", self.step, self.total, name, detail, start.elapsed().as_secs_f64() * 1e3);
         }
