@@ -4,6 +4,13 @@
 //! (`onnc-interp`) on seeded random inputs; see `simulate/harness.rs` for the
 //! tolerance. `--nocapture` prints each case's worst error ratio and times.
 //!
+//! nv_full cases check FP16 (≤ 1 % of max |ref|); nv_large cases check INT8
+//! after calibrating from the reference's activations (`simulate/int8.rs`,
+//! ≤ 5 %). The nine light nets get random weights (theirs are constants)
+//! and are compared at the logits; each is its own test, the slow ones
+//! (VGG-19 about 4 min of simulation, ResNet-50, DenseNet-121, ZFNet about
+//! 1 min each on a loaded 2-core machine) included.
+//!
 //! In: graphs built here and the nine light model-zoo nets (`onnx` Python
 //! package). Out: assertions that the simulator agrees with the reference.
 
@@ -701,4 +708,58 @@ fn int8_concat_aligned() {
     let y = n.conv(&y, 64, 8, ConvGeom::same(1), true);
     n.output(&y);
     int8::check_int8(n.g, large());
+}
+
+/// A ResNet-50 bottleneck with a projection shortcut (1×1 stride-2 conv +
+/// BN), then GAP and an FC.
+#[test]
+fn bottleneck_with_projection() {
+    let mut n = Net::new("bottleneck", &[1, 16, 8, 8], 50);
+    let g1 = ConvGeom {
+        pads: [0; 4],
+        ..ConvGeom::same(1)
+    };
+    let a = n.conv("x", 16, 8, g1, false);
+    let a = n.bn(&a, 8);
+    let a = n.op("Relu", &[&a], &[]);
+    let a = n.conv(
+        &a,
+        8,
+        8,
+        ConvGeom {
+            stride: 2,
+            ..ConvGeom::same(3)
+        },
+        false,
+    );
+    let a = n.bn(&a, 8);
+    let a = n.op("Relu", &[&a], &[]);
+    let a = n.conv(&a, 8, 32, g1, false);
+    let a = n.bn(&a, 32);
+    let b = n.conv("x", 16, 32, ConvGeom { stride: 2, ..g1 }, false);
+    let b = n.bn(&b, 32);
+    let y = n.op("Add", &[&a, &b], &[]);
+    let y = n.op("Relu", &[&y], &[]);
+    let y = n.op("GlobalAveragePool", &[&y], &[]);
+    let y = n.op("Flatten", &[&y], &[("axis", Attr::Int(1))]);
+    let y = n.fc(&y, 32, 10);
+    n.output(&y);
+    check(n.g, Check::classifier());
+}
+
+/// ResNet's stem: 7×7 stride 2 pad 3 over 3 × 224 × 224 (row bands).
+#[test]
+fn conv_7x7_stem_in_row_bands() {
+    let g = ConvGeom {
+        k: 7,
+        stride: 2,
+        pads: [3; 4],
+        dilation: 1,
+        group: 1,
+    };
+    let r = check(
+        conv_case("stem7x7", 3, [224, 224], 8, g, true, true).g,
+        Check::full(),
+    );
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
 }
