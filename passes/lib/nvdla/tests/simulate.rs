@@ -763,3 +763,21 @@ fn conv_7x7_stem_in_row_bands() {
     );
     assert!(r.count("CONV") > 1, "{:?}", r.ops);
 }
+
+/// A residual Add fused into a conv that the CBUF splits into row bands
+/// (the per-point operand must be read band by band).
+#[test]
+fn residual_add_in_row_bands() {
+    let mut n = Net::new("residual_bands", &[1, 64, 96, 96], 51);
+    let g1 = ConvGeom {
+        pads: [0; 4],
+        ..ConvGeom::same(1)
+    };
+    let a = n.conv("x", 64, 16, ConvGeom { stride: 2, ..g1 }, true);
+    let b = n.conv("x", 64, 16, ConvGeom { stride: 2, ..g1 }, true);
+    let y = n.op("Add", &[&a, &b], &[]);
+    let y = n.op("Relu", &[&y], &[]);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert!(r.count("CONV") > 2, "{:?}", r.ops);
+}
