@@ -198,7 +198,13 @@ pub fn check(
                 .map_err(|e| format!("Slice is supported by {t} only as {e}"))
         }
         "Pad" => super::nvdla_moves::pad(eg, node, key, &x, cfg.conv_pad_max)
-            .map(|()| Verdict::Native(elems / ELEMS_PER_CYCLE))
+            .map(|()| {
+                // A 1×1 selection conv: positions × kernel atoms + the SDP write-out,
+                // so a Pad that can join its consumer's padding always does.
+                let (k, c) = (out.get(1).copied().unwrap_or(1), x.get(1).copied().unwrap_or(1));
+                let atoms = (k.div_ceil(cfg.atomic_k) * c.div_ceil(cfg.atomic_c)) as f64;
+                Verdict::Native(elems / k.max(1) as f64 * atoms + elems / ELEMS_PER_CYCLE)
+            })
             .map_err(|e| format!("Pad is supported by {t} only as {e}")),
         crate::target_ops::CHANNEL_SHUFFLE => {
             if cfg.has_rubik {
