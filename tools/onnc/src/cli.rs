@@ -24,6 +24,8 @@ pub struct Cli {
 }
 
 /// Subcommands.
+// Parsed once per run: a boxed `Compile` would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Compile an ONNX model for a target.
