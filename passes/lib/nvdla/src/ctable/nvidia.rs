@@ -97,6 +97,7 @@ pub fn load_nvidia_calibtable(
         }
     }
     CtableError::collect(file, errors)?;
+    inherit_through_views(p, &mut scales);
 
     let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
     let mut divide: Vec<(TensorId, f64, usize)> = Vec::new();
@@ -273,6 +274,35 @@ fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>
         cur
     } else {
         t
+    }
+}
+
+/// A table entry on the output of a scale-preserving op (PDP, view, BDMA,
+/// RUBIK) cannot change that op's scale, but when the op's input has no
+/// entry of its own it says what the input's scale is (a per-layer table
+/// keyed by ONNX nodes names the Gemm, whose output here is a view of the
+/// SDP's): the input inherits it, back to the converter that writes it.
+fn inherit_through_views(p: &Program, scales: &mut BTreeMap<TensorId, (f64, i64)>) {
+    for _ in 0..=p.ops.len() {
+        let mut changed = false;
+        for op in &p.ops {
+            let preserving = matches!(
+                op.engine,
+                Engine::Pdp | Engine::Reshape | Engine::Slice | Engine::Bdma | Engine::Rubik
+            );
+            let Some(input) = op.inputs.first().copied().flatten() else {
+                continue;
+            };
+            if preserving && !scales.contains_key(&input) {
+                if let Some(&s) = scales.get(&op.output) {
+                    scales.insert(input, s);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
     }
 }
 
