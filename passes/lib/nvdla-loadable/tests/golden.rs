@@ -51,7 +51,7 @@ fn every_golden_is_legacy_abi() {
     let conv = detect_abi(&golden("CONV_D_L0_0_fbuf"));
     assert_eq!(
         conv.reason,
-        "task 0: DLA network-desc blob has firmware interface version 0.10.0"
+        "DLA surface cubes: 0 implausible under the 28-byte (legacy) layout, 7 under the other"
     );
 }
 
