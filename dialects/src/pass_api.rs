@@ -188,7 +188,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
         }
         prev = cur;
     }
@@ -220,7 +224,9 @@ fn parse_value(pass: &str, spec: &OptionSpec, text: Option<&str>) -> Result<Opti
             _ => Err(bad("true or false")),
         },
         OptionKind::Int { min, max } => {
-            let v: i64 = text.and_then(|t| t.parse().ok()).ok_or_else(|| bad(&format!("an integer in [{min}, {max}]")))?;
+            let v: i64 = text
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| bad(&format!("an integer in [{min}, {max}]")))?;
             if v < min || v > max {
                 return Err(bad(&format!("an integer in [{min}, {max}]")));
             }
@@ -231,7 +237,9 @@ fn parse_value(pass: &str, spec: &OptionSpec, text: Option<&str>) -> Result<Opti
             .filter(|v| v.is_finite())
             .map(OptionValue::Float)
             .ok_or_else(|| bad("a finite number")),
-        OptionKind::Str => text.map(|t| OptionValue::Str(t.to_string())).ok_or_else(|| bad("a value")),
+        OptionKind::Str => text
+            .map(|t| OptionValue::Str(t.to_string()))
+            .ok_or_else(|| bad("a value")),
         OptionKind::Enum(words) => match text {
             Some(t) if words.contains(&t) => Ok(OptionValue::Str(t.to_string())),
             _ => Err(bad(&format!("one of {}", words.join(", ")))),
@@ -252,7 +260,9 @@ pub fn parse_options(pass: &str, specs: &[OptionSpec], raw: &str) -> Result<Pass
     let mut seen: Vec<String> = Vec::new();
     for (key, text) in split_pairs(raw).map_err(|e| format!("pass '{pass}': {e}"))? {
         if seen.contains(&key) {
-            return Err(format!("pass '{pass}': option '{key}' is given twice; give it once"));
+            return Err(format!(
+                "pass '{pass}': option '{key}' is given twice; give it once"
+            ));
         }
         seen.push(key.clone());
         let Some(spec) = specs.iter().find(|s| s.name == key) else {
@@ -306,30 +316,67 @@ mod tests {
     use super::*;
 
     const SPECS: &[OptionSpec] = &[
-        OptionSpec { name: "target", kind: OptionKind::Enum(&["nv_full", "nv_small"]), default: "nv_full", help: "" },
-        OptionSpec { name: "limit", kind: OptionKind::Int { min: 1, max: 9 }, default: "3", help: "" },
-        OptionSpec { name: "verbose", kind: OptionKind::Bool, default: "false", help: "" },
-        OptionSpec { name: "label", kind: OptionKind::Str, default: "", help: "" },
+        OptionSpec {
+            name: "target",
+            kind: OptionKind::Enum(&["nv_full", "nv_small"]),
+            default: "nv_full",
+            help: "",
+        },
+        OptionSpec {
+            name: "limit",
+            kind: OptionKind::Int { min: 1, max: 9 },
+            default: "3",
+            help: "",
+        },
+        OptionSpec {
+            name: "verbose",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "",
+        },
+        OptionSpec {
+            name: "label",
+            kind: OptionKind::Str,
+            default: "",
+            help: "",
+        },
     ];
 
     #[test]
     fn defaults_then_overrides() {
         let o = parse_options("p", SPECS, "").unwrap();
-        assert_eq!((o.str("target"), o.int("limit"), o.bool("verbose")), ("nv_full", 3, false));
+        assert_eq!(
+            (o.str("target"), o.int("limit"), o.bool("verbose")),
+            ("nv_full", 3, false)
+        );
         let o = parse_options("p", SPECS, "target=nv_small limit=9 verbose label={a b}").unwrap();
-        assert_eq!((o.str("target"), o.int("limit"), o.bool("verbose"), o.str("label")), ("nv_small", 9, true, "a b"));
+        assert_eq!(
+            (
+                o.str("target"),
+                o.int("limit"),
+                o.bool("verbose"),
+                o.str("label")
+            ),
+            ("nv_small", 9, true, "a b")
+        );
     }
 
     #[test]
     fn errors_say_what_is_allowed() {
         let e = parse_options("p", SPECS, "limit=10").unwrap_err();
-        assert_eq!(e, "pass 'p': option 'limit' expects an integer in [1, 9], got '10'");
+        assert_eq!(
+            e,
+            "pass 'p': option 'limit' expects an integer in [1, 9], got '10'"
+        );
         let e = parse_options("p", SPECS, "target=nv_large").unwrap_err();
         assert!(e.contains("one of nv_full, nv_small"), "{e}");
         let e = parse_options("p", SPECS, "targte=nv_full").unwrap_err();
         assert!(e.ends_with("did you mean 'target'?"), "{e}");
         let e = parse_options("p", SPECS, "zzzzzzzz=1").unwrap_err();
-        assert!(e.contains("valid options: target, limit, verbose, label"), "{e}");
+        assert!(
+            e.contains("valid options: target, limit, verbose, label"),
+            "{e}"
+        );
         let e = parse_options("p", &[], "x=1").unwrap_err();
         assert!(e.ends_with("it takes no options"), "{e}");
         let e = parse_options("p", SPECS, "label={a b").unwrap_err();

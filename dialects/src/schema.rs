@@ -56,12 +56,20 @@ pub struct OpSchema {
 impl OpSchema {
     /// Whether the op needs `operandSegmentSizes` (two or more non-single operands).
     pub fn needs_operand_segments(&self) -> bool {
-        self.operands.iter().filter(|s| s.variadicity != Variadicity::Single).count() >= 2
+        self.operands
+            .iter()
+            .filter(|s| s.variadicity != Variadicity::Single)
+            .count()
+            >= 2
     }
 
     /// Whether the op needs `resultSegmentSizes`.
     pub fn needs_result_segments(&self) -> bool {
-        self.results.iter().filter(|s| s.variadicity != Variadicity::Single).count() >= 2
+        self.results
+            .iter()
+            .filter(|s| s.variadicity != Variadicity::Single)
+            .count()
+            >= 2
     }
 }
 
@@ -78,7 +86,10 @@ fn parse_slots(text: &str) -> Vec<Slot> {
             } else {
                 Variadicity::Single
             };
-            Some(Slot { name: name.trim().to_string(), variadicity })
+            Some(Slot {
+                name: name.trim().to_string(),
+                variadicity,
+            })
         })
         .collect()
 }
@@ -106,7 +117,10 @@ fn group_after<'a>(body: &'a str, key: &str) -> Option<&'a str> {
 
 /// Strips `//` comments so that examples in doc blocks are not read as declarations.
 fn strip_comments(text: &str) -> String {
-    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `Spec: onnx__<Name>` lines in the doc block before each op, by op name.
@@ -117,11 +131,17 @@ fn spec_names(text: &str) -> BTreeMap<String, String> {
         let t = line.trim_start();
         if let Some(rest) = t.strip_prefix("//") {
             if let Some(i) = rest.find("Spec: onnx__") {
-                let name: String = rest[i + 12..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+                let name: String = rest[i + 12..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric())
+                    .collect();
                 pending = Some(name);
             }
         } else if let Some(rest) = t.strip_prefix("irdl.operation @") {
-            let op: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let op: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
             if let Some(name) = pending.take() {
                 out.insert(op, name);
             }
@@ -137,27 +157,53 @@ pub fn parse_irdl(text: &str) -> Vec<OpSchema> {
     let specs = spec_names(text);
     let text = strip_comments(text);
     let mut out = Vec::new();
-    let Some(d) = text.find("irdl.dialect @") else { return out };
-    let dialect: String = text[d + 14..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    let Some(d) = text.find("irdl.dialect @") else {
+        return out;
+    };
+    let dialect: String = text[d + 14..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
     let mut rest = text.as_str();
     while let Some(p) = rest.find("irdl.operation @") {
         let after = &rest[p + 16..];
-        let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let name: String = after
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
         let end = after.find("irdl.operation @").unwrap_or(after.len());
         let body = &after[..end];
-        let operands = group_after(body, "irdl.operands").map(parse_slots).unwrap_or_default();
-        let results = group_after(body, "irdl.results").map(parse_slots).unwrap_or_default();
+        let operands = group_after(body, "irdl.operands")
+            .map(parse_slots)
+            .unwrap_or_default();
+        let results = group_after(body, "irdl.results")
+            .map(parse_slots)
+            .unwrap_or_default();
         let attributes = body
             .find("irdl.attributes")
             .and_then(|i| {
                 let b = &body[i..];
                 let open = b.find('{')?;
                 let close = b.find('}')?;
-                Some(b[open + 1..close].split(',').filter_map(|kv| Some(kv.split('=').next()?.trim().trim_matches('"').to_string())).filter(|s| !s.is_empty()).collect())
+                Some(
+                    b[open + 1..close]
+                        .split(',')
+                        .filter_map(|kv| {
+                            Some(kv.split('=').next()?.trim().trim_matches('"').to_string())
+                        })
+                        .filter(|s| !s.is_empty())
+                        .collect(),
+                )
             })
             .unwrap_or_default();
         let spec_name = specs.get(&name).cloned();
-        out.push(OpSchema { name: format!("{dialect}.{name}"), operands, results, attributes, spec_name });
+        out.push(OpSchema {
+            name: format!("{dialect}.{name}"),
+            operands,
+            results,
+            attributes,
+            spec_name,
+        });
         rest = &after[end..];
     }
     out
@@ -172,7 +218,11 @@ pub fn by_spec_name(spec: &str) -> Option<&'static OpSchema> {
 fn all_schemas() -> &'static BTreeMap<String, OpSchema> {
     static ALL: OnceLock<BTreeMap<String, OpSchema>> = OnceLock::new();
     ALL.get_or_init(|| {
-        crate::ir::dialect_sources().iter().flat_map(|(_, text)| parse_irdl(text)).map(|s| (s.name.clone(), s)).collect()
+        crate::ir::dialect_sources()
+            .iter()
+            .flat_map(|(_, text)| parse_irdl(text))
+            .map(|s| (s.name.clone(), s))
+            .collect()
     })
 }
 
@@ -195,7 +245,11 @@ mod tests {
         let ctx = crate::ir::new_context().unwrap();
         let mut n = 0;
         for s in all() {
-            assert!(ctx.is_registered_operation(&s.name), "{} parsed but not registered", s.name);
+            assert!(
+                ctx.is_registered_operation(&s.name),
+                "{} parsed but not registered",
+                s.name
+            );
             n += 1;
         }
         assert!(n > 60, "only {n} ops parsed");
@@ -204,18 +258,41 @@ mod tests {
     #[test]
     fn optional_operands_are_seen() {
         let clip = lookup("onnx.clip").unwrap();
-        assert_eq!(clip.operands.iter().map(|s| s.variadicity).collect::<Vec<_>>(), [Variadicity::Single, Variadicity::Optional, Variadicity::Optional]);
+        assert_eq!(
+            clip.operands
+                .iter()
+                .map(|s| s.variadicity)
+                .collect::<Vec<_>>(),
+            [
+                Variadicity::Single,
+                Variadicity::Optional,
+                Variadicity::Optional
+            ]
+        );
         assert!(clip.needs_operand_segments());
         assert!(lookup("onnx.custom").unwrap().needs_result_segments());
-        assert!(lookup("onnx.conv").unwrap().attributes.contains(&"kernel_shape".to_string()));
+        assert!(lookup("onnx.conv")
+            .unwrap()
+            .attributes
+            .contains(&"kernel_shape".to_string()));
     }
 
     #[test]
     fn every_onnx_op_names_its_onnx_operator() {
         for s in all().filter(|s| s.name.starts_with("onnx.") && s.name != "onnx.custom") {
-            assert!(s.spec_name.is_some(), "{} has no 'Spec: onnx__X' line", s.name);
+            assert!(
+                s.spec_name.is_some(),
+                "{} has no 'Spec: onnx__X' line",
+                s.name
+            );
         }
-        assert_eq!(lookup("onnx.mat_mul").unwrap().spec_name.as_deref(), Some("MatMul"));
-        assert_eq!(by_spec_name("BatchNormalization").unwrap().name, "onnx.batch_normalization");
+        assert_eq!(
+            lookup("onnx.mat_mul").unwrap().spec_name.as_deref(),
+            Some("MatMul")
+        );
+        assert_eq!(
+            by_spec_name("BatchNormalization").unwrap().name,
+            "onnx.batch_normalization"
+        );
     }
 }

@@ -30,7 +30,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).expect("usage: bench_frontend MODEL.onnx [REPEATS]");
+    let path = args
+        .get(1)
+        .expect("usage: bench_frontend MODEL.onnx [REPEATS]");
     let repeats: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
     onnc_passes::register_all();
     let (mut load, mut import, mut simplify, mut total) = (vec![], vec![], vec![], vec![]);
@@ -41,29 +43,44 @@ fn main() {
         let t1 = Instant::now();
         let context = ir::new_context().expect("dialects load");
         let capture = ir::DiagnosticCapture::attach(&context);
-        let mut module = onnc_passes::import::onnx::import_model(&context, model, path).expect("model imports");
+        let mut module =
+            onnc_passes::import::onnx::import_model(&context, model, path).expect("model imports");
         let t2 = Instant::now();
-        let runner = ir::PipelineRunner::new(&context, "builtin.module(onnx-simplify)", &ir::PipelineOptions::default()).expect("pipeline parses");
-        assert!(runner.run(&mut module), "simplify failed: {:?}", capture.take());
+        let runner = ir::PipelineRunner::new(
+            &context,
+            "builtin.module(onnx-simplify)",
+            &ir::PipelineOptions::default(),
+        )
+        .expect("pipeline parses");
+        assert!(
+            runner.run(&mut module),
+            "simplify failed: {:?}",
+            capture.take()
+        );
         let t3 = Instant::now();
         weight_bytes = 0;
-        module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            if op.name().as_string_ref().as_str() == Ok("onnx.constant") {
-                if let Ok(a) = op.attribute("value") {
-                    if let Some(t) = ir::elements_to_tensor(a) {
-                        weight_bytes += t.numel() * t.dtype().size();
+        module
+            .as_operation()
+            .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+                if op.name().as_string_ref().as_str() == Ok("onnx.constant") {
+                    if let Ok(a) = op.attribute("value") {
+                        if let Some(t) = ir::elements_to_tensor(a) {
+                            weight_bytes += t.numel() * t.dtype().size();
+                        }
                     }
                 }
-            }
-            melior::ir::operation::WalkResult::Advance
-        });
+                melior::ir::operation::WalkResult::Advance
+            });
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
         load.push(ms(t0, t1));
         import.push(ms(t1, t2));
         simplify.push(ms(t2, t3));
         total.push(ms(t0, t3));
     }
-    let name = std::path::Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = std::path::Path::new(path)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     println!(
         "{name} {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}",
         median(load),

@@ -19,9 +19,9 @@ pub mod import;
 pub mod io;
 pub mod legalize;
 pub mod mvu;
-pub mod onnc;
 pub mod numerics;
 pub mod nvdla;
+pub mod onnc;
 pub mod onnx;
 pub mod translate;
 mod walk;
@@ -54,12 +54,30 @@ pub fn register_all() {
 
 /// The `--help` text listing our passes with their options.
 pub fn help_text() -> String {
-    let mut s = String::from("Passes of onnc (use inside --pass-pipeline='builtin.module(...)'):\n");
+    let mut s =
+        String::from("Passes of onnc (use inside --pass-pipeline='builtin.module(...)'):\n");
     for p in all() {
-        let anchor = if p.anchor.is_empty() { "any op".to_string() } else { p.anchor.to_string() };
-        s.push_str(&format!("  {:<28} {} [runs on {anchor}]\n", p.flag, p.summary));
+        let anchor = if p.anchor.is_empty() {
+            "any op".to_string()
+        } else {
+            p.anchor.to_string()
+        };
+        s.push_str(&format!(
+            "  {:<28} {} [runs on {anchor}]\n",
+            p.flag, p.summary
+        ));
         for o in p.options {
-            s.push_str(&format!("      {}={:<20} {} (default: {})\n", o.name, format!("<{}>", o.type_text()), o.help, if o.default.is_empty() { "\"\"" } else { o.default }));
+            s.push_str(&format!(
+                "      {}={:<20} {} (default: {})\n",
+                o.name,
+                format!("<{}>", o.type_text()),
+                o.help,
+                if o.default.is_empty() {
+                    "\"\""
+                } else {
+                    o.default
+                }
+            ));
         }
     }
     s
@@ -72,9 +90,18 @@ mod tests {
     fn passes_doc_covers_every_pass_and_option() {
         let doc = include_str!("../../docs/passes.md");
         for p in super::all() {
-            assert!(doc.contains(&format!("## `{}`", p.flag)), "docs/passes.md has no section for {}", p.flag);
+            assert!(
+                doc.contains(&format!("## `{}`", p.flag)),
+                "docs/passes.md has no section for {}",
+                p.flag
+            );
             for o in p.options {
-                assert!(doc.contains(&format!("`{}`", o.name)), "docs/passes.md misses option {} of {}", o.name, p.flag);
+                assert!(
+                    doc.contains(&format!("`{}`", o.name)),
+                    "docs/passes.md misses option {} of {}",
+                    o.name,
+                    p.flag
+                );
             }
         }
     }
@@ -84,7 +111,13 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for p in super::all() {
             assert!(seen.insert(p.flag), "duplicate flag {}", p.flag);
-            assert!(p.flag.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{}", p.flag);
+            assert!(
+                p.flag
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{}",
+                p.flag
+            );
         }
     }
 }

@@ -38,17 +38,31 @@ pub struct OutputDiff {
 /// The graph of a module's `@main_graph` (or only) function.
 pub fn graph_of_module(module: &Module) -> Result<Graph, Vec<String>> {
     let main = crate::onnx::rebuild::main_function(&module.as_operation()).map_err(|e| vec![e])?;
-    graph_from_func(&main).map_err(|e| e.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect())
+    graph_from_func(&main).map_err(|e| {
+        e.into_iter()
+            .map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at)))
+            .collect()
+    })
 }
 
 /// Parses MLIR (text or bytecode) and returns its main graph.
 pub fn graph_of_mlir(bytes: &[u8], file: &str) -> Result<Graph, Vec<String>> {
-    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let context =
+        ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = ir::parse_module_bytes(&context, bytes, file);
     let result = match &module {
-        Some(m) if verify::verify_module(m) => graph_of_module(m)
-            .map_err(|errs| errs.into_iter().map(|e| if e.contains(": error: ") { e } else { format!("{file}: error: {e}") }).collect()),
+        Some(m) if verify::verify_module(m) => graph_of_module(m).map_err(|errs| {
+            errs.into_iter()
+                .map(|e| {
+                    if e.contains(": error: ") {
+                        e
+                    } else {
+                        format!("{file}: error: {e}")
+                    }
+                })
+                .collect()
+        }),
         _ => Err(capture.take().iter().map(|d| d.to_string()).collect()),
     };
     drop(module);
@@ -59,11 +73,14 @@ pub fn graph_of_mlir(bytes: &[u8], file: &str) -> Result<Graph, Vec<String>> {
 /// planned, and emits the loadable bytes in memory (current ABI), for the
 /// simulator.
 pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
-    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let context =
+        ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = ir::parse_module_bytes(&context, bytes, file);
     let result = match &module {
-        Some(m) if verify::verify_module(m) => crate::nvdla::emit::emit_module(m, onnc_nvdla_loadable::Abi::Current).map(|(b, _)| b),
+        Some(m) if verify::verify_module(m) => {
+            crate::nvdla::emit::emit_module(m, onnc_nvdla_loadable::Abi::Current).map(|(b, _)| b)
+        }
         _ => Err(capture.take().iter().map(|d| d.to_string()).collect()),
     };
     drop(module);
@@ -75,17 +92,32 @@ pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
 /// onnx-simplify, onnc-legalize, convert-onnx-to-nvdla, nvdla-plan-memory)
 /// and emits the loadable in memory. Out: the loadable bytes and the
 /// program, or the diagnostics.
-pub fn compile_nvdla(graph: Graph, file: &str, target: &str) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
-    let diags = |c: &ir::DiagnosticCapture| c.take().iter().map(|d| d.to_string()).collect::<Vec<_>>();
-    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+pub fn compile_nvdla(
+    graph: Graph,
+    file: &str,
+    target: &str,
+) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
+    let diags =
+        |c: &ir::DiagnosticCapture| c.take().iter().map(|d| d.to_string()).collect::<Vec<_>>();
+    let context =
+        ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     let capture = ir::DiagnosticCapture::attach(&context);
     crate::register_all();
-    let module = crate::import::onnx::import_model(&context, onnc_onnx::Model { graph, ..Default::default() }, file).map_err(|e| e.0)?;
+    let module = crate::import::onnx::import_model(
+        &context,
+        onnc_onnx::Model {
+            graph,
+            ..Default::default()
+        },
+        file,
+    )
+    .map_err(|e| e.0)?;
     let mut module = module;
     let pipeline = format!(
         "builtin.module(onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory)"
     );
-    let runner = ir::PipelineRunner::new(&context, &pipeline, &Default::default()).map_err(|e| vec![format!("internal error: {e}")])?;
+    let runner = ir::PipelineRunner::new(&context, &pipeline, &Default::default())
+        .map_err(|e| vec![format!("internal error: {e}")])?;
     if !runner.run(&mut module) || !verify::verify_module(&module) {
         let mut m = diags(&capture);
         if m.is_empty() {
@@ -97,14 +129,22 @@ pub fn compile_nvdla(graph: Graph, file: &str, target: &str) -> Result<(Vec<u8>,
 }
 
 /// Loads `.onnx` (through the ONNX loader) or `.mlir`/`.mlirbc` as a graph.
-pub fn load_graph(path: &Path, input_shapes: &[(String, Vec<usize>)]) -> Result<Graph, Vec<String>> {
+pub fn load_graph(
+    path: &Path,
+    input_shapes: &[(String, Vec<usize>)],
+) -> Result<Graph, Vec<String>> {
     let file = path.display().to_string();
     let is_onnx = path.extension().is_some_and(|e| e == "onnx");
     if is_onnx {
-        let opts = onnc_onnx::Options { input_shapes: input_shapes.to_vec() };
-        return onnc_onnx::load(path, &opts).map(|m| m.graph).map_err(|e| vec![e.to_string()]);
+        let opts = onnc_onnx::Options {
+            input_shapes: input_shapes.to_vec(),
+        };
+        return onnc_onnx::load(path, &opts)
+            .map(|m| m.graph)
+            .map_err(|e| vec![e.to_string()]);
     }
-    let bytes = std::fs::read(path).map_err(|e| vec![format!("{file}: error: cannot read: {e}")])?;
+    let bytes =
+        std::fs::read(path).map_err(|e| vec![format!("{file}: error: cannot read: {e}")])?;
     graph_of_mlir(&bytes, &file)
 }
 
@@ -119,10 +159,25 @@ pub fn random_inputs(graph: &Graph, seed: u64) -> Result<Vec<(String, Tensor)>, 
 /// exceeds `max_tensor_bytes` (or overflows) is an error naming the input,
 /// checked before anything is allocated (`--input-shape x=1x3x1048576x1048576`
 /// used to abort on a 4 TiB allocation).
-pub fn random_inputs_within(graph: &Graph, seed: u64, max_tensor_bytes: u64) -> Result<Vec<(String, Tensor)>, String> {
+pub fn random_inputs_within(
+    graph: &Graph,
+    seed: u64,
+    max_tensor_bytes: u64,
+) -> Result<Vec<(String, Tensor)>, String> {
     for v in &graph.inputs {
-        let fixed: Vec<usize> = v.dims.iter().filter_map(|d| if let Dim::Fixed(n) = d { Some(*n) } else { None }).collect();
-        onnc_tensor::limits::checked_bytes(&fixed, v.dtype.size(), max_tensor_bytes).map_err(|e| format!("input '{}': {e}", v.name))?;
+        let fixed: Vec<usize> = v
+            .dims
+            .iter()
+            .filter_map(|d| {
+                if let Dim::Fixed(n) = d {
+                    Some(*n)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        onnc_tensor::limits::checked_bytes(&fixed, v.dtype.size(), max_tensor_bytes)
+            .map_err(|e| format!("input '{}': {e}", v.name))?;
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     graph
@@ -134,16 +189,31 @@ pub fn random_inputs_within(graph: &Graph, seed: u64, max_tensor_bytes: u64) -> 
                 .iter()
                 .map(|d| match d {
                     Dim::Fixed(n) => Ok(*n),
-                    _ => Err(format!("input '{}' has a dynamic dimension; give its shape (--input-shape {}=...)", v.name, v.name)),
+                    _ => Err(format!(
+                        "input '{}' has a dynamic dimension; give its shape (--input-shape {}=...)",
+                        v.name, v.name
+                    )),
                 })
                 .collect::<Result<_, _>>()?;
             let n: usize = shape.iter().product();
             let data = match v.dtype {
                 DType::Bool => Data::Bool((0..n).map(|_| u8::from(rng.random::<bool>())).collect()),
-                d if d.is_float() => Data::from_f64s(d, &(0..n).map(|_| rng.random_range(-1.0..1.0)).collect::<Vec<f64>>()),
-                d => Data::from_f64s(d, &(0..n).map(|_| rng.random_range(0..4) as f64).collect::<Vec<f64>>()),
+                d if d.is_float() => Data::from_f64s(
+                    d,
+                    &(0..n)
+                        .map(|_| rng.random_range(-1.0..1.0))
+                        .collect::<Vec<f64>>(),
+                ),
+                d => Data::from_f64s(
+                    d,
+                    &(0..n)
+                        .map(|_| rng.random_range(0..4) as f64)
+                        .collect::<Vec<f64>>(),
+                ),
             };
-            Tensor::new(shape, data).map(|t| (v.name.clone(), t)).map_err(|e| format!("input '{}': {e}", v.name))
+            Tensor::new(shape, data)
+                .map(|t| (v.name.clone(), t))
+                .map_err(|e| format!("input '{}': {e}", v.name))
         })
         .collect()
 }
@@ -157,18 +227,28 @@ pub fn run(graph: &Graph, inputs: &[(String, Tensor)]) -> Result<Vec<(String, Te
 /// `nvdla` dialect (a module with `nvdla.config`) with the NVDLA execution
 /// semantics of `onnc_nvdla::exec` (FP16 rounding at every hardware layer).
 /// Inputs are matched to the main function's arguments by position.
-pub fn run_module(module: &Module, inputs: &[(String, Tensor)]) -> Result<Vec<(String, Tensor)>, Vec<String>> {
+pub fn run_module(
+    module: &Module,
+    inputs: &[(String, Tensor)],
+) -> Result<Vec<(String, Tensor)>, Vec<String>> {
     use melior::ir::operation::OperationLike;
     if module.as_operation().attribute("nvdla.config").is_err() {
         let graph = graph_of_module(module)?;
         return run(&graph, inputs).map_err(|e| vec![e]);
     }
     let main = crate::onnx::rebuild::main_function(&module.as_operation()).map_err(|e| vec![e])?;
-    let p = crate::nvdla::from_ir::program_from_func(&main)
-        .map_err(|errs| errs.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect::<Vec<_>>())?;
+    let p = crate::nvdla::from_ir::program_from_func(&main).map_err(|errs| {
+        errs.into_iter()
+            .map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at)))
+            .collect::<Vec<_>>()
+    })?;
     let given: Vec<Tensor> = inputs.iter().map(|(_, t)| t.clone()).collect();
     let outputs = onnc_nvdla::exec::run(&p, &given).map_err(|e| vec![e.to_string()])?;
-    Ok(p.outputs.iter().zip(outputs).map(|(&t, v)| (p.tensors[t].name.clone(), v)).collect())
+    Ok(p.outputs
+        .iter()
+        .zip(outputs)
+        .map(|(&t, v)| (p.tensors[t].name.clone(), v))
+        .collect())
 }
 
 /// `t` reshaped to `shape` when the two differ only by dimensions of size 1
@@ -183,9 +263,16 @@ fn drop_unit_dims_like(t: Tensor, shape: &[usize]) -> Tensor {
 }
 
 /// Compares two output lists (same order).
-pub fn diff_outputs(reference: &[(String, Tensor)], actual: &[(String, Tensor)]) -> Result<Vec<OutputDiff>, String> {
+pub fn diff_outputs(
+    reference: &[(String, Tensor)],
+    actual: &[(String, Tensor)],
+) -> Result<Vec<OutputDiff>, String> {
     if reference.len() != actual.len() {
-        return Err(format!("{} outputs before, {} after", reference.len(), actual.len()));
+        return Err(format!(
+            "{} outputs before, {} after",
+            reference.len(),
+            actual.len()
+        ));
     }
     reference
         .iter()
@@ -193,9 +280,18 @@ pub fn diff_outputs(reference: &[(String, Tensor)], actual: &[(String, Tensor)])
         .map(|((name, r), (_, a))| {
             let d = onnc_interp::compare(r, a);
             if !d.same_shape {
-                return Err(format!("output '{name}': shape {:?} became {:?}", r.shape(), a.shape()));
+                return Err(format!(
+                    "output '{name}': shape {:?} became {:?}",
+                    r.shape(),
+                    a.shape()
+                ));
             }
-            Ok(OutputDiff { name: name.clone(), shape: r.shape().to_vec(), max_abs: d.max_abs, max_rel: d.max_rel })
+            Ok(OutputDiff {
+                name: name.clone(),
+                shape: r.shape().to_vec(),
+                max_abs: d.max_abs,
+                max_rel: d.max_rel,
+            })
         })
         .collect()
 }
@@ -203,21 +299,48 @@ pub fn diff_outputs(reference: &[(String, Tensor)], actual: &[(String, Tensor)])
 /// Runs `pipeline` on `source` (MLIR in the `onnx` dialect), then runs the
 /// IR from before and after on the same seeded inputs and reports the
 /// difference of every output.
-pub fn compare_pipeline(source: &str, file: &str, pipeline: &str, seed: u64) -> Result<Vec<OutputDiff>, Vec<String>> {
+pub fn compare_pipeline(
+    source: &str,
+    file: &str,
+    pipeline: &str,
+    seed: u64,
+) -> Result<Vec<OutputDiff>, Vec<String>> {
     let before = graph_of_mlir(source.as_bytes(), file)?;
-    let context = ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let context =
+        ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     let capture = ir::DiagnosticCapture::attach(&context);
     crate::register_all();
-    let runner = ir::PipelineRunner::new(&context, pipeline, &ir::PipelineOptions { verify_each: true, ..Default::default() })
-        .map_err(|e| vec![format!("invalid pipeline: {e}")])?;
-    let mut module = ir::parse_module(&context, source, file).ok_or_else(|| capture.take().iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+    let runner = ir::PipelineRunner::new(
+        &context,
+        pipeline,
+        &ir::PipelineOptions {
+            verify_each: true,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| vec![format!("invalid pipeline: {e}")])?;
+    let mut module = ir::parse_module(&context, source, file).ok_or_else(|| {
+        capture
+            .take()
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+    })?;
     if !runner.run(&mut module) {
         return Err(capture.take().iter().map(|d| d.to_string()).collect());
     }
     let inputs = random_inputs(&before, seed).map_err(|e| vec![e])?;
     let r = run(&before, &inputs).map_err(|e| vec![format!("before the pipeline: {e}")])?;
-    let a = run_module(&module, &inputs).map_err(|e| e.into_iter().map(|e| format!("after the pipeline: {e}")).collect::<Vec<_>>())?;
-    let a = r.iter().zip(a).map(|((_, r), (n, a))| (n, drop_unit_dims_like(a, r.shape()))).collect::<Vec<_>>();
+    let a = run_module(&module, &inputs).map_err(|e| {
+        e.into_iter()
+            .map(|e| format!("after the pipeline: {e}"))
+            .collect::<Vec<_>>()
+    })?;
+    let a = r
+        .iter()
+        .zip(a)
+        .map(|((_, r), (n, a))| (n, drop_unit_dims_like(a, r.shape())))
+        .collect::<Vec<_>>();
     diff_outputs(&r, &a).map_err(|e| vec![e])
 }
 
@@ -256,6 +379,9 @@ mod tests {
     fn inputs_are_deterministic() {
         let g = graph_of_mlir(RELU.as_bytes(), "t.mlir").unwrap();
         assert_eq!(random_inputs(&g, 9).unwrap(), random_inputs(&g, 9).unwrap());
-        assert_ne!(random_inputs(&g, 9).unwrap(), random_inputs(&g, 10).unwrap());
+        assert_ne!(
+            random_inputs(&g, 9).unwrap(),
+            random_inputs(&g, 10).unwrap()
+        );
     }
 }

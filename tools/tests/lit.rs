@@ -25,11 +25,16 @@ fn lit_suite() {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let suite = repo.join("test");
     let mut cmd = lit_command();
-    cmd.arg("-v").arg("--order=lexical").arg(&suite).env("ONNC_TOOLS_DIR", tools_dir);
+    cmd.arg("-v")
+        .arg("--order=lexical")
+        .arg(&suite)
+        .env("ONNC_TOOLS_DIR", tools_dir);
     if let Ok(filter) = std::env::var("ONNC_LIT_FILTER") {
         cmd.arg(format!("--filter={filter}"));
     }
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run lit ({e}); run scripts/bootstrap.sh to install llvm-22-tools"));
+    let out = cmd.output().unwrap_or_else(|e| {
+        panic!("cannot run lit ({e}); run scripts/bootstrap.sh to install llvm-22-tools")
+    });
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{stdout}");

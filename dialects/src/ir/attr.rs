@@ -43,10 +43,19 @@ pub fn attr_to_mlir<'c>(context: &'c Context, value: &Attr, resource_name: &str)
         Attr::Ints(v) => DenseI64ArrayAttribute::new(context, v).into(),
         Attr::Floats(v) => {
             // SAFETY: builds a dense f32 array from a valid slice in a live context.
-            unsafe { Attribute::from_raw(mlirDenseF32ArrayGet(context.to_raw(), v.len() as isize, v.as_ptr())) }
+            unsafe {
+                Attribute::from_raw(mlirDenseF32ArrayGet(
+                    context.to_raw(),
+                    v.len() as isize,
+                    v.as_ptr(),
+                ))
+            }
         }
         Attr::Strings(v) => {
-            let items: Vec<Attribute> = v.iter().map(|s| StringAttribute::new(context, s).into()).collect();
+            let items: Vec<Attribute> = v
+                .iter()
+                .map(|s| StringAttribute::new(context, s).into())
+                .collect();
             ArrayAttribute::new(context, &items).into()
         }
         Attr::Tensor(t) => tensor_attr(context, t.clone(), resource_name),
@@ -84,7 +93,9 @@ fn nested(elems: &[String], shape: &[usize]) -> String {
         [_] => format!("[{}]", elems.join(", ")),
         [n, rest @ ..] => {
             let inner: usize = rest.iter().product();
-            let parts: Vec<String> = (0..*n).map(|i| nested(&elems[i * inner..(i + 1) * inner], rest)).collect();
+            let parts: Vec<String> = (0..*n)
+                .map(|i| nested(&elems[i * inner..(i + 1) * inner], rest))
+                .collect();
             format!("[{}]", parts.join(", "))
         }
     }
@@ -104,10 +115,25 @@ fn element_texts(data: &Data) -> Vec<String> {
         }
     }
     match data {
-        Data::F32(v) => v.iter().map(|x| float(*x as f64, x.to_bits() as u64, 8)).collect(),
+        Data::F32(v) => v
+            .iter()
+            .map(|x| float(*x as f64, x.to_bits() as u64, 8))
+            .collect(),
         Data::F64(v) => v.iter().map(|x| float(*x, x.to_bits(), 16)).collect(),
-        Data::F16(v) => v.iter().map(|x| float(x.to_f64(), x.to_bits() as u64, 4)).collect(),
-        Data::Bool(v) => v.iter().map(|b| if *b != 0 { "true".into() } else { "false".into() }).collect(),
+        Data::F16(v) => v
+            .iter()
+            .map(|x| float(x.to_f64(), x.to_bits() as u64, 4))
+            .collect(),
+        Data::Bool(v) => v
+            .iter()
+            .map(|b| {
+                if *b != 0 {
+                    "true".into()
+                } else {
+                    "false".into()
+                }
+            })
+            .collect(),
         other => other.to_i64_vec().iter().map(|x| x.to_string()).collect(),
     }
 }
@@ -138,7 +164,9 @@ pub fn mlir_to_attr(attr: Attribute) -> Option<Attr> {
         let raw = attr.to_raw();
         if mlirAttributeIsAArray(raw) {
             let n = mlirArrayAttrGetNumElements(raw);
-            let items: Option<Vec<String>> = (0..n).map(|i| str_attr(Attribute::from_raw(mlirArrayAttrGetElement(raw, i)))).collect();
+            let items: Option<Vec<String>> = (0..n)
+                .map(|i| str_attr(Attribute::from_raw(mlirArrayAttrGetElement(raw, i))))
+                .collect();
             return items.map(Attr::Strings);
         }
     }
@@ -167,10 +195,17 @@ pub fn elements_to_tensor_or_why(attr: Attribute) -> Result<Tensor, String> {
         }
         let ty = mlirAttributeGetType(raw);
         let rank = mlirShapedTypeGetRank(ty);
-        let shape: Vec<usize> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize).collect();
+        let shape: Vec<usize> = (0..rank)
+            .map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize)
+            .collect();
         let elem = Type::from_raw(mlirShapedTypeGetElementType(ty)).to_string();
-        let dtype = DType::from_mlir_name(&elem).ok_or_else(|| format!("element type {elem} is not supported"))?;
-        onnc_tensor::limits::checked_bytes(&shape, dtype.size().max(1), onnc_tensor::limits::MAX_TENSOR_BYTES)?;
+        let dtype = DType::from_mlir_name(&elem)
+            .ok_or_else(|| format!("element type {elem} is not supported"))?;
+        onnc_tensor::limits::checked_bytes(
+            &shape,
+            dtype.size().max(1),
+            onnc_tensor::limits::MAX_TENSOR_BYTES,
+        )?;
     }
     elements_to_tensor_unchecked(attr).ok_or_else(|| NOT.into())
 }
@@ -184,12 +219,16 @@ fn elements_to_tensor_unchecked(attr: Attribute) -> Option<Tensor> {
         }
         let ty = mlirAttributeGetType(raw);
         let rank = mlirShapedTypeGetRank(ty);
-        let shape: Vec<usize> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize).collect();
+        let shape: Vec<usize> = (0..rank)
+            .map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize)
+            .collect();
         let n: usize = shape.iter().product();
         let elem = Type::from_raw(mlirShapedTypeGetElementType(ty)).to_string();
         let dtype = DType::from_mlir_name(&elem)?;
         if dtype == DType::Bool {
-            let v = (0..n).map(|i| u8::from(mlirDenseElementsAttrGetBoolValue(raw, i as isize))).collect();
+            let v = (0..n)
+                .map(|i| u8::from(mlirDenseElementsAttrGetBoolValue(raw, i as isize)))
+                .collect();
             return Tensor::new(shape, Data::Bool(v)).ok();
         }
         if n == 0 {
@@ -229,7 +268,9 @@ mod tests {
             Attr::Tensor(Tensor::from_f32(vec![2, 3], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap()),
             Attr::Tensor(Tensor::from_i64(vec![2, 1, 2], vec![1, 2, 3, 4]).unwrap()),
             Attr::Tensor(Tensor::from_i64(vec![0], vec![]).unwrap()),
-            Attr::Tensor(Tensor::from_f32(vec![4, 8], (0..32).map(|i| i as f32 * 0.1).collect()).unwrap()),
+            Attr::Tensor(
+                Tensor::from_f32(vec![4, 8], (0..32).map(|i| i as f32 * 0.1).collect()).unwrap(),
+            ),
         ];
         for a in cases {
             let m = attr_to_mlir(&ctx, &a, "blob");
@@ -241,7 +282,10 @@ mod tests {
     fn splat_and_large_tensors() {
         let ctx = new_context().unwrap();
         let splat = Attribute::parse(&ctx, "dense<2.0> : tensor<2x2xf32>").unwrap();
-        assert_eq!(elements_to_tensor(splat), Some(Tensor::from_f32(vec![2, 2], vec![2.0; 4]).unwrap()));
+        assert_eq!(
+            elements_to_tensor(splat),
+            Some(Tensor::from_f32(vec![2, 2], vec![2.0; 4]).unwrap())
+        );
         let big = Tensor::from_f32(vec![100], vec![1.0; 100]).unwrap();
         let a = tensor_attr(&ctx, big.clone(), "w");
         assert!(a.to_string().starts_with("dense_resource<w"), "{a}");

@@ -27,7 +27,11 @@ pub fn dialect_sources() -> [(&'static str, &'static str); 4] {
 /// error lists the diagnostics.
 pub fn new_context() -> Result<Context, Vec<Diag>> {
     let registry = DialectRegistry::new();
-    for handle in [DialectHandle::func(), DialectHandle::arith(), DialectHandle::tensor()] {
+    for handle in [
+        DialectHandle::func(),
+        DialectHandle::arith(),
+        DialectHandle::tensor(),
+    ] {
         handle.insert_dialect(&registry);
     }
     // SAFETY: the handle getter has no preconditions; the handle is static.
@@ -45,7 +49,9 @@ pub fn new_context() -> Result<Context, Vec<Diag>> {
         let loaded = unsafe { mlirLoadIRDLDialects(module.to_raw()) };
         if loaded.value == 0 {
             let mut diags = capture.take();
-            diags.push(Diag::error_without_location(format!("could not load the IRDL dialects of {name}")));
+            diags.push(Diag::error_without_location(format!(
+                "could not load the IRDL dialects of {name}"
+            )));
             return Err(diags);
         }
         // The dynamic dialects built from the IRDL ops are owned by the
@@ -65,7 +71,14 @@ mod tests {
     #[test]
     fn our_dialects_are_registered() {
         let ctx = new_context().expect("IRDL files load");
-        for op in ["onnx.conv", "onnx.relu", "onnx.custom", "nvdla.conv", "nvdla.sdp", "mvu.conv"] {
+        for op in [
+            "onnx.conv",
+            "onnx.relu",
+            "onnx.custom",
+            "nvdla.conv",
+            "nvdla.sdp",
+            "mvu.conv",
+        ] {
             assert!(ctx.is_registered_operation(op), "{op} must be registered");
         }
         assert!(!ctx.is_registered_operation("onnx.Conv"));
@@ -87,7 +100,10 @@ pub fn set_print_op_on_diagnostic(context: &Context, enable: bool) {
 ///
 /// Passes receive only an operation; this is how they reach its context.
 /// Whatever `f` builds must be inserted into the IR before `f` returns.
-pub fn with_context<'c, R>(op: &melior::ir::OperationRef<'c, '_>, f: impl FnOnce(&Context) -> R) -> R {
+pub fn with_context<'c, R>(
+    op: &melior::ir::OperationRef<'c, '_>,
+    f: impl FnOnce(&Context) -> R,
+) -> R {
     use melior::ir::operation::OperationLike;
     let handle = op.context();
     // SAFETY: `to_ref` views the handle as a `&Context` (same raw pointer);

@@ -54,7 +54,14 @@ impl Loc {
     pub fn from_location(location: Location) -> Loc {
         if location.is_file_line_col_range() {
             return Loc {
-                file: Some(location.file_line_col_range_filename().as_string_ref().as_str().unwrap_or("?").to_string()),
+                file: Some(
+                    location
+                        .file_line_col_range_filename()
+                        .as_string_ref()
+                        .as_str()
+                        .unwrap_or("?")
+                        .to_string(),
+                ),
                 line: location.file_line_col_range_start_line(),
                 col: location.file_line_col_range_start_column(),
                 name: None,
@@ -62,7 +69,12 @@ impl Loc {
         }
         if location.is_name() {
             let mut inner = Loc::from_location(location.name_child_location());
-            let name = location.name_value().as_string_ref().as_str().unwrap_or("?").to_string();
+            let name = location
+                .name_value()
+                .as_string_ref()
+                .as_str()
+                .unwrap_or("?")
+                .to_string();
             inner.name = Some(match inner.name {
                 Some(child) => format!("{name}/{child}"),
                 None => name,
@@ -70,9 +82,14 @@ impl Loc {
             return inner;
         }
         if location.is_fused() {
-            let names: Vec<Loc> =
-                (0..location.fused_num_locations()).map(|i| Loc::from_location(location.fused_location(i))).collect();
-            let mut first = names.iter().find(|l| l.file.is_some()).cloned().unwrap_or_default();
+            let names: Vec<Loc> = (0..location.fused_num_locations())
+                .map(|i| Loc::from_location(location.fused_location(i)))
+                .collect();
+            let mut first = names
+                .iter()
+                .find(|l| l.file.is_some())
+                .cloned()
+                .unwrap_or_default();
             let joined: Vec<String> = names.iter().filter_map(|l| l.name.clone()).collect();
             if !joined.is_empty() {
                 first.name = Some(joined.join("+"));
@@ -94,7 +111,9 @@ impl Loc {
 impl fmt::Display for Loc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, &self.name) {
-            (Some(file), Some(name)) => write!(f, "{file}:{}:{}: node '{name}'", self.line, self.col),
+            (Some(file), Some(name)) => {
+                write!(f, "{file}:{}:{}: node '{name}'", self.line, self.col)
+            }
             (Some(file), None) => write!(f, "{file}:{}:{}", self.line, self.col),
             (None, Some(name)) => write!(f, "node '{name}'"),
             (None, None) => f.write_str("<unknown>"),
@@ -118,9 +137,13 @@ pub struct Diag {
 impl Diag {
     /// An error that has no location (used for tool-level failures).
     pub fn error_without_location(message: impl Into<String>) -> Diag {
-        Diag { severity: Severity::Error, loc: Loc::default(), message: message.into(), notes: Vec::new() }
+        Diag {
+            severity: Severity::Error,
+            loc: Loc::default(),
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
-
 }
 
 /// The message of a raw diagnostic, with bytes that are not UTF-8 replaced
@@ -130,12 +153,20 @@ fn diagnostic_text(d: mlir_sys::MlirDiagnostic) -> String {
         // SAFETY: `data` is the Vec<u8> below; `s` is valid during the call.
         let out = unsafe { &mut *(data as *mut Vec<u8>) };
         if !s.data.is_null() && s.length > 0 {
-            out.extend_from_slice(unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) });
+            out.extend_from_slice(unsafe {
+                std::slice::from_raw_parts(s.data as *const u8, s.length)
+            });
         }
     }
     let mut bytes: Vec<u8> = Vec::new();
     // SAFETY: the diagnostic is alive during the handler; the callback only appends.
-    unsafe { mlir_sys::mlirDiagnosticPrint(d, Some(append), &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void) };
+    unsafe {
+        mlir_sys::mlirDiagnosticPrint(
+            d,
+            Some(append),
+            &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void,
+        )
+    };
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
@@ -151,21 +182,37 @@ impl Diag {
                 _ => Severity::Note,
             };
             let n = mlir_sys::mlirDiagnosticGetNumNotes(d);
-            let notes: Vec<Diag> = (0..n).map(|i| Diag::from_raw(mlir_sys::mlirDiagnosticGetNote(d, i))).collect();
-            (severity, Location::from_raw(mlir_sys::mlirDiagnosticGetLocation(d)), notes)
+            let notes: Vec<Diag> = (0..n)
+                .map(|i| Diag::from_raw(mlir_sys::mlirDiagnosticGetNote(d, i)))
+                .collect();
+            (
+                severity,
+                Location::from_raw(mlir_sys::mlirDiagnosticGetLocation(d)),
+                notes,
+            )
         };
-        Diag { severity, loc: Loc::from_location(location), message: diagnostic_text(d), notes }
+        Diag {
+            severity,
+            loc: Loc::from_location(location),
+            message: diagnostic_text(d),
+            notes,
+        }
     }
 }
 
 type Sink = Arc<Mutex<Vec<Diag>>>;
 
 /// MLIR's C callback: records the diagnostic. Never unwinds into C.
-unsafe extern "C" fn on_diagnostic(d: mlir_sys::MlirDiagnostic, user: *mut std::ffi::c_void) -> mlir_sys::MlirLogicalResult {
+unsafe extern "C" fn on_diagnostic(
+    d: mlir_sys::MlirDiagnostic,
+    user: *mut std::ffi::c_void,
+) -> mlir_sys::MlirLogicalResult {
     // SAFETY: `user` is the `Box<Sink>` registered in `attach`, alive until detached.
     let sink = unsafe { &*(user as *const Sink) };
     let diag = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Diag::from_raw(d)))
-        .unwrap_or_else(|_| Diag::error_without_location("(a diagnostic that could not be rendered)"));
+        .unwrap_or_else(|_| {
+            Diag::error_without_location("(a diagnostic that could not be rendered)")
+        });
     if let Ok(mut v) = sink.lock() {
         v.push(diag);
     }
@@ -183,7 +230,13 @@ impl fmt::Display for Diag {
         if self.loc.is_unknown() {
             write!(f, "{}: {}", self.severity.word(), self.message)?;
         } else {
-            write!(f, "{}: {}: {}", self.loc, self.severity.word(), self.message)?;
+            write!(
+                f,
+                "{}: {}: {}",
+                self.loc,
+                self.severity.word(),
+                self.message
+            )?;
         }
         for note in &self.notes {
             write!(f, "\n{note}")?;
@@ -205,18 +258,35 @@ impl<'c> DiagnosticCapture<'c> {
         let sink: Sink = Arc::new(Mutex::new(Vec::new()));
         let user = Box::into_raw(Box::new(sink.clone())) as *mut std::ffi::c_void;
         // SAFETY: the context is alive; MLIR owns `user` until detach and frees it with `drop_sink`.
-        let id = unsafe { mlir_sys::mlirContextAttachDiagnosticHandler(context.to_raw(), Some(on_diagnostic), user, Some(drop_sink)) };
-        DiagnosticCapture { context, id: Some(id), sink }
+        let id = unsafe {
+            mlir_sys::mlirContextAttachDiagnosticHandler(
+                context.to_raw(),
+                Some(on_diagnostic),
+                user,
+                Some(drop_sink),
+            )
+        };
+        DiagnosticCapture {
+            context,
+            id: Some(id),
+            sink,
+        }
     }
 
     /// Takes what was captured so far, in emission order.
     pub fn take(&self) -> Vec<Diag> {
-        self.sink.lock().map(|mut v| std::mem::take(&mut *v)).unwrap_or_default()
+        self.sink
+            .lock()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default()
     }
 
     /// Whether an error was captured (and not yet taken).
     pub fn has_errors(&self) -> bool {
-        self.sink.lock().map(|v| v.iter().any(|d| d.severity == Severity::Error)).unwrap_or(false)
+        self.sink
+            .lock()
+            .map(|v| v.iter().any(|d| d.severity == Severity::Error))
+            .unwrap_or(false)
     }
 }
 
@@ -230,7 +300,11 @@ impl Drop for DiagnosticCapture<'_> {
 }
 
 extern "C" {
-    fn onncEmitDiagnostic(loc: mlir_sys::MlirLocation, severity: std::os::raw::c_int, message: mlir_sys::MlirStringRef);
+    fn onncEmitDiagnostic(
+        loc: mlir_sys::MlirLocation,
+        severity: std::os::raw::c_int,
+        message: mlir_sys::MlirStringRef,
+    );
 }
 
 fn emit(location: Location, severity: i32, message: &str) {
@@ -264,7 +338,9 @@ pub fn fused_location<'c>(context: &'c Context, locations: &[Location<'c>]) -> L
             context.to_raw(),
             raw.len() as isize,
             raw.as_ptr(),
-            mlir_sys::MlirAttribute { ptr: std::ptr::null() },
+            mlir_sys::MlirAttribute {
+                ptr: std::ptr::null(),
+            },
         ))
     }
 }

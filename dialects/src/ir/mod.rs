@@ -35,12 +35,22 @@ mod print;
 mod query;
 mod resource;
 
-pub use attr::{attr_to_mlir, elements_to_tensor, elements_to_tensor_or_why, mlir_to_attr, tensor_attr, INLINE_TENSOR_LIMIT};
-pub use context::{dialect_sources, with_context, new_context, set_print_op_on_diagnostic};
-pub use diag::{emit_error, emit_remark, emit_warning, fused_location, Diag, DiagnosticCapture, Loc, Severity};
-pub use mutate::{erase_if_unused, has_uses, replace_all_uses, results_unused, set_attribute, use_count};
+pub use attr::{
+    attr_to_mlir, elements_to_tensor, elements_to_tensor_or_why, mlir_to_attr, tensor_attr,
+    INLINE_TENSOR_LIMIT,
+};
+pub use context::{dialect_sources, new_context, set_print_op_on_diagnostic, with_context};
+pub use diag::{
+    emit_error, emit_remark, emit_warning, fused_location, Diag, DiagnosticCapture, Loc, Severity,
+};
+pub use mutate::{
+    erase_if_unused, has_uses, replace_all_uses, results_unused, set_attribute, use_count,
+};
 pub use parse::{parse_module, parse_module_bytes};
 pub use pass::{register_pass, registered_passes, PipelineOptions, PipelineRunner};
 pub use print::{print_op, PrintOptions};
-pub use query::{f32_array_attr, float_attr, func_arg_strings, i32_array_attr, i64_array_attr, int_attr, is_dense_array, str_attr, tensor_shape, TensorShape};
+pub use query::{
+    f32_array_attr, float_attr, func_arg_strings, i32_array_attr, i64_array_attr, int_attr,
+    is_dense_array, str_attr, tensor_shape, TensorShape,
+};
 pub use resource::{dense_resource, resource_to_tensor, tensor_type};

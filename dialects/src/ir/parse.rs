@@ -4,7 +4,11 @@ use melior::{ir::Module, Context, StringRef};
 use mlir_sys::{MlirContext, MlirOperation, MlirStringRef};
 
 extern "C" {
-    fn onncParseModule(context: MlirContext, source: MlirStringRef, name: MlirStringRef) -> MlirOperation;
+    fn onncParseModule(
+        context: MlirContext,
+        source: MlirStringRef,
+        name: MlirStringRef,
+    ) -> MlirOperation;
 }
 
 /// Parses `source` (MLIR text) into a module whose locations name `file_name`.
@@ -22,9 +26,15 @@ pub fn parse_module<'c>(context: &'c Context, source: &str, file_name: &str) -> 
 /// (`super::guard`): text nested deeper than `MAX_NESTING` is refused, and
 /// bytecode is read in a child process so that a malformed file cannot
 /// crash the tool. Refusals are error diagnostics on the context.
-pub fn parse_module_bytes<'c>(context: &'c Context, source: &[u8], file_name: &str) -> Option<Module<'c>> {
+pub fn parse_module_bytes<'c>(
+    context: &'c Context,
+    source: &[u8],
+    file_name: &str,
+) -> Option<Module<'c>> {
     use super::guard;
-    if source.starts_with(guard::BYTECODE_MAGIC) && std::env::var_os(guard::BYTECODE_CHILD_ENV).is_none() {
+    if source.starts_with(guard::BYTECODE_MAGIC)
+        && std::env::var_os(guard::BYTECODE_CHILD_ENV).is_none()
+    {
         return match guard::bytecode_to_text(source, file_name) {
             Ok(text) => parse_raw(context, text.as_bytes(), file_name),
             Err(why) => {
@@ -39,7 +49,10 @@ pub fn parse_module_bytes<'c>(context: &'c Context, source: &[u8], file_name: &s
                 "nesting deeper than {} levels of brackets; onnc refuses such input before parsing (MLIR's parser would overflow its stack)",
                 guard::MAX_NESTING
             );
-            super::emit_error(melior::ir::Location::new(context, file_name, line, col), &msg);
+            super::emit_error(
+                melior::ir::Location::new(context, file_name, line, col),
+                &msg,
+            );
             return None;
         }
     }
@@ -47,11 +60,24 @@ pub fn parse_module_bytes<'c>(context: &'c Context, source: &[u8], file_name: &s
 }
 
 /// Parses without the guards (the bytecode child and already-checked text).
-pub(super) fn parse_raw<'c>(context: &'c Context, source: &[u8], file_name: &str) -> Option<Module<'c>> {
-    let raw_source = MlirStringRef { data: source.as_ptr() as *const std::os::raw::c_char, length: source.len() };
+pub(super) fn parse_raw<'c>(
+    context: &'c Context,
+    source: &[u8],
+    file_name: &str,
+) -> Option<Module<'c>> {
+    let raw_source = MlirStringRef {
+        data: source.as_ptr() as *const std::os::raw::c_char,
+        length: source.len(),
+    };
     // SAFETY: the context is alive and both buffers outlive the call; the
     // returned operation is owned by us and is a `builtin.module` or null.
-    let raw = unsafe { onncParseModule(context.to_raw(), raw_source, StringRef::new(file_name).to_raw()) };
+    let raw = unsafe {
+        onncParseModule(
+            context.to_raw(),
+            raw_source,
+            StringRef::new(file_name).to_raw(),
+        )
+    };
     if raw.ptr.is_null() {
         return None;
     }
@@ -66,12 +92,15 @@ pub(super) fn parse_raw<'c>(context: &'c Context, source: &[u8], file_name: &str
 fn reemit(context: &Context, file: &str, report: &str) {
     let mut errors: Vec<(usize, usize, String)> = Vec::new();
     for line in report.lines() {
-        let parsed = line.strip_prefix(file).and_then(|r| r.strip_prefix(':')).and_then(|r| {
-            let mut it = r.splitn(3, ':');
-            let l = it.next()?.trim().parse::<usize>().ok()?;
-            let c = it.next()?.trim().parse::<usize>().ok()?;
-            Some((l, c, it.next()?.trim().to_string()))
-        });
+        let parsed = line
+            .strip_prefix(file)
+            .and_then(|r| r.strip_prefix(':'))
+            .and_then(|r| {
+                let mut it = r.splitn(3, ':');
+                let l = it.next()?.trim().parse::<usize>().ok()?;
+                let c = it.next()?.trim().parse::<usize>().ok()?;
+                Some((l, c, it.next()?.trim().to_string()))
+            });
         match parsed {
             Some((l, c, rest)) => match rest.strip_prefix("note:") {
                 Some(note) if !errors.is_empty() => {
@@ -79,7 +108,11 @@ fn reemit(context: &Context, file: &str, report: &str) {
                     errors[last].2.push_str(&format!(" ({})", note.trim()));
                 }
                 _ => {
-                    let msg = rest.strip_prefix("error:").unwrap_or(&rest).trim().to_string();
+                    let msg = rest
+                        .strip_prefix("error:")
+                        .unwrap_or(&rest)
+                        .trim()
+                        .to_string();
                     errors.push((l, c, msg));
                 }
             },

@@ -22,13 +22,23 @@ use std::{
     sync::{Arc, Mutex, Once},
 };
 
-
-
 type ErrorSink = unsafe extern "C" fn(MlirStringRef, *mut c_void);
-type Builder = unsafe extern "C" fn(*mut c_void, MlirOpPassManager, MlirStringRef, MlirStringRef, ErrorSink, *mut c_void) -> bool;
+type Builder = unsafe extern "C" fn(
+    *mut c_void,
+    MlirOpPassManager,
+    MlirStringRef,
+    MlirStringRef,
+    ErrorSink,
+    *mut c_void,
+) -> bool;
 
 extern "C" {
-    fn onncRegisterPass(argument: MlirStringRef, description: MlirStringRef, builder: Builder, user_data: *mut c_void);
+    fn onncRegisterPass(
+        argument: MlirStringRef,
+        description: MlirStringRef,
+        builder: Builder,
+        user_data: *mut c_void,
+    );
 }
 
 static REGISTERED: Mutex<Vec<&'static PassRegistration>> = Mutex::new(Vec::new());
@@ -38,7 +48,9 @@ static UPSTREAM: Once = Once::new();
 /// flag; registering the same flag again is a no-op).
 pub fn register_pass(pass: &'static PassRegistration) {
     UPSTREAM.call_once(melior::utility::register_all_passes);
-    let Ok(mut done) = REGISTERED.lock() else { return };
+    let Ok(mut done) = REGISTERED.lock() else {
+        return;
+    };
     if done.iter().any(|p| p.flag == pass.flag) {
         return;
     }
@@ -100,7 +112,12 @@ unsafe extern "C" fn build_pass(
     let body: Arc<dyn PassBody> = match catch_unwind(|| (reg.factory)(&parsed)) {
         Ok(Ok(b)) => Arc::from(b),
         Ok(Err(e)) => return report(format!("pass '{}': {e}", reg.flag)),
-        Err(_) => return report(format!("pass '{}': internal error while creating the pass (a bug)", reg.flag)),
+        Err(_) => {
+            return report(format!(
+                "pass '{}': internal error while creating the pass (a bug)",
+                reg.flag
+            ))
+        }
     };
     let pass = create_external(
         Instance { reg, body },
@@ -138,7 +155,10 @@ impl<'c> RunExternalPass<'c> for Instance {
                     .cloned()
                     .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                     .unwrap_or_default();
-                super::emit_error(op.location(), &format!("internal error in pass '{}' (a bug): {why}", self.reg.flag));
+                super::emit_error(
+                    op.location(),
+                    &format!("internal error in pass '{}' (a bug): {why}", self.reg.flag),
+                );
                 pass.signal_failure();
             }
         }
@@ -186,12 +206,19 @@ impl<'c> PipelineRunner<'c> {
     /// Parses `pipeline` (e.g. `builtin.module(canonicalize,func.func(onnc-dce))`;
     /// empty means no passes). Errors carry MLIR's message, which points into
     /// the pipeline string.
-    pub fn new(context: &'c Context, pipeline: &str, options: &PipelineOptions) -> Result<Self, String> {
+    pub fn new(
+        context: &'c Context,
+        pipeline: &str,
+        options: &PipelineOptions,
+    ) -> Result<Self, String> {
         UPSTREAM.call_once(melior::utility::register_all_passes);
         let anchor = StringRef::new("builtin.module");
         // SAFETY: the context outlives the runner (lifetime 'c).
         let raw = unsafe { mlirPassManagerCreateOnOperation(context.to_raw(), anchor.to_raw()) };
-        let runner = PipelineRunner { raw, _context: std::marker::PhantomData };
+        let runner = PipelineRunner {
+            raw,
+            _context: std::marker::PhantomData,
+        };
         // SAFETY: `raw` is a live pass manager for every call below.
         unsafe {
             mlirPassManagerEnableVerifier(raw, options.verify_each);
@@ -206,11 +233,19 @@ impl<'c> PipelineRunner<'c> {
                 );
                 if ok.value == 0 {
                     let message = message.trim_end().to_string();
-                    return Err(if message.is_empty() { format!("invalid pass pipeline '{pipeline}'") } else { message });
+                    return Err(if message.is_empty() {
+                        format!("invalid pass pipeline '{pipeline}'")
+                    } else {
+                        message
+                    });
                 }
             }
             let o = options;
-            if o.print_before_all || o.print_after_all || o.print_after_change || o.print_after_failure {
+            if o.print_before_all
+                || o.print_after_all
+                || o.print_after_change
+                || o.print_after_failure
+            {
                 let flags = mlirOpPrintingFlagsCreate();
                 if o.print.generic {
                     mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -241,7 +276,10 @@ impl<'c> PipelineRunner<'c> {
                 mlirPassManagerEnableTiming(raw);
             }
             if o.statistics {
-                mlirPassManagerEnableStatistics(raw, MlirPassDisplayMode_MLIR_PASS_DISPLAY_MODE_PIPELINE);
+                mlirPassManagerEnableStatistics(
+                    raw,
+                    MlirPassDisplayMode_MLIR_PASS_DISPLAY_MODE_PIPELINE,
+                );
             }
         }
         Ok(runner)
@@ -252,7 +290,11 @@ impl<'c> PipelineRunner<'c> {
         let mut s = String::new();
         // SAFETY: `raw` is live.
         unsafe {
-            mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(self.raw), Some(collect), &mut s as *mut String as *mut c_void);
+            mlirPrintPassPipeline(
+                mlirPassManagerGetAsOpPassManager(self.raw),
+                Some(collect),
+                &mut s as *mut String as *mut c_void,
+            );
         }
         s
     }

@@ -59,7 +59,12 @@ pub fn print_op<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, options: &PrintOpti
         if options.assume_verified {
             mlirOpPrintingFlagsAssumeVerified(flags);
         }
-        mlirOperationPrintWithFlags(op.to_raw(), flags, Some(append), &mut out as *mut Vec<u8> as *mut c_void);
+        mlirOperationPrintWithFlags(
+            op.to_raw(),
+            flags,
+            Some(append),
+            &mut out as *mut Vec<u8> as *mut c_void,
+        );
         mlirOpPrintingFlagsDestroy(flags);
     }
     String::from_utf8_lossy(&out).into_owned()

@@ -39,16 +39,26 @@ pub fn tensor_shape(ty: Type) -> Option<TensorShape> {
         }
         let element = Type::from_raw(mlirShapedTypeGetElementType(raw)).to_string();
         if !mlirShapedTypeHasRank(raw) {
-            return Some(TensorShape { dims: None, element });
+            return Some(TensorShape {
+                dims: None,
+                element,
+            });
         }
         let rank = mlirShapedTypeGetRank(raw);
         let dims = (0..rank)
             .map(|i| {
                 let d = mlirShapedTypeGetDimSize(raw, i as isize);
-                if mlirShapedTypeIsDynamicSize(d) { None } else { Some(d as usize) }
+                if mlirShapedTypeIsDynamicSize(d) {
+                    None
+                } else {
+                    Some(d as usize)
+                }
             })
             .collect();
-        Some(TensorShape { dims: Some(dims), element })
+        Some(TensorShape {
+            dims: Some(dims),
+            element,
+        })
     }
 }
 
@@ -61,7 +71,11 @@ pub fn int_attr(attr: Attribute) -> Option<(i64, u32)> {
             return None;
         }
         let ty = mlirAttributeGetType(raw);
-        let width = if mlirTypeIsAInteger(ty) { mlirIntegerTypeGetWidth(ty) } else { 64 };
+        let width = if mlirTypeIsAInteger(ty) {
+            mlirIntegerTypeGetWidth(ty)
+        } else {
+            64
+        };
         Some((mlirIntegerAttrGetValueInt(raw), width))
     }
 }
@@ -69,7 +83,9 @@ pub fn int_attr(attr: Attribute) -> Option<(i64, u32)> {
 /// A float attribute's value (`1.0 : f32` → `1.0`).
 pub fn float_attr(attr: Attribute) -> Option<f64> {
     // SAFETY: queries on a valid attribute.
-    unsafe { mlirAttributeIsAFloat(attr.to_raw()).then(|| mlirFloatAttrGetValueDouble(attr.to_raw())) }
+    unsafe {
+        mlirAttributeIsAFloat(attr.to_raw()).then(|| mlirFloatAttrGetValueDouble(attr.to_raw()))
+    }
 }
 
 /// A string attribute's value.
@@ -81,7 +97,11 @@ pub fn str_attr(attr: Attribute) -> Option<String> {
             return None;
         }
         let s = mlirStringAttrGetValue(raw);
-        let bytes = if s.data.is_null() { &[][..] } else { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+        let bytes = if s.data.is_null() {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(s.data as *const u8, s.length)
+        };
         Some(String::from_utf8_lossy(bytes).into_owned())
     }
 }
@@ -95,7 +115,11 @@ pub fn i64_array_attr(attr: Attribute) -> Option<Vec<i64>> {
         if !mlirAttributeIsADenseI64Array(raw) {
             return None;
         }
-        Some((0..mlirDenseArrayGetNumElements(raw)).map(|i| mlirDenseI64ArrayGetElement(raw, i)).collect())
+        Some(
+            (0..mlirDenseArrayGetNumElements(raw))
+                .map(|i| mlirDenseI64ArrayGetElement(raw, i))
+                .collect(),
+        )
     }
 }
 
@@ -107,7 +131,11 @@ pub fn i32_array_attr(attr: Attribute) -> Option<Vec<i32>> {
         if !mlirAttributeIsADenseI32Array(raw) {
             return None;
         }
-        Some((0..mlirDenseArrayGetNumElements(raw)).map(|i| mlirDenseI32ArrayGetElement(raw, i)).collect())
+        Some(
+            (0..mlirDenseArrayGetNumElements(raw))
+                .map(|i| mlirDenseI32ArrayGetElement(raw, i))
+                .collect(),
+        )
     }
 }
 
@@ -119,7 +147,11 @@ pub fn f32_array_attr(attr: Attribute) -> Option<Vec<f32>> {
         if !mlirAttributeIsADenseF32Array(raw) {
             return None;
         }
-        Some((0..mlirDenseArrayGetNumElements(raw)).map(|i| mlirDenseF32ArrayGetElement(raw, i)).collect())
+        Some(
+            (0..mlirDenseArrayGetNumElements(raw))
+                .map(|i| mlirDenseF32ArrayGetElement(raw, i))
+                .collect(),
+        )
     }
 }
 
@@ -141,9 +173,15 @@ pub fn is_dense_array(attr: Attribute) -> bool {
 /// The string `key` of each dictionary in a func's `arg_attrs` (or
 /// `res_attrs`) array, e.g. the ONNX tensor names the importer stores as
 /// `{onnx.name = "data_0"}`; `None` where absent.
-pub fn func_arg_strings(func: &melior::ir::OperationRef, results: bool, key: &str) -> Vec<Option<String>> {
+pub fn func_arg_strings(
+    func: &melior::ir::OperationRef,
+    results: bool,
+    key: &str,
+) -> Vec<Option<String>> {
     use melior::ir::operation::OperationLike;
-    let Ok(attr) = func.attribute(if results { "res_attrs" } else { "arg_attrs" }) else { return Vec::new() };
+    let Ok(attr) = func.attribute(if results { "res_attrs" } else { "arg_attrs" }) else {
+        return Vec::new();
+    };
     // SAFETY: queries on valid attributes; strings are copied out.
     unsafe {
         let raw = attr.to_raw();

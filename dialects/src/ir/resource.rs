@@ -15,7 +15,11 @@ use onnc_tensor::{DType, Tensor};
 use std::ffi::c_void;
 
 extern "C" {
-    fn onncDenseResourceBytes(attr: MlirAttribute, data: *mut *const c_void, size: *mut usize) -> bool;
+    fn onncDenseResourceBytes(
+        attr: MlirAttribute,
+        data: *mut *const c_void,
+        size: *mut usize,
+    ) -> bool;
 }
 
 /// `tensor<2x3xf32>`-style type for a shape and element type.
@@ -29,7 +33,12 @@ pub fn tensor_type<'c>(context: &'c Context, shape: &[usize], dtype: DType) -> T
     Type::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' is a valid builtin type"))
 }
 
-unsafe extern "C" fn drop_tensor(user: *mut c_void, _data: *const c_void, _size: usize, _align: usize) {
+unsafe extern "C" fn drop_tensor(
+    user: *mut c_void,
+    _data: *const c_void,
+    _size: usize,
+    _align: usize,
+) {
     // SAFETY: `user` is the `Box<Tensor>` leaked by `dense_resource`; MLIR calls this once.
     drop(unsafe { Box::from_raw(user as *mut Tensor) });
 }
@@ -75,10 +84,16 @@ pub fn resource_to_tensor(attr: Attribute) -> Option<Tensor> {
         }
         let ty = mlirAttributeGetType(attr.to_raw());
         let rank = mlirShapedTypeGetRank(ty);
-        let shape: Vec<usize> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize).collect();
+        let shape: Vec<usize> = (0..rank)
+            .map(|i| mlirShapedTypeGetDimSize(ty, i as isize).max(0) as usize)
+            .collect();
         let elem = Type::from_raw(mlirShapedTypeGetElementType(ty)).to_string();
         let dtype = DType::from_mlir_name(&elem)?;
-        let bytes: &[u8] = if size == 0 { &[] } else { std::slice::from_raw_parts(data as *const u8, size) };
+        let bytes: &[u8] = if size == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(data as *const u8, size)
+        };
         Tensor::from_le_bytes(dtype, shape, bytes).ok()
     }
 }
@@ -96,17 +111,21 @@ mod tests {
         let attr = dense_resource(&ctx, "w", t.clone());
         assert_eq!(resource_to_tensor(attr), Some(t.clone()));
         // Build `arith.constant` holding it, print, parse back, read it again.
-        let op = melior::ir::operation::OperationBuilder::new("arith.constant", Location::unknown(&ctx))
-            .add_attributes(&[(melior::ir::Identifier::new(&ctx, "value"), attr)])
-            .add_results(&[tensor_type(&ctx, &[2, 2], DType::F32)])
-            .build()
-            .unwrap();
+        let op =
+            melior::ir::operation::OperationBuilder::new("arith.constant", Location::unknown(&ctx))
+                .add_attributes(&[(melior::ir::Identifier::new(&ctx, "value"), attr)])
+                .add_results(&[tensor_type(&ctx, &[2, 2], DType::F32)])
+                .build()
+                .unwrap();
         let module = melior::ir::Module::new(Location::unknown(&ctx));
         use melior::ir::block::BlockLike;
         module.body().append_operation(op);
         let text = print_op(&module.as_operation(), &PrintOptions::default());
         assert!(text.contains("dense_resource<w>"), "{text}");
-        assert!(text.contains("0x04000000"), "alignment header then data: {text}");
+        assert!(
+            text.contains("0x04000000"),
+            "alignment header then data: {text}"
+        );
         let ctx2 = new_context().unwrap();
         let again = parse_module(&ctx2, &text, "t.mlir").unwrap();
         let c = again.body().first_operation().unwrap();

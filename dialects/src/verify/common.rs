@@ -29,10 +29,20 @@ pub fn string(op: &OperationRef, name: &str) -> Option<String> {
 }
 
 /// Checks that an `array<i64>` attribute has `len` entries, each at least `min`.
-pub fn check_list(op: &OperationRef, name: &str, len: usize, min: i64, what: &str, out: &mut Vec<String>) {
+pub fn check_list(
+    op: &OperationRef,
+    name: &str,
+    len: usize,
+    min: i64,
+    what: &str,
+    out: &mut Vec<String>,
+) {
     let Some(v) = ints(op, name) else { return };
     if v.len() != len {
-        out.push(format!("{name} has {} entries but {what} needs {len}", v.len()));
+        out.push(format!(
+            "{name} has {} entries but {what} needs {len}",
+            v.len()
+        ));
     } else if let Some(bad) = v.iter().find(|&&x| x < min) {
         out.push(format!("{name} entries must be >= {min}, got {bad}"));
     }
@@ -75,7 +85,9 @@ pub fn check_int_widths(op: &OperationRef, out: &mut Vec<String>) {
         if let Some((_, width)) = int_attr(attr) {
             if width != 64 {
                 let name = name.as_string_ref().as_str().unwrap_or("");
-                out.push(format!("attribute '{name}' must be a 64-bit integer (i64), got i{width}"));
+                out.push(format!(
+                    "attribute '{name}' must be a 64-bit integer (i64), got i{width}"
+                ));
             }
         }
     }
@@ -128,7 +140,14 @@ pub fn f32_list(op: &OperationRef, name: &str, out: &mut Vec<String>) -> Option<
 
 /// An `array<i64>` attribute that must have exactly `len` entries in `[lo, hi]`.
 /// Returns the entries when they pass.
-pub fn check_i64_list(op: &OperationRef, name: &str, len: usize, lo: i64, hi: i64, out: &mut Vec<String>) -> Option<Vec<i64>> {
+pub fn check_i64_list(
+    op: &OperationRef,
+    name: &str,
+    len: usize,
+    lo: i64,
+    hi: i64,
+    out: &mut Vec<String>,
+) -> Option<Vec<i64>> {
     let v = i64_list(op, name, out)?;
     if v.len() != len {
         out.push(format!("{name} has {} entries but needs {len}", v.len()));
@@ -161,21 +180,36 @@ pub fn segment_operand(segments: &[i32], seg: usize) -> Option<usize> {
 
 /// Dims as `[1, 2, ?]`.
 pub fn dims_str(d: &[Option<usize>]) -> String {
-    let parts: Vec<String> = d.iter().map(|v| v.map_or("?".into(), |v| v.to_string())).collect();
+    let parts: Vec<String> = d
+        .iter()
+        .map(|v| v.map_or("?".into(), |v| v.to_string()))
+        .collect();
     format!("[{}]", parts.join(", "))
 }
 
 /// Whether two shapes agree wherever both dims are known (ranks must match).
 pub fn dims_agree(a: &[Option<usize>], b: &[Option<usize>]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.is_none() || y.is_none() || x == y)
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.is_none() || y.is_none() || x == y)
 }
 
 /// The dims of operand or result `i` of `what`-kind when it has rank `rank`;
 /// reports any other rank.
-pub fn ranked(dims: Option<Vec<Option<usize>>>, rank: usize, what: &str, out: &mut Vec<String>) -> Option<Vec<Option<usize>>> {
+pub fn ranked(
+    dims: Option<Vec<Option<usize>>>,
+    rank: usize,
+    what: &str,
+    out: &mut Vec<String>,
+) -> Option<Vec<Option<usize>>> {
     let d = dims?;
     if d.len() != rank {
-        out.push(format!("{what} must have rank {rank}, got rank {} {}", d.len(), dims_str(&d)));
+        out.push(format!(
+            "{what} must have rank {rank}, got rank {} {}",
+            d.len(),
+            dims_str(&d)
+        ));
         return None;
     }
     Some(d)
@@ -184,9 +218,15 @@ pub fn ranked(dims: Option<Vec<Option<usize>>>, rank: usize, what: &str, out: &m
 /// Checks that result 0 has the same shape as operand 0 (element-wise and
 /// copying engines).
 pub fn check_same_shape(op: &OperationRef, out: &mut Vec<String>) {
-    let (Some(x), Some(y)) = (operand_dims(op, 0), result_dims(op, 0)) else { return };
+    let (Some(x), Some(y)) = (operand_dims(op, 0), result_dims(op, 0)) else {
+        return;
+    };
     if !dims_agree(&x, &y) {
-        out.push(format!("output shape {} differs from input shape {}", dims_str(&y), dims_str(&x)));
+        out.push(format!(
+            "output shape {} differs from input shape {}",
+            dims_str(&y),
+            dims_str(&x)
+        ));
     }
 }
 

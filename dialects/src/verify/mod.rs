@@ -36,7 +36,9 @@ pub fn check_op(op: &OperationRef) -> Vec<String> {
     } else if let Some(rest) = name.strip_prefix("mvu.") {
         mvu::check(rest, op, &mut out);
     }
-    out.into_iter().map(|m| format!("'{name}' op {m}")).collect()
+    out.into_iter()
+        .map(|m| format!("'{name}' op {m}"))
+        .collect()
 }
 
 /// Runs every rule on every op under `root`, emitting one error per
@@ -57,4 +59,3 @@ pub fn verify_op_tree(root: &OperationRef) -> bool {
 pub fn verify_module(module: &Module) -> bool {
     verify_op_tree(&module.as_operation())
 }
-

@@ -75,7 +75,13 @@ fn job(op: &OperationRef, out: &mut Vec<String>) -> Option<Job> {
     let ishape = triple(op, "ishape", out);
     let fshape = triple(op, "fshape", out);
     let prec = |n: &str| int(op, n).filter(|p| (1..=16).contains(p));
-    Some(Job { ip: prec("aprec")?, wp: prec("wprec")?, op: prec("oprec")?, ishape: ishape?, fshape: fshape? })
+    Some(Job {
+        ip: prec("aprec")?,
+        wp: prec("wprec")?,
+        op: prec("oprec")?,
+        ishape: ishape?,
+        fshape: fshape?,
+    })
 }
 
 fn triple(op: &OperationRef, name: &str, out: &mut Vec<String>) -> Option<[i64; 3]> {
@@ -90,7 +96,8 @@ fn blocks(n: usize) -> i64 {
 
 /// The product of `xs`, `None` on overflow.
 fn product(xs: &[i64]) -> Option<i128> {
-    xs.iter().try_fold(1i128, |a, &x| a.checked_mul(i128::from(x)))
+    xs.iter()
+        .try_fold(1i128, |a, &x| a.checked_mul(i128::from(x)))
 }
 
 fn fmt_list(v: &[i128]) -> String {
@@ -99,20 +106,47 @@ fn fmt_list(v: &[i128]) -> String {
 }
 
 /// Compares a register array with its formula.
-fn check_formula(name: &str, got: Option<&Vec<i64>>, formula: &str, want: Option<[i128; LEVELS]>, out: &mut Vec<String>) {
-    let (Some(got), Some(want)) = (got, want) else { return };
+fn check_formula(
+    name: &str,
+    got: Option<&Vec<i64>>,
+    formula: &str,
+    want: Option<[i128; LEVELS]>,
+    out: &mut Vec<String>,
+) {
+    let (Some(got), Some(want)) = (got, want) else {
+        return;
+    };
     if got.iter().map(|&x| i128::from(x)).ne(want.iter().copied()) {
-        out.push(format!("{name} = {got:?} does not match {formula} = {}", fmt_list(&want)));
+        out.push(format!(
+            "{name} = {got:?} does not match {formula} = {}",
+            fmt_list(&want)
+        ));
     }
 }
 
 /// Compares `got` (an attribute) with the value the operands give; `false`
 /// when they disagree.
-fn check_shape_attr(name: &str, got: Option<[i64; 3]>, formula: &str, want: [Option<i64>; 3], out: &mut Vec<String>) -> bool {
+fn check_shape_attr(
+    name: &str,
+    got: Option<[i64; 3]>,
+    formula: &str,
+    want: [Option<i64>; 3],
+    out: &mut Vec<String>,
+) -> bool {
     let Some(got) = got else { return true };
-    if got.iter().zip(want).any(|(g, w)| w.is_some_and(|w| w != *g)) {
-        let parts: Vec<String> = want.iter().map(|w| w.map_or("?".into(), |w| w.to_string())).collect();
-        out.push(format!("{name} = {got:?} does not match the operands: {formula} = [{}]", parts.join(", ")));
+    if got
+        .iter()
+        .zip(want)
+        .any(|(g, w)| w.is_some_and(|w| w != *g))
+    {
+        let parts: Vec<String> = want
+            .iter()
+            .map(|w| w.map_or("?".into(), |w| w.to_string()))
+            .collect();
+        out.push(format!(
+            "{name} = {got:?} does not match the operands: {formula} = [{}]",
+            parts.join(", ")
+        ));
         return false;
     }
     true
@@ -125,29 +159,51 @@ fn countdown(op: &OperationRef) -> Option<i64> {
 
 /// Scaler and bias, when present, hold `o` entries.
 fn check_per_channel(op: &OperationRef, o: Option<usize>, out: &mut Vec<String>) {
-    let Some(segments) = operand_segments(op) else { return };
+    let Some(segments) = operand_segments(op) else {
+        return;
+    };
     for (name, seg) in [("scaler", SCALER_SEGMENT), ("bias", BIAS_SEGMENT)] {
-        let Some(d) = segment_operand(&segments, seg).and_then(|i| operand_dims(op, i)) else { continue };
+        let Some(d) = segment_operand(&segments, seg).and_then(|i| operand_dims(op, i)) else {
+            continue;
+        };
         if !dims_agree(&d, &[o]) {
             let want = o.map_or("?".into(), |o| o.to_string());
-            out.push(format!("{name} must have shape [{want}] (one entry per output channel), got {}", dims_str(&d)));
+            out.push(format!(
+                "{name} must have shape [{want}] (one entry per output channel), got {}",
+                dims_str(&d)
+            ));
         }
     }
 }
 
 /// Checks `needed` words against a RAM of `capacity` words.
-fn capacity(what: &str, formula: &str, needed: Option<i128>, capacity: i128, out: &mut Vec<String>) {
+fn capacity(
+    what: &str,
+    formula: &str,
+    needed: Option<i128>,
+    capacity: i128,
+    out: &mut Vec<String>,
+) {
     if let Some(n) = needed.filter(|&n| n > capacity) {
-        out.push(format!("{what} need {n} words ({formula}) but one MVU has {capacity}"));
+        out.push(format!(
+            "{what} need {n} words ({formula}) but one MVU has {capacity}"
+        ));
     }
 }
 
 /// Whether scaler or bias is present.
 fn has_per_channel(op: &OperationRef) -> bool {
-    operand_segments(op).is_some_and(|s| s.get(SCALER_SEGMENT).copied().unwrap_or(0) + s.get(BIAS_SEGMENT).copied().unwrap_or(0) > 0)
+    operand_segments(op).is_some_and(|s| {
+        s.get(SCALER_SEGMENT).copied().unwrap_or(0) + s.get(BIAS_SEGMENT).copied().unwrap_or(0) > 0
+    })
 }
 
-fn check_conv(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<Vec<i64>>; 2], out: &mut Vec<String>) {
+fn check_conv(
+    op: &OperationRef,
+    job: Option<&Job>,
+    [ilength, wlength]: [Option<Vec<i64>>; 2],
+    out: &mut Vec<String>,
+) {
     let strides = check_i64_list(op, "strides", 2, 1, i64::MAX, out);
     let pads = check_i64_list(op, "pads", 4, 0, i64::MAX, out);
     let x = ranked(operand_dims(op, 0), 4, "input", out);
@@ -156,12 +212,26 @@ fn check_conv(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<
     let (Some(x), Some(w)) = (x, w) else { return };
     if let (Some(c), Some(wc)) = (x[1], w[1]) {
         if c != wc {
-            out.push(format!("weight has {wc} input channels but the input has {c}"));
+            out.push(format!(
+                "weight has {wc} input channels but the input has {c}"
+            ));
         }
     }
     let dim = |d: Option<usize>| d.map(|v| v as i64);
-    let ishape_ok = check_shape_attr("ishape", job.map(|j| j.ishape), "[ceil(C/64), H, W]", [x[1].map(blocks), dim(x[2]), dim(x[3])], out);
-    let fshape_ok = check_shape_attr("fshape", job.map(|j| j.fshape), "[ceil(O/64), kH, kW]", [w[0].map(blocks), dim(w[2]), dim(w[3])], out);
+    let ishape_ok = check_shape_attr(
+        "ishape",
+        job.map(|j| j.ishape),
+        "[ceil(C/64), H, W]",
+        [x[1].map(blocks), dim(x[2]), dim(x[3])],
+        out,
+    );
+    let fshape_ok = check_shape_attr(
+        "fshape",
+        job.map(|j| j.fshape),
+        "[ceil(O/64), kH, kW]",
+        [w[0].map(blocks), dim(w[2]), dim(w[3])],
+        out,
+    );
     check_per_channel(op, w[0], out);
     if let (Some(y), Some(s), Some(p)) = (&y, &strides, &pads) {
         let extent = |axis: usize, pad: i64| -> Option<usize> {
@@ -170,26 +240,76 @@ fn check_conv(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<
         };
         let pad_h = p.first().zip(p.get(2)).map(|(a, b)| a + b);
         let pad_w = p.get(1).zip(p.get(3)).map(|(a, b)| a + b);
-        let expect = [x[0], w[0], pad_h.and_then(|ph| extent(0, ph)), pad_w.and_then(|pw| extent(1, pw))];
+        let expect = [
+            x[0],
+            w[0],
+            pad_h.and_then(|ph| extent(0, ph)),
+            pad_w.and_then(|pw| extent(1, pw)),
+        ];
         if !dims_agree(y, &expect) {
-            out.push(format!("output shape {} does not match the convolution's {}", dims_str(y), dims_str(&expect)));
+            out.push(format!(
+                "output shape {} does not match the convolution's {}",
+                dims_str(y),
+                dims_str(&expect)
+            ));
         }
     }
     // The formulas read ishape/fshape: only meaningful when those match the operands.
-    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else { return };
-    check_conv_registers(op, j, strides.as_ref().and_then(|s| s.get(1).copied()), ilength.as_ref(), wlength.as_ref(), out);
+    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else {
+        return;
+    };
+    check_conv_registers(
+        op,
+        j,
+        strides.as_ref().and_then(|s| s.get(1).copied()),
+        ilength.as_ref(),
+        wlength.as_ref(),
+        out,
+    );
     check_conv_capacity(op, j, y.as_deref(), out);
 }
 
-fn check_conv_registers(op: &OperationRef, j: &Job, sw: Option<i64>, ilength: Option<&Vec<i64>>, wlength: Option<&Vec<i64>>, out: &mut Vec<String>) {
+fn check_conv_registers(
+    op: &OperationRef,
+    j: &Job,
+    sw: Option<i64>,
+    ilength: Option<&Vec<i64>>,
+    wlength: Option<&Vec<i64>>,
+    out: &mut Vec<String>,
+) {
     let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
     let [ic, _ih, iw] = j.ishape.map(i128::from);
     let [fc, fh, fw] = j.fshape.map(i128::from);
     let il = [0, ip * wp * fc - 1, fh - 1, ic * fw - 1, 0];
     let wl = [0, fc - 1, ip * wp - 1, ic * fw * fh - 1, 0];
-    check_formula("ilength", ilength, "[0, ip*wp*fC - 1, fH - 1, iC*fW - 1, 0]", Some(il), out);
-    check_formula("wlength", wlength, "[0, fC - 1, ip*wp - 1, iC*fW*fH - 1, 0]", Some(wl), out);
-    let (Some(sw), Some(countdown), Some(per_column)) = (sw, countdown(op), product(&[j.ishape[0], j.fshape[2], j.fshape[1], j.ip, j.wp, j.fshape[0]])) else { return };
+    check_formula(
+        "ilength",
+        ilength,
+        "[0, ip*wp*fC - 1, fH - 1, iC*fW - 1, 0]",
+        Some(il),
+        out,
+    );
+    check_formula(
+        "wlength",
+        wlength,
+        "[0, fC - 1, ip*wp - 1, iC*fW*fH - 1, 0]",
+        Some(wl),
+        out,
+    );
+    let (Some(sw), Some(countdown), Some(per_column)) = (
+        sw,
+        countdown(op),
+        product(&[
+            j.ishape[0],
+            j.fshape[2],
+            j.fshape[1],
+            j.ip,
+            j.wp,
+            j.fshape[0],
+        ]),
+    ) else {
+        return;
+    };
     let span = iw - fw + 1;
     if span < 1 {
         out.push(format!("fshape width {fw} exceeds ishape width {iw}"));
@@ -199,63 +319,169 @@ fn check_conv_registers(op: &OperationRef, j: &Job, sw: Option<i64>, ilength: Op
     let (lo, hi) = (span / sw, (span + sw - 1) / sw);
     let c = i128::from(countdown);
     if c != per_column * lo && c != per_column * hi {
-        let cols = if lo == hi { lo.to_string() } else { format!("{lo} or {hi}") };
+        let cols = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo} or {hi}")
+        };
         out.push(format!("countdown = {countdown} does not match iC*fW*fH*ip*wp*fC * (iW - fW + 1)/sW = {per_column} * {cols}"));
     }
 }
 
-fn check_conv_capacity(op: &OperationRef, j: &Job, y: Option<&[Option<usize>]>, out: &mut Vec<String>) {
+fn check_conv_capacity(
+    op: &OperationRef,
+    j: &Job,
+    y: Option<&[Option<usize>]>,
+    out: &mut Vec<String>,
+) {
     let [ic, ih, iw] = j.ishape;
     let [fc, fh, fw] = j.fshape;
-    capacity("input activations", "iC*iH*iW*aprec", product(&[ic, ih, iw, j.ip]), DATA_RAM_WORDS, out);
+    capacity(
+        "input activations",
+        "iC*iH*iW*aprec",
+        product(&[ic, ih, iw, j.ip]),
+        DATA_RAM_WORDS,
+        out,
+    );
     let spatial = y.and_then(|y| Some((y.get(2).copied()?? as i64, y.get(3).copied()?? as i64)));
     if let Some((oh, ow)) = spatial {
-        capacity("output activations", "fC*OH*OW*oprec", product(&[fc, oh, ow, j.op]), DATA_RAM_WORDS, out);
+        capacity(
+            "output activations",
+            "fC*OH*OW*oprec",
+            product(&[fc, oh, ow, j.op]),
+            DATA_RAM_WORDS,
+            out,
+        );
     }
-    capacity("weights", "fC*iC*fH*fW*wprec", product(&[fc, ic, fh, fw, j.wp]), WEIGHT_RAM_WORDS, out);
+    capacity(
+        "weights",
+        "fC*iC*fH*fW*wprec",
+        product(&[fc, ic, fh, fw, j.wp]),
+        WEIGHT_RAM_WORDS,
+        out,
+    );
     if has_per_channel(op) {
-        capacity("scaler/bias", "fC", Some(i128::from(fc)), SCALER_RAM_WORDS, out);
+        capacity(
+            "scaler/bias",
+            "fC",
+            Some(i128::from(fc)),
+            SCALER_RAM_WORDS,
+            out,
+        );
     }
 }
 
-fn check_matmul(op: &OperationRef, job: Option<&Job>, [ilength, wlength]: [Option<Vec<i64>>; 2], [ijump, wjump]: [Option<Vec<i64>>; 2], out: &mut Vec<String>) {
+fn check_matmul(
+    op: &OperationRef,
+    job: Option<&Job>,
+    [ilength, wlength]: [Option<Vec<i64>>; 2],
+    [ijump, wjump]: [Option<Vec<i64>>; 2],
+    out: &mut Vec<String>,
+) {
     let x = ranked(operand_dims(op, 0), 2, "input", out);
     let w = ranked(operand_dims(op, 1), 2, "weight", out);
     let y = ranked(result_dims(op, 0), 2, "output", out);
     if let Some(n) = x.as_ref().and_then(|x| x[0]).filter(|&n| n != 1) {
-        out.push(format!("input batch is {n} but an MVU matmul takes one vector (1 x K)"));
+        out.push(format!(
+            "input batch is {n} but an MVU matmul takes one vector (1 x K)"
+        ));
     }
     let (Some(x), Some(w)) = (x, w) else { return };
     if let (Some(k), Some(d1)) = (x[1], w[1]) {
         if k != d1 {
-            out.push(format!("weight is {} x {d1} but the input has K = {k}", w[0].map_or("?".into(), |d| d.to_string())));
+            out.push(format!(
+                "weight is {} x {d1} but the input has K = {k}",
+                w[0].map_or("?".into(), |d| d.to_string())
+            ));
         }
     }
     let dim = |d: Option<usize>| d.map(|v| v as i64);
-    let ishape_ok = check_shape_attr("ishape", job.map(|j| j.ishape), "[ceil(K/64), 1, 1]", [x[1].map(blocks), Some(1), Some(1)], out);
-    let fshape_ok = check_shape_attr("fshape", job.map(|j| j.fshape), "[ceil(d0/64), d0, d1]", [w[0].map(blocks), dim(w[0]), dim(w[1])], out);
+    let ishape_ok = check_shape_attr(
+        "ishape",
+        job.map(|j| j.ishape),
+        "[ceil(K/64), 1, 1]",
+        [x[1].map(blocks), Some(1), Some(1)],
+        out,
+    );
+    let fshape_ok = check_shape_attr(
+        "fshape",
+        job.map(|j| j.fshape),
+        "[ceil(d0/64), d0, d1]",
+        [w[0].map(blocks), dim(w[0]), dim(w[1])],
+        out,
+    );
     check_per_channel(op, w[0], out);
     if let Some(y) = &y {
         let expect = [Some(1), w[0]];
         if !dims_agree(y, &expect) {
-            out.push(format!("output shape {} does not match 1 x d0 = {}", dims_str(y), dims_str(&expect)));
+            out.push(format!(
+                "output shape {} does not match 1 x d0 = {}",
+                dims_str(y),
+                dims_str(&expect)
+            ));
         }
     }
-    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else { return };
+    let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else {
+        return;
+    };
     let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
     let mh = (i128::from(j.fshape[1]) + 63) / 64;
     let mw = (i128::from(j.fshape[2]) + 63) / 64;
-    check_formula("ilength", ilength.as_ref(), "[0, m_h - 1, 0, 0, 0]", Some([0, mh - 1, 0, 0, 0]), out);
-    check_formula("ijump", ijump.as_ref(), "[-ip*(m_w - 1), ip, 0, 0, 0]", Some([-ip * (mw - 1), ip, 0, 0, 0]), out);
-    check_formula("wlength", wlength.as_ref(), "[0, wp*ip - 1, m_w - 1, 0, 0]", Some([0, wp * ip - 1, mw - 1, 0, 0]), out);
-    check_formula("wjump", wjump.as_ref(), "[wp, -wp*(m_w - 1), wp, 0, 0]", Some([wp, -wp * (mw - 1), wp, 0, 0]), out);
+    check_formula(
+        "ilength",
+        ilength.as_ref(),
+        "[0, m_h - 1, 0, 0, 0]",
+        Some([0, mh - 1, 0, 0, 0]),
+        out,
+    );
+    check_formula(
+        "ijump",
+        ijump.as_ref(),
+        "[-ip*(m_w - 1), ip, 0, 0, 0]",
+        Some([-ip * (mw - 1), ip, 0, 0, 0]),
+        out,
+    );
+    check_formula(
+        "wlength",
+        wlength.as_ref(),
+        "[0, wp*ip - 1, m_w - 1, 0, 0]",
+        Some([0, wp * ip - 1, mw - 1, 0, 0]),
+        out,
+    );
+    check_formula(
+        "wjump",
+        wjump.as_ref(),
+        "[wp, -wp*(m_w - 1), wp, 0, 0]",
+        Some([wp, -wp * (mw - 1), wp, 0, 0]),
+        out,
+    );
     let want = mw * mh * ip * wp;
     if let Some(c) = countdown(op).filter(|&c| i128::from(c) != want) {
-        out.push(format!("countdown = {c} does not match m_w*m_h*ip*wp = {want}"));
+        out.push(format!(
+            "countdown = {c} does not match m_w*m_h*ip*wp = {want}"
+        ));
     }
-    capacity("input activations", "m_w*aprec", Some(mw * ip), DATA_RAM_WORDS, out);
-    capacity("output activations", "m_h*oprec", Some(mh * i128::from(j.op)), DATA_RAM_WORDS, out);
-    capacity("weights", "m_h*m_w*wprec", Some(mh * mw * wp), WEIGHT_RAM_WORDS, out);
+    capacity(
+        "input activations",
+        "m_w*aprec",
+        Some(mw * ip),
+        DATA_RAM_WORDS,
+        out,
+    );
+    capacity(
+        "output activations",
+        "m_h*oprec",
+        Some(mh * i128::from(j.op)),
+        DATA_RAM_WORDS,
+        out,
+    );
+    capacity(
+        "weights",
+        "m_h*m_w*wprec",
+        Some(mh * mw * wp),
+        WEIGHT_RAM_WORDS,
+        out,
+    );
     if has_per_channel(op) {
         capacity("scaler/bias", "m_h", Some(mh), SCALER_RAM_WORDS, out);
     }

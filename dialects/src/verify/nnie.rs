@@ -34,7 +34,10 @@ const CONCAT_SLOTS: usize = 16;
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_int_widths(op, out);
     check_non_empty(op, "layer_name", out);
-    if matches!(op_name, "conv" | "fc" | "pool" | "eltwise" | "concat" | "upsample") {
+    if matches!(
+        op_name,
+        "conv" | "fc" | "pool" | "eltwise" | "concat" | "upsample"
+    ) {
         check_input_clips(op_name, op, out);
     }
     match op_name {
@@ -66,7 +69,9 @@ fn grid_index(c: f64) -> Result<i64, String> {
     let k = 16.0 * c.log2();
     let rounded = k.round();
     if (k - rounded).abs() > GRID_TOLERANCE {
-        return Err(format!("is not 2^(k/16) for an integer k (16*log2(c) = {k:.4})"));
+        return Err(format!(
+            "is not 2^(k/16) for an integer k (16*log2(c) = {k:.4})"
+        ));
     }
     Ok(rounded as i64)
 }
@@ -99,23 +104,37 @@ fn check_input_clips(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     let n = data_inputs(op_name, op);
     let prod = op_name == "eltwise" && string(op, "operation").as_deref() == Some("prod");
     if clips.len() != n && !(prod && clips.is_empty()) {
-        out.push(format!("input_clip has {} entries but the op has {n} data input(s)", clips.len()));
+        out.push(format!(
+            "input_clip has {} entries but the op has {n} data input(s)",
+            clips.len()
+        ));
     }
     if let Some(zs) = &zs {
         if zs.len() != clips.len() {
-            out.push(format!("input_z has {} entries but input_clip has {}", zs.len(), clips.len()));
+            out.push(format!(
+                "input_z has {} entries but input_clip has {}",
+                zs.len(),
+                clips.len()
+            ));
         }
     }
     for (i, &c) in clips.iter().enumerate() {
         let z = zs.as_ref().and_then(|zs| zs.get(i).copied());
         let z_name = format!("input_z[{i}]");
-        check_clip(&format!("input_clip[{i}]"), f64::from(c), z.map(|z| (z_name.as_str(), z)), out);
+        check_clip(
+            &format!("input_clip[{i}]"),
+            f64::from(c),
+            z.map(|z| (z_name.as_str(), z)),
+            out,
+        );
     }
 }
 
 fn check_weight_clip(op: &OperationRef, out: &mut Vec<String>) {
     check_f32(op, "weight_clip", out);
-    let Some(c) = float(op, "weight_clip") else { return };
+    let Some(c) = float(op, "weight_clip") else {
+        return;
+    };
     let z = int(op, "weight_z").map(|z| ("weight_z", z));
     check_clip("weight_clip", c, z, out);
 }
@@ -143,29 +162,50 @@ fn check_conv(op: &OperationRef, out: &mut Vec<String>) {
     let g = group as usize;
     if let Some(c) = x[1] {
         if c % g != 0 {
-            out.push(format!("group {group} does not divide the {c} input channels"));
+            out.push(format!(
+                "group {group} does not divide the {c} input channels"
+            ));
         } else if w[1].is_some_and(|wc| wc != c / g) {
-            out.push(format!("weight dim 1 is {} but {c} input channels with group {group} need {}", w[1].unwrap_or(0), c / g));
+            out.push(format!(
+                "weight dim 1 is {} but {c} input channels with group {group} need {}",
+                w[1].unwrap_or(0),
+                c / g
+            ));
         }
     }
     if let Some(o) = w[0].filter(|o| o % g != 0) {
-        out.push(format!("group {group} does not divide the {o} output channels"));
+        out.push(format!(
+            "group {group} does not divide the {o} output channels"
+        ));
     }
     if let Some(k) = kernel {
         let ws = [w[2], w[3]];
-        if ws.iter().zip(k).any(|(d, k)| d.is_some_and(|d| d as i64 != k)) {
-            out.push(format!("kernel {k:?} does not match the weight's spatial dims {}", dims_str(&ws)));
+        if ws
+            .iter()
+            .zip(k)
+            .any(|(d, k)| d.is_some_and(|d| d as i64 != k))
+        {
+            out.push(format!(
+                "kernel {k:?} does not match the weight's spatial dims {}",
+                dims_str(&ws)
+            ));
         }
     }
     check_bias(op, w[0], out);
-    let (Some(y), Some(k), Some(s), Some(p), Some(d)) = (y, kernel, stride, pad, dilation) else { return };
+    let (Some(y), Some(k), Some(s), Some(p), Some(d)) = (y, kernel, stride, pad, dilation) else {
+        return;
+    };
     let extent = |axis: usize| -> Option<usize> {
         let span = d[axis] * (k[axis] - 1) + 1;
         window_out(x[axis + 2]? as i64, 2 * p[axis], span, s[axis], false).map(|v| v as usize)
     };
     let expect = [x[0], w[0], extent(0), extent(1)];
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match the convolution's {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} does not match the convolution's {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
@@ -177,28 +217,45 @@ fn check_bias(op: &OperationRef, o: Option<usize>, out: &mut Vec<String>) {
     let Some(b) = operand_dims(op, 2) else { return };
     if !dims_agree(&b, &[o]) {
         let want = o.map_or("?".into(), |o| o.to_string());
-        out.push(format!("bias must have shape [{want}], got {}", dims_str(&b)));
+        out.push(format!(
+            "bias must have shape [{want}], got {}",
+            dims_str(&b)
+        ));
     }
 }
 
 fn check_fc(op: &OperationRef, out: &mut Vec<String>) {
     let w = ranked(operand_dims(op, 1), 2, "weight", out);
-    let (Some(x), Some(w)) = (operand_dims(op, 0), w) else { return };
+    let (Some(x), Some(w)) = (operand_dims(op, 0), w) else {
+        return;
+    };
     if x.len() != 2 && x.len() != 4 {
-        out.push(format!("input must be N x K or N x C x H x W, got rank {}", x.len()));
+        out.push(format!(
+            "input must be N x K or N x C x H x W, got rank {}",
+            x.len()
+        ));
         return;
     }
-    let k = x.iter().skip(1).try_fold(1usize, |a, d| a.checked_mul((*d)?));
+    let k = x
+        .iter()
+        .skip(1)
+        .try_fold(1usize, |a, d| a.checked_mul((*d)?));
     if let (Some(k), Some(wk)) = (k, w[1]) {
         if k != wk {
-            out.push(format!("weight has {wk} inputs per output but the input has K = {k}"));
+            out.push(format!(
+                "weight has {wk} inputs per output but the input has K = {k}"
+            ));
         }
     }
     check_bias(op, w[0], out);
     if let Some(y) = result_dims(op, 0) {
         let expect = [x[0], w[0]];
         if !dims_agree(&y, &expect) {
-            out.push(format!("output shape {} does not match N x O = {}", dims_str(&y), dims_str(&expect)));
+            out.push(format!(
+                "output shape {} does not match N x O = {}",
+                dims_str(&y),
+                dims_str(&expect)
+            ));
         }
     }
 }
@@ -213,12 +270,19 @@ fn check_pool(op: &OperationRef, out: &mut Vec<String>) {
     let expect = if int(op, "global_pooling") == Some(1) {
         [x[0], x[1], Some(1), Some(1)]
     } else {
-        let (Some(k), Some(s), Some(p)) = (kernel, stride, pad) else { return };
-        let extent = |axis: usize| caffe_pool_extent(x[axis + 2]? as i64, k[axis], s[axis], p[axis]);
+        let (Some(k), Some(s), Some(p)) = (kernel, stride, pad) else {
+            return;
+        };
+        let extent =
+            |axis: usize| caffe_pool_extent(x[axis + 2]? as i64, k[axis], s[axis], p[axis]);
         [x[0], x[1], extent(0), extent(1)]
     };
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match the pooling's {} (Caffe rounds up)", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} does not match the pooling's {} (Caffe rounds up)",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
@@ -244,19 +308,37 @@ fn check_concat(op: &OperationRef, out: &mut Vec<String>) {
     if let Some(sizes) = operand_segments(op) {
         let used = sizes.iter().take_while(|&&s| s != 0).count();
         if sizes.len() == CONCAT_SLOTS && sizes.iter().skip(used).any(|&s| s != 0) {
-            out.push(format!("operandSegmentSizes must fill slots from the front, got {sizes:?}"));
+            out.push(format!(
+                "operandSegmentSizes must fill slots from the front, got {sizes:?}"
+            ));
         }
     }
-    let inputs: Option<Vec<_>> = (0..op.operand_count()).map(|i| operand_dims(op, i)).collect();
-    let (Some(inputs), Some(y)) = (inputs, result_dims(op, 0)) else { return };
+    let inputs: Option<Vec<_>> = (0..op.operand_count())
+        .map(|i| operand_dims(op, i))
+        .collect();
+    let (Some(inputs), Some(y)) = (inputs, result_dims(op, 0)) else {
+        return;
+    };
     let Some(first) = inputs.first() else { return };
-    let Some(axis) = axis_index(op, first.len(), out) else { return };
+    let Some(axis) = axis_index(op, first.len(), out) else {
+        return;
+    };
     let mut expect = first.clone();
     let mut sum = Some(0usize);
     for (i, d) in inputs.iter().enumerate() {
-        let off_axis = |v: &[Option<usize>]| -> Vec<Option<usize>> { v.iter().enumerate().filter(|(j, _)| *j != axis).map(|(_, x)| *x).collect() };
+        let off_axis = |v: &[Option<usize>]| -> Vec<Option<usize>> {
+            v.iter()
+                .enumerate()
+                .filter(|(j, _)| *j != axis)
+                .map(|(_, x)| *x)
+                .collect()
+        };
         if d.len() != first.len() || !dims_agree(&off_axis(d), &off_axis(first)) {
-            out.push(format!("input {i} has shape {} which differs from input 0 {} off axis {axis}", dims_str(d), dims_str(first)));
+            out.push(format!(
+                "input {i} has shape {} which differs from input 0 {} off axis {axis}",
+                dims_str(d),
+                dims_str(first)
+            ));
             return;
         }
         sum = sum.zip(d.get(axis).copied().flatten()).map(|(a, b)| a + b);
@@ -265,7 +347,11 @@ fn check_concat(op: &OperationRef, out: &mut Vec<String>) {
         *slot = sum;
     }
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match the concatenation's {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} does not match the concatenation's {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
@@ -274,7 +360,11 @@ fn axis_index(op: &OperationRef, rank: usize, out: &mut Vec<String>) -> Option<u
     let axis = int(op, "axis")?;
     let r = rank as i64;
     if axis < -r || axis >= r {
-        out.push(format!("axis {axis} is out of range [{}, {}] for rank {r}", -r, r - 1));
+        out.push(format!(
+            "axis {axis} is out of range [{}, {}] for rank {r}",
+            -r,
+            r - 1
+        ));
         return None;
     }
     usize::try_from(if axis < 0 { axis + r } else { axis }).ok()
@@ -292,14 +382,22 @@ fn check_upsample(op: &OperationRef, out: &mut Vec<String>) {
     let (Some(x), Some(y)) = (x, y) else { return };
     let expect = [x[0], x[1], x[2].map(|h| 2 * h), x[3].map(|w| 2 * w)];
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} is not the 2x upsampled {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} is not the 2x upsampled {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
 fn check_reshape(op: &OperationRef, out: &mut Vec<String>) {
-    let Some(shape) = check_i64_list(op, "shape", 4, -1, i64::MAX, out) else { return };
+    let Some(shape) = check_i64_list(op, "shape", 4, -1, i64::MAX, out) else {
+        return;
+    };
     if shape.first() != Some(&0) {
-        out.push(format!("shape {shape:?} must start with 0 (NNIE copies the batch)"));
+        out.push(format!(
+            "shape {shape:?} must start with 0 (NNIE copies the batch)"
+        ));
     }
     if shape.iter().filter(|&&v| v == -1).count() > 1 {
         out.push(format!("shape {shape:?} may infer (-1) at most one dim"));
@@ -317,7 +415,10 @@ fn check_reshape(op: &OperationRef, out: &mut Vec<String>) {
         })
         .collect();
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match shape {shape:?}", dims_str(&y)));
+        out.push(format!(
+            "output shape {} does not match shape {shape:?}",
+            dims_str(&y)
+        ));
     }
     let count = |d: &[Option<usize>]| d.iter().try_fold(1usize, |a, v| a.checked_mul((*v)?));
     if let (Some(a), Some(b)) = (count(x.as_slice()), count(y.as_slice())) {
@@ -333,6 +434,10 @@ fn check_permute(op: &OperationRef, out: &mut Vec<String>) {
     let (Some(x), Some(y)) = (x, y) else { return };
     let expect = [x[0], x[2], x[3], x[1]];
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} is not the NHWC permutation {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} is not the NHWC permutation {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }

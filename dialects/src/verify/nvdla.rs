@@ -94,12 +94,42 @@ pub const RANGES: &[(&str, &str, i64, i64)] = &[
 
 /// The firmware's `FORMAT_T_*` image formats (0..35), lowercase, without `FORMAT_`.
 const IMAGE_FORMATS: [&str; 36] = [
-    "t_r8", "t_r10", "t_r12", "t_r16", "t_r16_i", "t_r16_f",
-    "t_a16b16g16r16", "t_x16b16g16r16", "t_a16b16g16r16_f", "t_a16y16u16v16", "t_v16u16y16a16", "t_a16y16u16v16_f",
-    "t_a8b8g8r8", "t_a8r8g8b8", "t_b8g8r8a8", "t_r8g8b8a8", "t_x8b8g8r8", "t_x8r8g8b8", "t_b8g8r8x8", "t_r8g8b8x8",
-    "t_a2b10g10r10", "t_a2r10g10b10", "t_b10g10r10a2", "t_r10g10b10a2", "t_a2y10u10v10", "t_v10u10y10a2",
-    "t_a8y8u8v8", "t_v8u8y8a8", "t_y8___u8v8_n444", "t_y8___v8u8_n444", "t_y10___u10v10_n444", "t_y10___v10u10_n444",
-    "t_y12___u12v12_n444", "t_y12___v12u12_n444", "t_y16___u16v16_n444", "t_y16___v16u16_n444",
+    "t_r8",
+    "t_r10",
+    "t_r12",
+    "t_r16",
+    "t_r16_i",
+    "t_r16_f",
+    "t_a16b16g16r16",
+    "t_x16b16g16r16",
+    "t_a16b16g16r16_f",
+    "t_a16y16u16v16",
+    "t_v16u16y16a16",
+    "t_a16y16u16v16_f",
+    "t_a8b8g8r8",
+    "t_a8r8g8b8",
+    "t_b8g8r8a8",
+    "t_r8g8b8a8",
+    "t_x8b8g8r8",
+    "t_x8r8g8b8",
+    "t_b8g8r8x8",
+    "t_r8g8b8x8",
+    "t_a2b10g10r10",
+    "t_a2r10g10b10",
+    "t_b10g10r10a2",
+    "t_r10g10b10a2",
+    "t_a2y10u10v10",
+    "t_v10u10y10a2",
+    "t_a8y8u8v8",
+    "t_v8u8y8a8",
+    "t_y8___u8v8_n444",
+    "t_y8___v8u8_n444",
+    "t_y10___u10v10_n444",
+    "t_y10___v10u10_n444",
+    "t_y12___u12v12_n444",
+    "t_y12___v12u12_n444",
+    "t_y16___u16v16_n444",
+    "t_y16___v16u16_n444",
 ];
 
 /// The SDP sub-units and the operand segment of each (0 is the input).
@@ -128,24 +158,35 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
 }
 
 fn check_concat(op: &OperationRef, out: &mut Vec<String>) {
-    let Some(y) = ranked(result_dims(op, 0), 4, "output", out) else { return };
+    let Some(y) = ranked(result_dims(op, 0), 4, "output", out) else {
+        return;
+    };
     let mut total = Some(0usize);
     for i in 0..op.operand_count() {
-        let Some(x) = ranked(operand_dims(op, i), 4, "member", out) else { return };
+        let Some(x) = ranked(operand_dims(op, i), 4, "member", out) else {
+            return;
+        };
         if x[0] != y[0] || x[2] != y[2] || x[3] != y[3] {
-            out.push(format!("member {i} has shape {} but every member needs the output's N, H and W {}", dims_str(&x), dims_str(&y)));
+            out.push(format!(
+                "member {i} has shape {} but every member needs the output's N, H and W {}",
+                dims_str(&x),
+                dims_str(&y)
+            ));
         }
         total = total.zip(x[1]).map(|(a, b)| a + b);
     }
     if let (Some(t), Some(c)) = (total, y[1]) {
         if t != c {
-            out.push(format!("output has {c} channels but the members have {t} in all"));
+            out.push(format!(
+                "output has {c} channels but the members have {t} in all"
+            ));
         }
     }
 }
 
 fn check_reshape(op: &OperationRef, out: &mut Vec<String>) {
-    let count = |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));
+    let count =
+        |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));
     if let (Some(a), Some(b)) = (count(operand_dims(op, 0)), count(result_dims(op, 0))) {
         if a != b {
             out.push(format!("output has {b} elements but the input has {a}"));
@@ -156,18 +197,27 @@ fn check_reshape(op: &OperationRef, out: &mut Vec<String>) {
 fn check_slice(op: &OperationRef, out: &mut Vec<String>) {
     let x = ranked(operand_dims(op, 0), 4, "input", out);
     let y = ranked(result_dims(op, 0), 4, "output", out);
-    let (Some(x), Some(y), Some(start)) = (x, y, int(op, "c_start")) else { return };
+    let (Some(x), Some(y), Some(start)) = (x, y, int(op, "c_start")) else {
+        return;
+    };
     if start < 0 {
         out.push(format!("c_start = {start} must be >= 0"));
         return;
     }
     if let (Some(cx), Some(cy)) = (x[1], y[1]) {
         if start as usize + cy > cx {
-            out.push(format!("channel window [{start}, {}) exceeds the input's {cx} channels", start as usize + cy));
+            out.push(format!(
+                "channel window [{start}, {}) exceeds the input's {cx} channels",
+                start as usize + cy
+            ));
         }
     }
     if x[0] != y[0] || x[2] != y[2] || x[3] != y[3] {
-        out.push(format!("output {} must keep the input's N, H and W {}", dims_str(&y), dims_str(&x)));
+        out.push(format!(
+            "output {} must keep the input's N, H and W {}",
+            dims_str(&y),
+            dims_str(&x)
+        ));
     }
 }
 
@@ -187,39 +237,79 @@ fn check_conv(op: &OperationRef, out: &mut Vec<String>) {
         }
     }
     let Some(y) = y else { return };
-    let e = conv_extent(op, x[2], w[2], ["pad_y_top", "pad_y_bottom", "dilation_y", "conv_stride_y"]);
-    let f = conv_extent(op, x[3], w[3], ["pad_x_left", "pad_x_right", "dilation_x", "conv_stride_x"]);
+    let e = conv_extent(
+        op,
+        x[2],
+        w[2],
+        ["pad_y_top", "pad_y_bottom", "dilation_y", "conv_stride_y"],
+    );
+    let f = conv_extent(
+        op,
+        x[3],
+        w[3],
+        ["pad_x_left", "pad_x_right", "dilation_x", "conv_stride_x"],
+    );
     let expect = [x[0], w[0], e, f];
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match the convolution's {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} does not match the convolution's {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
 /// Output extent of the convolution along one axis (`None` when unknown).
-fn conv_extent(op: &OperationRef, n: Option<usize>, k: Option<usize>, [p0, p1, dil, stride]: [&str; 4]) -> Option<usize> {
+fn conv_extent(
+    op: &OperationRef,
+    n: Option<usize>,
+    k: Option<usize>,
+    [p0, p1, dil, stride]: [&str; 4],
+) -> Option<usize> {
     let (n, k) = (n? as i64, k? as i64);
     let span = (k - 1) * int(op, dil)? + 1;
-    window_out(n, int(op, p0)? + int(op, p1)?, span, int(op, stride)?, false).map(|v| v as usize)
+    window_out(
+        n,
+        int(op, p0)? + int(op, p1)?,
+        span,
+        int(op, stride)?,
+        false,
+    )
+    .map(|v| v as usize)
 }
 
 fn check_sdp(op: &OperationRef, out: &mut Vec<String>) {
     let lut_index = int(op, "lut_index").unwrap_or(-1);
     for (unit, _) in SUB_UNITS {
         if string(op, &format!("{unit}_op.act")).as_deref() == Some("lut") && lut_index < 0 {
-            out.push(format!("{unit}_op.act = \"lut\" needs a LUT but lut_index = {lut_index}"));
+            out.push(format!(
+                "{unit}_op.act = \"lut\" needs a LUT but lut_index = {lut_index}"
+            ));
         }
     }
     let input = operand_dims(op, 0);
     if let Some(segments) = operand_segments(op) {
         for (unit, seg) in SUB_UNITS {
-            check_sdp_cube(op, unit, segment_operand(&segments, seg), input.as_deref(), out);
+            check_sdp_cube(
+                op,
+                unit,
+                segment_operand(&segments, seg),
+                input.as_deref(),
+                out,
+            );
         }
     }
     check_same_shape(op, out);
 }
 
 /// The operand cube of one SDP sub-unit against its enable/type/mode.
-fn check_sdp_cube(op: &OperationRef, unit: &str, operand: Option<usize>, input: Option<&[Option<usize>]>, out: &mut Vec<String>) {
+fn check_sdp_cube(
+    op: &OperationRef,
+    unit: &str,
+    operand: Option<usize>,
+    input: Option<&[Option<usize>]>,
+    out: &mut Vec<String>,
+) {
     let attr = |field: &str| format!("{unit}_op.{field}");
     let enabled = int(op, &attr("enable")) == Some(1);
     let ty = string(op, &attr("type")).unwrap_or_default();
@@ -239,8 +329,17 @@ fn check_sdp_cube(op: &OperationRef, unit: &str, operand: Option<usize>, input: 
     }
 }
 
-fn check_cube_shape(op: &OperationRef, unit: &str, mode: &str, i: usize, input: Option<&[Option<usize>]>, out: &mut Vec<String>) {
-    let (Some(cube), Some(x)) = (operand_dims(op, i), input) else { return };
+fn check_cube_shape(
+    op: &OperationRef,
+    unit: &str,
+    mode: &str,
+    i: usize,
+    input: Option<&[Option<usize>]>,
+    out: &mut Vec<String>,
+) {
+    let (Some(cube), Some(x)) = (operand_dims(op, i), input) else {
+        return;
+    };
     let ok = match mode {
         "per_kernel" => {
             let c = x.get(1).copied().flatten();
@@ -252,10 +351,19 @@ fn check_cube_shape(op: &OperationRef, unit: &str, mode: &str, i: usize, input: 
     };
     if !ok {
         let need = match mode {
-            "per_kernel" => format!("one entry per channel ([C] or [1, C, 1, 1], C = {})", x.get(1).copied().flatten().map_or("?".into(), |c| c.to_string())),
+            "per_kernel" => format!(
+                "one entry per channel ([C] or [1, C, 1, 1], C = {})",
+                x.get(1)
+                    .copied()
+                    .flatten()
+                    .map_or("?".into(), |c| c.to_string())
+            ),
             _ => format!("the input's shape {}", dims_str(x)),
         };
-        out.push(format!("{unit} operand cube has shape {} but {mode} mode needs {need}", dims_str(&cube)));
+        out.push(format!(
+            "{unit} operand cube has shape {} but {mode} mode needs {need}",
+            dims_str(&cube)
+        ));
     }
 }
 
@@ -264,27 +372,42 @@ fn check_pdp(op: &OperationRef, out: &mut Vec<String>) {
     let y = ranked(result_dims(op, 0), 4, "output", out);
     let (Some(x), Some(y)) = (x, y) else { return };
     let extent = |n: Option<usize>, [p0, p1, k, s]: [&str; 4]| -> Option<usize> {
-        window_out(n? as i64, int(op, p0)? + int(op, p1)?, int(op, k)?, int(op, s)?, false).map(|v| v as usize)
+        window_out(
+            n? as i64,
+            int(op, p0)? + int(op, p1)?,
+            int(op, k)?,
+            int(op, s)?,
+            false,
+        )
+        .map(|v| v as usize)
     };
     let e = extent(x[2], ["pad_top", "pad_bottom", "pool_height", "stride_y"]);
     let f = extent(x[3], ["pad_left", "pad_right", "pool_width", "stride_x"]);
     let expect = [x[0], x[1], e, f];
     if !dims_agree(&y, &expect) {
-        out.push(format!("output shape {} does not match the pooling's {}", dims_str(&y), dims_str(&expect)));
+        out.push(format!(
+            "output shape {} does not match the pooling's {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
     }
 }
 
 fn check_cdp(op: &OperationRef, out: &mut Vec<String>) {
     if let (Some(a), Some(b)) = (string(op, "in_precision"), string(op, "out_precision")) {
         if a != b {
-            out.push(format!("in_precision \"{a}\" and out_precision \"{b}\" must be equal"));
+            out.push(format!(
+                "in_precision \"{a}\" and out_precision \"{b}\" must be equal"
+            ));
         }
     }
     let start = int(op, "lut_param.linear_only_start");
     let end = int(op, "lut_param.linear_only_end");
     if let (Some(s), Some(e)) = (start, end) {
         if s > e {
-            out.push(format!("lut_param.linear_only_start = {s} exceeds lut_param.linear_only_end = {e}"));
+            out.push(format!(
+                "lut_param.linear_only_start = {s} exceeds lut_param.linear_only_end = {e}"
+            ));
         }
     }
     for name in ["alpha", "beta", "bias"] {
@@ -302,10 +425,13 @@ fn check_rubik(op: &OperationRef, out: &mut Vec<String>) {
             out.push(format!("{name} = {v} must be 1 outside contract mode"));
         }
     }
-    let count = |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));
+    let count =
+        |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));
     if let (Some(a), Some(b)) = (count(operand_dims(op, 0)), count(result_dims(op, 0))) {
         if a != b {
-            out.push(format!("output has {b} elements but the input has {a} (rubik only moves data)"));
+            out.push(format!(
+                "output has {b} elements but the input has {a} (rubik only moves data)"
+            ));
         }
     }
 }
@@ -337,6 +463,8 @@ fn check_softmax_axis(op: &OperationRef, out: &mut Vec<String>) {
     match int(op, "axis") {
         None => out.push("op_type \"softmax\" needs an i64 attribute 'axis'".into()),
         Some(1) => {}
-        Some(a) => out.push(format!("axis = {a} must be 1 (the emulator's softmax runs over channels)")),
+        Some(a) => out.push(format!(
+            "axis = {a} must be 1 (the emulator's softmax runs over channels)"
+        )),
     }
 }

@@ -32,7 +32,13 @@ pub fn config_of(op: &OperationRef) -> Option<Config> {
 
 /// Datapath precision attributes. (An SDP sub-unit's operand precision is not
 /// one: INT8 networks read 16-bit bias operands, as the official compiler does.)
-const PRECISION_ATTRS: &[&str] = &["precision", "in_precision", "out_precision", "src_precision", "dst_precision"];
+const PRECISION_ATTRS: &[&str] = &[
+    "precision",
+    "in_precision",
+    "out_precision",
+    "src_precision",
+    "dst_precision",
+];
 
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     let Some(c) = config_of(op) else { return };
@@ -41,7 +47,10 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         let Some(p) = string(op, attr) else { continue };
         if let Some(p) = Precision::parse(&p).filter(|p| !c.supports(*p)) {
             let runs: Vec<&str> = c.precisions.iter().map(|p| p.as_str()).collect();
-            out.push(format!("{attr} \"{p}\" is not supported by {name} (it runs {})", runs.join(", ")));
+            out.push(format!(
+                "{attr} \"{p}\" is not supported by {name} (it runs {})",
+                runs.join(", ")
+            ));
         }
     }
     match op_name {
@@ -50,11 +59,21 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         "sdp" => {
             for unit in ["x1", "x2", "y"] {
                 let on = int(op, &format!("{unit}_op.enable")) == Some(1);
-                if on && !c.has_sdp_lut && string(op, &format!("{unit}_op.act")).as_deref() == Some("lut") {
-                    out.push(format!("{unit}_op.act = \"lut\" but {name} has no SDP lookup table"));
+                if on
+                    && !c.has_sdp_lut
+                    && string(op, &format!("{unit}_op.act")).as_deref() == Some("lut")
+                {
+                    out.push(format!(
+                        "{unit}_op.act = \"lut\" but {name} has no SDP lookup table"
+                    ));
                 }
-                if on && !c.has_sdp_eltwise && string(op, &format!("{unit}_op.mode")).as_deref() == Some("per_point") {
-                    out.push(format!("{unit}_op.mode = \"per_point\" but {name} has no SDP element-wise unit"));
+                if on
+                    && !c.has_sdp_eltwise
+                    && string(op, &format!("{unit}_op.mode")).as_deref() == Some("per_point")
+                {
+                    out.push(format!(
+                        "{unit}_op.mode = \"per_point\" but {name} has no SDP element-wise unit"
+                    ));
                 }
             }
         }
@@ -62,7 +81,10 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     }
     if let Some(n) = operand_dims(op, 0).and_then(|d| d.first().copied().flatten()) {
         if n > c.max_batch {
-            out.push(format!("batch {n} exceeds {name}'s maximum of {}", c.max_batch));
+            out.push(format!(
+                "batch {n} exceeds {name}'s maximum of {}",
+                c.max_batch
+            ));
         }
     }
 }

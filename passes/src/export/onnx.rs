@@ -17,7 +17,8 @@
 //! becomes `Node { name: "relu1", op_type: "Relu", inputs: [Some("x")], outputs: ["relu1"] }`.
 
 use melior::ir::{
-    block::BlockLike, operation::OperationLike, BlockRef, Location, OperationRef, RegionLike, Value, ValueLike,
+    block::BlockLike, operation::OperationLike, BlockRef, Location, OperationRef, RegionLike,
+    Value, ValueLike,
 };
 use onnc_dialects::{
     ir::{self, Loc},
@@ -40,8 +41,14 @@ fn value_key<'c>(v: &impl ValueLike<'c>) -> usize {
 }
 
 fn value_info(name: String, ty: melior::ir::Type) -> Result<ValueInfo, String> {
-    let shape = ir::tensor_shape(ty).ok_or_else(|| format!("value '{name}' has type {ty}, not a tensor"))?;
-    let dtype = onnc_tensor::DType::from_mlir_name(&shape.element).ok_or_else(|| format!("value '{name}' has element type {} which ONNX export does not support", shape.element))?;
+    let shape = ir::tensor_shape(ty)
+        .ok_or_else(|| format!("value '{name}' has type {ty}, not a tensor"))?;
+    let dtype = onnc_tensor::DType::from_mlir_name(&shape.element).ok_or_else(|| {
+        format!(
+            "value '{name}' has element type {} which ONNX export does not support",
+            shape.element
+        )
+    })?;
     let dims = shape
         .dims
         .ok_or_else(|| format!("value '{name}' is unranked"))?
@@ -72,21 +79,39 @@ pub fn graph_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Graph, Vec<Exp
 
 /// [`graph_from_func`], plus the location of the op behind each node name
 /// (for reporting problems found on the graph at the right op).
-pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, HashMap<String, Location<'c>>), Vec<ExportError<'c>>> {
+pub fn graph_and_locations<'c>(
+    func: &OperationRef<'c, '_>,
+) -> Result<(Graph, HashMap<String, Location<'c>>), Vec<ExportError<'c>>> {
     let mut node_locs: HashMap<String, Location<'c>> = HashMap::new();
-    let fname = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_else(|| "main_graph".into());
+    let fname = func
+        .attribute("sym_name")
+        .ok()
+        .and_then(ir::str_attr)
+        .unwrap_or_else(|| "main_graph".into());
     let floc = func.location();
     let region = func.region(0).map_err(|e| vec![(floc, e.to_string())])?;
-    let block: BlockRef = region.first_block().ok_or_else(|| vec![(floc, format!("function @{fname} has no body"))])?;
+    let block: BlockRef = region
+        .first_block()
+        .ok_or_else(|| vec![(floc, format!("function @{fname} has no body"))])?;
     let mut names: HashMap<usize, String> = HashMap::new();
     let mut used: HashSet<String> = HashSet::new();
     let mut errors = Vec::new();
-    let mut graph = Graph { name: fname.clone(), inputs: Vec::new(), outputs: Vec::new(), initializers: Vec::new(), nodes: Vec::new() };
+    let mut graph = Graph {
+        name: fname.clone(),
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        initializers: Vec::new(),
+        nodes: Vec::new(),
+    };
 
     let arg_names = ir::func_arg_strings(func, false, "onnx.name");
     for i in 0..block.argument_count() {
         let arg = block.argument(i).map_err(|e| vec![(floc, e.to_string())])?;
-        let base = arg_names.get(i).cloned().flatten().unwrap_or_else(|| format!("input_{i}"));
+        let base = arg_names
+            .get(i)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| format!("input_{i}"));
         let name = unique(&base, &mut used);
         names.insert(value_key(&arg), name.clone());
         match value_info(name, arg.r#type()) {
@@ -103,14 +128,20 @@ pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, Ha
         let op_name = o.name().as_string_ref().as_str().unwrap_or("").to_string();
         let here = o.location();
         let where_ = Loc::from_location(here);
-        let node_base = where_.name.clone().unwrap_or_else(|| format!("{}_{index}", op_name.replace('.', "_")));
+        let node_base = where_
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{}_{index}", op_name.replace('.', "_")));
         let result = match op_name.as_str() {
             "func.return" => {
                 let res_names = ir::func_arg_strings(func, true, "onnx.name");
                 for (i, v) in o.operands().enumerate() {
                     let Some(inner) = names.get(&value_key(&v)).cloned() else {
                         if errors.is_empty() {
-                            errors.push((here, format!("return operand {i} is not produced by an exported op")));
+                            errors.push((
+                                here,
+                                format!("return operand {i} is not produced by an exported op"),
+                            ));
                         }
                         continue;
                     };
@@ -120,7 +151,10 @@ pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, Ha
                         Some(w) if w != inner && !used.contains(&w) => {
                             rename_tensor(&mut graph, &inner, &w);
                             used.insert(w.clone());
-                            names.values_mut().filter(|n| **n == inner).for_each(|n| *n = w.clone());
+                            names
+                                .values_mut()
+                                .filter(|n| **n == inner)
+                                .for_each(|n| *n = w.clone());
                             w
                         }
                         _ => inner,
@@ -143,11 +177,16 @@ pub fn graph_and_locations<'c>(func: &OperationRef<'c, '_>) -> Result<(Graph, Ha
                     }
                     graph.initializers.push((name, t));
                 }),
-            _ if op_name.starts_with("onnx.") => export_node(&o, &op_name, &node_base, &mut names, &mut used).map(|n| {
-                node_locs.insert(n.name.clone(), here);
-                graph.nodes.push(n)
-            }),
-            _ => Err("has no ONNX form; only onnx dialect ops (and arith.constant tensors) export".to_string()),
+            _ if op_name.starts_with("onnx.") => {
+                export_node(&o, &op_name, &node_base, &mut names, &mut used).map(|n| {
+                    node_locs.insert(n.name.clone(), here);
+                    graph.nodes.push(n)
+                })
+            }
+            _ => Err(
+                "has no ONNX form; only onnx dialect ops (and arith.constant tensors) export"
+                    .to_string(),
+            ),
         };
         if let Err(e) = result {
             errors.push((here, format!("'{op_name}' op {e}")));
@@ -192,26 +231,52 @@ fn export_node(
     names: &mut HashMap<usize, String>,
     used: &mut HashSet<String>,
 ) -> Result<Node, String> {
-    let schema = schema::lookup(op_name).ok_or_else(|| "not declared in onnx.irdl.mlir".to_string())?;
+    let schema =
+        schema::lookup(op_name).ok_or_else(|| "not declared in onnx.irdl.mlir".to_string())?;
     let mut attrs = Attrs::new();
     let (op_type, domain) = if op_name == "onnx.custom" {
-        let t = o.attribute("op_type").ok().and_then(ir::str_attr).ok_or("onnx.custom without op_type")?;
-        let d = o.attribute("domain").ok().and_then(ir::str_attr).unwrap_or_default();
+        let t = o
+            .attribute("op_type")
+            .ok()
+            .and_then(ir::str_attr)
+            .ok_or("onnx.custom without op_type")?;
+        let d = o
+            .attribute("domain")
+            .ok()
+            .and_then(ir::str_attr)
+            .unwrap_or_default();
         (t, d)
     } else {
-        (schema.spec_name.clone().ok_or("its doc block names no ONNX operator")?, String::new())
+        (
+            schema
+                .spec_name
+                .clone()
+                .ok_or("its doc block names no ONNX operator")?,
+            String::new(),
+        )
     };
     for (k, v) in o.attributes() {
         let k = k.as_string_ref().as_str().unwrap_or("").to_string();
-        if STRUCTURAL.contains(&k.as_str()) || (op_name == "onnx.custom" && (k == "op_type" || k == "domain")) {
+        if STRUCTURAL.contains(&k.as_str())
+            || (op_name == "onnx.custom" && (k == "op_type" || k == "domain"))
+        {
             continue;
         }
-        let value = ir::mlir_to_attr(v).ok_or_else(|| format!("attribute '{k}' = {v} has no ONNX form"))?;
-        let k = if op_name == "onnx.custom" { k.strip_prefix("attr_").map(str::to_string).unwrap_or(k) } else { k };
+        let value =
+            ir::mlir_to_attr(v).ok_or_else(|| format!("attribute '{k}' = {v} has no ONNX form"))?;
+        let k = if op_name == "onnx.custom" {
+            k.strip_prefix("attr_").map(str::to_string).unwrap_or(k)
+        } else {
+            k
+        };
         attrs.insert(k, value);
     }
     let seg = |name: &str| o.attribute(name).ok().and_then(ir::i32_array_attr);
-    let operand_counts = slot_counts(&schema.operands, seg("operandSegmentSizes"), o.operand_count());
+    let operand_counts = slot_counts(
+        &schema.operands,
+        seg("operandSegmentSizes"),
+        o.operand_count(),
+    );
     let result_counts = slot_counts(&schema.results, seg("resultSegmentSizes"), o.result_count());
 
     let mut inputs = Vec::new();
@@ -224,7 +289,9 @@ fn export_node(
         for _ in 0..*count {
             let v: Value = o.operand(next).map_err(|e| e.to_string())?;
             next += 1;
-            inputs.push(Some(names.get(&value_key(&v)).cloned().ok_or_else(|| format!("operand {} is not produced by an exported op", next - 1))?));
+            inputs.push(Some(names.get(&value_key(&v)).cloned().ok_or_else(
+                || format!("operand {} is not produced by an exported op", next - 1),
+            )?));
         }
     }
     while inputs.last() == Some(&None) {
@@ -241,7 +308,11 @@ fn export_node(
         }
         for _ in 0..*count {
             let v = o.result(r).map_err(|e| e.to_string())?;
-            let tname = if multi && r > 0 { unique(&format!("{name}:{r}"), used) } else { name.clone() };
+            let tname = if multi && r > 0 {
+                unique(&format!("{name}:{r}"), used)
+            } else {
+                name.clone()
+            };
             names.insert(value_key(&v), tname.clone());
             outputs.push(tname);
             r += 1;
@@ -250,7 +321,14 @@ fn export_node(
     while outputs.last().is_some_and(|o| o.is_empty()) {
         outputs.pop();
     }
-    Ok(Node { name, op_type, domain, inputs, outputs, attrs })
+    Ok(Node {
+        name,
+        op_type,
+        domain,
+        inputs,
+        outputs,
+        attrs,
+    })
 }
 
 /// How many values each declared slot holds: from the segment sizes when
@@ -259,7 +337,10 @@ fn slot_counts(slots: &[schema::Slot], segments: Option<Vec<i32>>, total: usize)
     if let Some(seg) = segments.filter(|s| s.len() == slots.len()) {
         return seg.into_iter().map(|s| s.max(0) as usize).collect();
     }
-    let fixed = slots.iter().filter(|s| s.variadicity == Variadicity::Single).count();
+    let fixed = slots
+        .iter()
+        .filter(|s| s.variadicity == Variadicity::Single)
+        .count();
     let mut rest = total.saturating_sub(fixed);
     slots
         .iter()

@@ -54,7 +54,9 @@ pub fn snake_case(op_type: &str) -> String {
     let mut out = String::new();
     let mut prev: Option<char> = None;
     for c in op_type.chars() {
-        if c.is_ascii_uppercase() && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit()) {
+        if c.is_ascii_uppercase()
+            && prev.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit())
+        {
             out.push('_');
         }
         out.push(c.to_ascii_lowercase());
@@ -68,7 +70,8 @@ pub fn dialect_op(node: &Node) -> Option<&'static schema::OpSchema> {
     if !DEFAULT_DOMAINS.contains(&node.domain.as_str()) {
         return None;
     }
-    schema::lookup(&format!("onnx.{}", snake_case(&node.op_type))).filter(|s| s.name != "onnx.custom")
+    schema::lookup(&format!("onnx.{}", snake_case(&node.op_type)))
+        .filter(|s| s.name != "onnx.custom")
 }
 
 /// An import failure: each message names the file and the node.
@@ -95,19 +98,35 @@ fn ranked_type<'c>(context: &'c Context, t: &TypeInfo) -> Result<Type<'c>, Strin
     }
     text.push_str(t.dtype.mlir_name());
     text.push('>');
-    Type::parse(context, &text).ok_or_else(|| format!("internal error: '{text}' is not a valid tensor type"))
+    Type::parse(context, &text)
+        .ok_or_else(|| format!("internal error: '{text}' is not a valid tensor type"))
 }
 
 fn unknown_like(t: Option<&TypeInfo>) -> TypeInfo {
     match t {
-        Some(t) => TypeInfo { dtype: t.dtype, dims: vec![Dim::Unknown; t.dims.len()] },
-        None => TypeInfo { dtype: DType::F32, dims: vec![Dim::Unknown] },
+        Some(t) => TypeInfo {
+            dtype: t.dtype,
+            dims: vec![Dim::Unknown; t.dims.len()],
+        },
+        None => TypeInfo {
+            dtype: DType::F32,
+            dims: vec![Dim::Unknown],
+        },
     }
 }
 
 /// A resource-blob name made of the tensor name's safe characters.
 fn blob_name(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         format!("t_{s}")
     } else {
@@ -117,7 +136,11 @@ fn blob_name(name: &str) -> String {
 
 /// Imports `model` into a new module of `context`. `file` names the model
 /// in messages. The model's weights move into the module without copying.
-pub fn import_model<'c>(context: &'c Context, model: Model, file: &str) -> Result<Module<'c>, ImportError> {
+pub fn import_model<'c>(
+    context: &'c Context,
+    model: Model,
+    file: &str,
+) -> Result<Module<'c>, ImportError> {
     let module = Module::new(Location::unknown(context));
     let func = build_main_func(context, model.graph, file, "main_graph")?;
     module.body().append_operation(func);
@@ -148,17 +171,31 @@ fn escape(s: &str) -> String {
 /// `[{onnx.name = "a"}, {onnx.name = "b"}]`: the ONNX tensor names of the
 /// function's arguments or results, so that export restores them.
 fn name_attrs<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
-    let items: Vec<String> = names.iter().map(|n| format!("{{onnx.name = \"{}\"}}", escape(n))).collect();
+    let items: Vec<String> = names
+        .iter()
+        .map(|n| format!("{{onnx.name = \"{}\"}}", escape(n)))
+        .collect();
     let text = format!("[{}]", items.join(", "));
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
 }
 
 /// Builds `func.func @<name>` for `graph` (not yet inserted anywhere).
-pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, file: &str, func_name: &str) -> Result<melior::ir::Operation<'c>, ImportError> {
-    let mut types = onnc_onnx::infer_graph(&graph).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
-    if graph.nodes.iter().any(|n| n.inputs.len() > super::wide::VARIADIC_SLOTS || n.outputs.len() > super::wide::VARIADIC_SLOTS) {
-        super::wide::expand(&mut graph, &types).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
-        types = onnc_onnx::infer_graph(&graph).map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+pub fn build_main_func<'c>(
+    context: &'c Context,
+    mut graph: onnc_onnx::Graph,
+    file: &str,
+    func_name: &str,
+) -> Result<melior::ir::Operation<'c>, ImportError> {
+    let mut types = onnc_onnx::infer_graph(&graph)
+        .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+    if graph.nodes.iter().any(|n| {
+        n.inputs.len() > super::wide::VARIADIC_SLOTS
+            || n.outputs.len() > super::wide::VARIADIC_SLOTS
+    }) {
+        super::wide::expand(&mut graph, &types)
+            .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+        types = onnc_onnx::infer_graph(&graph)
+            .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
     }
     // Where inference knows nothing (after an unknown op), trust the graph's declared outputs.
     for o in &graph.outputs {
@@ -169,7 +206,10 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
     let input_types: Vec<Type> = graph
         .inputs
         .iter()
-        .map(|v| ranked_type(context, &v.type_info()).map_err(|e| ImportError(vec![format!("{file}: input '{}': error: {e}", v.name)])))
+        .map(|v| {
+            ranked_type(context, &v.type_info())
+                .map_err(|e| ImportError(vec![format!("{file}: input '{}': error: {e}", v.name)]))
+        })
         .collect::<Result<_, _>>()?;
     let output_infos: Vec<TypeInfo> = graph
         .outputs
@@ -179,17 +219,35 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
     let output_types: Vec<Type> = output_infos
         .iter()
         .zip(&graph.outputs)
-        .map(|(t, v)| ranked_type(context, t).map_err(|e| ImportError(vec![format!("{file}: output '{}': error: {e}", v.name)])))
+        .map(|(t, v)| {
+            ranked_type(context, t)
+                .map_err(|e| ImportError(vec![format!("{file}: output '{}': error: {e}", v.name)]))
+        })
         .collect::<Result<_, _>>()?;
 
-    let block = Block::new(&input_types.iter().map(|t| (*t, unknown)).collect::<Vec<_>>());
+    let block = Block::new(
+        &input_types
+            .iter()
+            .map(|t| (*t, unknown))
+            .collect::<Vec<_>>(),
+    );
     let mut values: HashMap<String, Value> = HashMap::new();
     for (i, v) in graph.inputs.iter().enumerate() {
-        values.insert(v.name.clone(), block.argument(i).map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?.into());
+        values.insert(
+            v.name.clone(),
+            block
+                .argument(i)
+                .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?
+                .into(),
+        );
     }
 
     // Weights: only those something reads.
-    let mut used: HashSet<&str> = graph.nodes.iter().flat_map(|n| n.inputs.iter().flatten().map(String::as_str)).collect();
+    let mut used: HashSet<&str> = graph
+        .nodes
+        .iter()
+        .flat_map(|n| n.inputs.iter().flatten().map(String::as_str))
+        .collect();
     used.extend(graph.outputs.iter().map(|o| o.name.as_str()));
     let used: HashSet<String> = used.into_iter().map(str::to_string).collect();
     let mut errors = Vec::new();
@@ -204,9 +262,18 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
             .add_attributes(&[(Identifier::new(context, "value"), value)])
             .add_results(&[ty])
             .build()
-            .map_err(|e| ImportError(vec![format!("{file}: internal error building constant '{name}': {e}")]))?;
+            .map_err(|e| {
+                ImportError(vec![format!(
+                    "{file}: internal error building constant '{name}': {e}"
+                )])
+            })?;
         let op = block.append_operation(op);
-        values.insert(name, op.result(0).map_err(|e| ImportError(vec![e.to_string()]))?.into());
+        values.insert(
+            name,
+            op.result(0)
+                .map_err(|e| ImportError(vec![e.to_string()]))?
+                .into(),
+        );
     }
 
     for node in &graph.nodes {
@@ -218,7 +285,10 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
                     }
                 }
             }
-            Err(e) => errors.push(format!("{file}: node '{}' ({}): error: {e}", node.name, node.op_type)),
+            Err(e) => errors.push(format!(
+                "{file}: node '{}' ({}): error: {e}",
+                node.name, node.op_type
+            )),
         }
     }
     if !errors.is_empty() {
@@ -229,7 +299,10 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
     for o in &graph.outputs {
         match values.get(&o.name) {
             Some(v) => returned.push(*v),
-            None => errors.push(format!("{file}: error: graph output '{}' is produced by no node", o.name)),
+            None => errors.push(format!(
+                "{file}: error: graph output '{}' is produced by no node",
+                o.name
+            )),
         }
     }
     if !errors.is_empty() {
@@ -247,12 +320,22 @@ pub fn build_main_func<'c>(context: &'c Context, mut graph: onnc_onnx::Graph, fi
     let res_names: Vec<String> = graph.outputs.iter().map(|v| v.name.clone()).collect();
     let func = OperationBuilder::new("func.func", Location::name(context, &graph.name, unknown))
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, func_name).into()),
-            (Identifier::new(context, "arg_attrs"), name_attrs(context, &arg_names)),
-            (Identifier::new(context, "res_attrs"), name_attrs(context, &res_names)),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, func_name).into(),
+            ),
+            (
+                Identifier::new(context, "arg_attrs"),
+                name_attrs(context, &arg_names),
+            ),
+            (
+                Identifier::new(context, "res_attrs"),
+                name_attrs(context, &res_names),
+            ),
             (
                 Identifier::new(context, "function_type"),
-                TypeAttribute::new(FunctionType::new(context, &input_types, &output_types).into()).into(),
+                TypeAttribute::new(FunctionType::new(context, &input_types, &output_types).into())
+                    .into(),
             ),
         ])
         .add_regions([region])
@@ -270,49 +353,117 @@ fn build_node<'c, 'b>(
     types: &HashMap<String, TypeInfo>,
     values: &HashMap<String, Value<'c, 'b>>,
 ) -> Result<Vec<Option<Value<'c, 'b>>>, String> {
-    let lookup = |name: &str| values.get(name).copied().ok_or_else(|| format!("input '{name}' is not produced before this node"));
-    let first_input_type = node.inputs.iter().flatten().next().and_then(|n| types.get(n));
-    let type_of = |name: &str| -> TypeInfo { types.get(name).cloned().unwrap_or_else(|| unknown_like(first_input_type)) };
+    let lookup = |name: &str| {
+        values
+            .get(name)
+            .copied()
+            .ok_or_else(|| format!("input '{name}' is not produced before this node"))
+    };
+    let first_input_type = node
+        .inputs
+        .iter()
+        .flatten()
+        .next()
+        .and_then(|n| types.get(n));
+    let type_of = |name: &str| -> TypeInfo {
+        types
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| unknown_like(first_input_type))
+    };
     let loc = node_location(context, &node.name);
 
     let mut attrs: Vec<(Identifier, Attribute)> = Vec::new();
-    let (op_name, operands, operand_segments, result_names, result_segments) = match dialect_op(node) {
+    let (op_name, operands, operand_segments, result_names, result_segments) = match dialect_op(
+        node,
+    ) {
         Some(schema) => {
             let (operands, seg) = place_operands(node, schema, &lookup)?;
             let (results, rseg) = place_results(node, schema)?;
-            (schema.name.clone(), operands, seg.filter(|_| schema.needs_operand_segments()), results, rseg.filter(|_| schema.needs_result_segments()))
+            (
+                schema.name.clone(),
+                operands,
+                seg.filter(|_| schema.needs_operand_segments()),
+                results,
+                rseg.filter(|_| schema.needs_result_segments()),
+            )
         }
         None => {
             const SLOTS: usize = 16;
             let present: Vec<&String> = node.inputs.iter().flatten().collect();
-            if node.inputs.iter().any(|i| i.is_none()) && node.inputs.iter().rev().skip_while(|i| i.is_none()).any(|i| i.is_none()) {
+            if node.inputs.iter().any(|i| i.is_none())
+                && node
+                    .inputs
+                    .iter()
+                    .rev()
+                    .skip_while(|i| i.is_none())
+                    .any(|i| i.is_none())
+            {
                 return Err("an unknown operator with an empty input in the middle cannot be represented (onnx.custom fills inputs from the front)".into());
             }
             if present.len() > SLOTS || node.outputs.len() > SLOTS {
                 return Err(format!("an unknown operator with more than {SLOTS} inputs or outputs cannot be imported"));
             }
-            let operands = present.iter().map(|n| lookup(n)).collect::<Result<Vec<_>, _>>()?;
+            let operands = present
+                .iter()
+                .map(|n| lookup(n))
+                .collect::<Result<Vec<_>, _>>()?;
             let seg: Vec<i32> = (0..SLOTS).map(|i| i32::from(i < operands.len())).collect();
-            let rseg: Vec<i32> = (0..SLOTS).map(|i| i32::from(i < node.outputs.len())).collect();
-            attrs.push((Identifier::new(context, "op_type"), StringAttribute::new(context, &node.op_type).into()));
-            attrs.push((Identifier::new(context, "domain"), StringAttribute::new(context, &node.domain).into()));
-            ("onnx.custom".to_string(), operands, Some(seg), node.outputs.iter().map(|o| Some(o.clone())).collect(), Some(rseg))
+            let rseg: Vec<i32> = (0..SLOTS)
+                .map(|i| i32::from(i < node.outputs.len()))
+                .collect();
+            attrs.push((
+                Identifier::new(context, "op_type"),
+                StringAttribute::new(context, &node.op_type).into(),
+            ));
+            attrs.push((
+                Identifier::new(context, "domain"),
+                StringAttribute::new(context, &node.domain).into(),
+            ));
+            (
+                "onnx.custom".to_string(),
+                operands,
+                Some(seg),
+                node.outputs.iter().map(|o| Some(o.clone())).collect(),
+                Some(rseg),
+            )
         }
     };
-    let reserved = ["op_type", "domain", "operandSegmentSizes", "resultSegmentSizes"];
+    let reserved = [
+        "op_type",
+        "domain",
+        "operandSegmentSizes",
+        "resultSegmentSizes",
+    ];
     for (name, value) in &node.attrs {
-        let key = if op_name == "onnx.custom" && reserved.contains(&name.as_str()) { format!("attr_{name}") } else { name.clone() };
+        let key = if op_name == "onnx.custom" && reserved.contains(&name.as_str()) {
+            format!("attr_{name}")
+        } else {
+            name.clone()
+        };
         let blob = blob_name(&format!("{}_{name}", node.name));
-        attrs.push((Identifier::new(context, &key), ir::attr_to_mlir(context, value, &blob)));
+        attrs.push((
+            Identifier::new(context, &key),
+            ir::attr_to_mlir(context, value, &blob),
+        ));
     }
     if let Some(seg) = operand_segments {
-        attrs.push((Identifier::new(context, "operandSegmentSizes"), segments(context, &seg)));
+        attrs.push((
+            Identifier::new(context, "operandSegmentSizes"),
+            segments(context, &seg),
+        ));
     }
     if let Some(seg) = result_segments {
-        attrs.push((Identifier::new(context, "resultSegmentSizes"), segments(context, &seg)));
+        attrs.push((
+            Identifier::new(context, "resultSegmentSizes"),
+            segments(context, &seg),
+        ));
     }
-    let result_types: Vec<Type> =
-        result_names.iter().flatten().map(|n| ranked_type(context, &type_of(n)).map_err(|e| format!("result '{n}': {e}"))).collect::<Result<_, _>>()?;
+    let result_types: Vec<Type> = result_names
+        .iter()
+        .flatten()
+        .map(|n| ranked_type(context, &type_of(n)).map_err(|e| format!("result '{n}': {e}")))
+        .collect::<Result<_, _>>()?;
     let op = OperationBuilder::new(&op_name, loc)
         .add_operands(&operands)
         .add_results(&result_types)
@@ -337,12 +488,21 @@ pub fn node_location<'c>(context: &'c Context, name: &str) -> Location<'c> {
     if parts.len() < 2 {
         return Location::name(context, name, unknown);
     }
-    let locs: Vec<Location> = parts.iter().map(|p| Location::name(context, p, unknown)).collect();
+    let locs: Vec<Location> = parts
+        .iter()
+        .map(|p| Location::name(context, p, unknown))
+        .collect();
     ir::fused_location(context, &locs)
 }
 
 fn segments<'c>(context: &'c Context, seg: &[i32]) -> Attribute<'c> {
-    let text = format!("array<i32: {}>", seg.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "));
+    let text = format!(
+        "array<i32: {}>",
+        seg.iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
 }
 
@@ -359,7 +519,10 @@ fn place_operands<'c, 'b>(
         match slot.variadicity {
             Variadicity::Single => {
                 let Some(Some(name)) = node.inputs.get(next) else {
-                    return Err(format!("required input '{}' (#{next}) is missing", slot.name));
+                    return Err(format!(
+                        "required input '{}' (#{next}) is missing",
+                        slot.name
+                    ));
                 };
                 operands.push(lookup(name)?);
                 seg.push(1);
@@ -376,7 +539,10 @@ fn place_operands<'c, 'b>(
                 next += 1;
             }
             Variadicity::Variadic => {
-                let rest: Vec<&String> = node.inputs[next.min(node.inputs.len())..].iter().flatten().collect();
+                let rest: Vec<&String> = node.inputs[next.min(node.inputs.len())..]
+                    .iter()
+                    .flatten()
+                    .collect();
                 for name in &rest {
                     operands.push(lookup(name)?);
                 }
@@ -398,7 +564,10 @@ fn place_operands<'c, 'b>(
 
 /// Matches node outputs to declared results; returns the output names that
 /// become results (None where an optional result is absent) and segment sizes.
-fn place_results(node: &Node, schema: &schema::OpSchema) -> Result<(Vec<Option<String>>, Option<Vec<i32>>), String> {
+fn place_results(
+    node: &Node,
+    schema: &schema::OpSchema,
+) -> Result<(Vec<Option<String>>, Option<Vec<i32>>), String> {
     let mut names = Vec::new();
     let mut seg = Vec::new();
     let mut next = 0usize;
@@ -407,7 +576,9 @@ fn place_results(node: &Node, schema: &schema::OpSchema) -> Result<(Vec<Option<S
         match slot.variadicity {
             Variadicity::Single => {
                 // A required result is always created, even if ONNX leaves it unnamed.
-                names.push(Some(out.unwrap_or_else(|| format!("{}::unused{next}", node.name))));
+                names.push(Some(
+                    out.unwrap_or_else(|| format!("{}::unused{next}", node.name)),
+                ));
                 seg.push(1);
                 next += 1;
             }
@@ -425,7 +596,12 @@ fn place_results(node: &Node, schema: &schema::OpSchema) -> Result<(Vec<Option<S
         }
     }
     if node.outputs.len() > next && node.outputs[next..].iter().any(|o| !o.is_empty()) {
-        return Err(format!("{} outputs given but {} declares {}", node.outputs.len(), schema.name, schema.results.len()));
+        return Err(format!(
+            "{} outputs given but {} declares {}",
+            node.outputs.len(),
+            schema.name,
+            schema.results.len()
+        ));
     }
     Ok((names, Some(seg)))
 }
@@ -436,20 +612,55 @@ mod tests {
 
     #[test]
     fn snake_case_matches_the_dialect_convention() {
-        for (a, b) in [("Conv", "conv"), ("ConvTranspose", "conv_transpose"), ("MatMul", "mat_mul"), ("PRelu", "prelu"), ("LRN", "lrn"), ("GlobalAveragePool", "global_average_pool"), ("ConstantOfShape", "constant_of_shape")] {
+        for (a, b) in [
+            ("Conv", "conv"),
+            ("ConvTranspose", "conv_transpose"),
+            ("MatMul", "mat_mul"),
+            ("PRelu", "prelu"),
+            ("LRN", "lrn"),
+            ("GlobalAveragePool", "global_average_pool"),
+            ("ConstantOfShape", "constant_of_shape"),
+        ] {
             assert_eq!(snake_case(a), b);
         }
     }
 
     #[test]
     fn every_supported_onnx_op_has_a_dialect_op() {
-        for op in ["Conv", "Relu", "MaxPool", "AveragePool", "GlobalAveragePool", "Concat", "Dropout", "Gemm", "Reshape", "LRN", "Softmax", "BatchNormalization", "Add", "Sum", "Transpose", "MatMul", "Flatten", "Unsqueeze", "ConstantOfShape", "Clip", "Resize", "Pad", "Slice"] {
+        for op in [
+            "Conv",
+            "Relu",
+            "MaxPool",
+            "AveragePool",
+            "GlobalAveragePool",
+            "Concat",
+            "Dropout",
+            "Gemm",
+            "Reshape",
+            "LRN",
+            "Softmax",
+            "BatchNormalization",
+            "Add",
+            "Sum",
+            "Transpose",
+            "MatMul",
+            "Flatten",
+            "Unsqueeze",
+            "ConstantOfShape",
+            "Clip",
+            "Resize",
+            "Pad",
+            "Slice",
+        ] {
             let n = Node::new("n", op, &["x"], &["y"]);
             assert!(dialect_op(&n).is_some(), "{op} has no onnx dialect op");
         }
         let mut other = Node::new("n", "Conv", &["x"], &["y"]);
         other.domain = "com.microsoft".into();
-        assert!(dialect_op(&other).is_none(), "other domains go to onnx.custom");
+        assert!(
+            dialect_op(&other).is_none(),
+            "other domains go to onnx.custom"
+        );
     }
 
     #[test]
@@ -458,7 +669,10 @@ mod tests {
         assert_eq!(node_location(&ctx, "conv1").to_string(), "loc(\"conv1\")");
         let fused = node_location(&ctx, "conv1+bn1");
         assert!(fused.to_string().contains("fused"), "{fused}");
-        assert_eq!(ir::Loc::from_location(fused).name.as_deref(), Some("conv1+bn1"));
+        assert_eq!(
+            ir::Loc::from_location(fused).name.as_deref(),
+            Some("conv1+bn1")
+        );
     }
 
     #[test]
@@ -470,7 +684,13 @@ mod tests {
     #[test]
     fn tensor_types_print_like_mlir() {
         let ctx = ir::new_context().unwrap();
-        let t = TypeInfo { dtype: DType::F32, dims: vec![Dim::Fixed(1), Dim::Param("N".into()), Dim::Fixed(3)] };
-        assert_eq!(ranked_type(&ctx, &t).unwrap().to_string(), "tensor<1x?x3xf32>");
+        let t = TypeInfo {
+            dtype: DType::F32,
+            dims: vec![Dim::Fixed(1), Dim::Param("N".into()), Dim::Fixed(3)],
+        };
+        assert_eq!(
+            ranked_type(&ctx, &t).unwrap().to_string(),
+            "tensor<1x?x3xf32>"
+        );
     }
 }

@@ -56,17 +56,46 @@ fn chain(node: Node, limit: usize, out: &mut Vec<Node>) {
         ins.extend(rest[..take].iter().cloned());
         rest = &rest[take..];
         let last = rest.is_empty();
-        let name = if last { node.name.clone() } else { format!("{}/part{k}", node.name) };
-        let output = if last { node.outputs[0].clone() } else { format!("{}/part{k}", node.outputs[0]) };
-        out.push(Node { name, op_type: node.op_type.clone(), domain: node.domain.clone(), inputs: ins, outputs: vec![output.clone()], attrs: node.attrs.clone() });
+        let name = if last {
+            node.name.clone()
+        } else {
+            format!("{}/part{k}", node.name)
+        };
+        let output = if last {
+            node.outputs[0].clone()
+        } else {
+            format!("{}/part{k}", node.outputs[0])
+        };
+        out.push(Node {
+            name,
+            op_type: node.op_type.clone(),
+            domain: node.domain.clone(),
+            inputs: ins,
+            outputs: vec![output.clone()],
+            attrs: node.attrs.clone(),
+        });
         acc = Some(output);
         k += 1;
     }
 }
 
-fn split_to_slices(node: Node, types: &HashMap<String, TypeInfo>, out: &mut Vec<Node>, inits: &mut Vec<(String, Tensor)>) -> Result<(), String> {
-    let input = node.inputs.first().cloned().flatten().ok_or_else(|| format!("Split '{}' has no input", node.name))?;
-    let rank = types.get(&input).map(|t| t.rank()).ok_or_else(|| format!("Split '{}': the input's type is unknown", node.name))? as i64;
+fn split_to_slices(
+    node: Node,
+    types: &HashMap<String, TypeInfo>,
+    out: &mut Vec<Node>,
+    inits: &mut Vec<(String, Tensor)>,
+) -> Result<(), String> {
+    let input = node
+        .inputs
+        .first()
+        .cloned()
+        .flatten()
+        .ok_or_else(|| format!("Split '{}' has no input", node.name))?;
+    let rank = types
+        .get(&input)
+        .map(|t| t.rank())
+        .ok_or_else(|| format!("Split '{}': the input's type is unknown", node.name))?
+        as i64;
     let mut axis = node.attrs.get("axis").and_then(Attr::as_int).unwrap_or(0);
     if axis < 0 {
         axis += rank;
@@ -77,11 +106,19 @@ fn split_to_slices(node: Node, types: &HashMap<String, TypeInfo>, out: &mut Vec<
             .get(o)
             .and_then(|t| t.static_shape())
             .and_then(|s| s.get(axis as usize).copied())
-            .ok_or_else(|| format!("Split '{}': the size of output {k} along axis {axis} is unknown", node.name))? as i64;
+            .ok_or_else(|| {
+                format!(
+                    "Split '{}': the size of output {k} along axis {axis} is unknown",
+                    node.name
+                )
+            })? as i64;
         let prefix = format!("{}__slice{k}", node.name);
         let consts = [("starts", start), ("ends", start + size), ("axes", axis)];
         for (what, v) in consts {
-            inits.push((format!("{prefix}_{what}"), Tensor::from_i64(vec![1], vec![v]).map_err(|e| e.to_string())?));
+            inits.push((
+                format!("{prefix}_{what}"),
+                Tensor::from_i64(vec![1], vec![v]).map_err(|e| e.to_string())?,
+            ));
         }
         start += size;
         if o.is_empty() {
@@ -91,7 +128,12 @@ fn split_to_slices(node: Node, types: &HashMap<String, TypeInfo>, out: &mut Vec<
             name: format!("{}/slice{k}", node.name),
             op_type: "Slice".into(),
             domain: String::new(),
-            inputs: vec![Some(input.clone()), Some(format!("{prefix}_starts")), Some(format!("{prefix}_ends")), Some(format!("{prefix}_axes"))],
+            inputs: vec![
+                Some(input.clone()),
+                Some(format!("{prefix}_starts")),
+                Some(format!("{prefix}_ends")),
+                Some(format!("{prefix}_axes")),
+            ],
             outputs: vec![o.clone()],
             attrs: Default::default(),
         });
@@ -106,7 +148,11 @@ mod tests {
     use onnc_tensor::DType;
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|d| Dim::Fixed(*d)).collect() }
+        ValueInfo {
+            name: name.into(),
+            dtype: DType::F32,
+            dims: dims.iter().map(|d| Dim::Fixed(*d)).collect(),
+        }
     }
 
     #[test]
@@ -126,8 +172,20 @@ mod tests {
         expand(&mut g, &types).unwrap();
         assert_eq!(g.nodes.len(), 2);
         assert!(g.nodes.iter().all(|n| n.inputs.len() <= CONCAT_SLOTS));
-        let inputs: Vec<(String, Tensor)> = names.iter().enumerate().map(|(i, s)| (s.clone(), Tensor::from_f32(vec![1, 1], vec![i as f32]).unwrap())).collect();
-        assert_eq!(onnc_interp::run_graph(&before, &inputs).unwrap(), onnc_interp::run_graph(&g, &inputs).unwrap());
+        let inputs: Vec<(String, Tensor)> = names
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                (
+                    s.clone(),
+                    Tensor::from_f32(vec![1, 1], vec![i as f32]).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            onnc_interp::run_graph(&before, &inputs).unwrap(),
+            onnc_interp::run_graph(&g, &inputs).unwrap()
+        );
     }
 
     #[test]
@@ -140,7 +198,9 @@ mod tests {
             inputs: vec![vi("x", &[1, n, 2])],
             outputs: outs.iter().map(|s| vi(s, &[1, 1, 2])).collect(),
             initializers: vec![],
-            nodes: vec![Node::new("sp", "Split", &["x"], &refs).with_attr("axis", Attr::Int(1)).with_attr("num_outputs", Attr::Int(n as i64))],
+            nodes: vec![Node::new("sp", "Split", &["x"], &refs)
+                .with_attr("axis", Attr::Int(1))
+                .with_attr("num_outputs", Attr::Int(n as i64))],
         };
         let before = g.clone();
         let types = onnc_onnx::infer_graph(&g).unwrap();
@@ -149,6 +209,9 @@ mod tests {
         assert!(g.nodes.iter().all(|n| n.op_type == "Slice"));
         let x = Tensor::from_f32(vec![1, n, 2], (0..2 * n).map(|i| i as f32).collect()).unwrap();
         let inputs = vec![("x".to_string(), x)];
-        assert_eq!(onnc_interp::run_graph(&before, &inputs).unwrap(), onnc_interp::run_graph(&g, &inputs).unwrap());
+        assert_eq!(
+            onnc_interp::run_graph(&before, &inputs).unwrap(),
+            onnc_interp::run_graph(&g, &inputs).unwrap()
+        );
     }
 }

@@ -45,26 +45,76 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     summary: "Rewrite what the target cannot run into what it can (egg equality saturation)",
     anchor: "builtin.module",
     options: &[
-        OptionSpec { name: "target", kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small", "nnie", "mvu"]), default: "nv_full", help: "the hardware to legalize for" },
-        OptionSpec { name: "node-limit", kind: OptionKind::Int { min: 1, max: 100_000_000 }, default: "200000", help: "stop saturating at this many e-nodes" },
-        OptionSpec { name: "iter-limit", kind: OptionKind::Int { min: 1, max: 10_000 }, default: "30", help: "stop saturating after this many iterations" },
-        OptionSpec { name: "time-limit-ms", kind: OptionKind::Int { min: 1, max: 86_400_000 }, default: "60000", help: "stop saturating after this long (the only non-deterministic stop)" },
-        OptionSpec { name: "extractor", kind: OptionKind::Enum(&["dag", "greedy"]), default: "dag", help: "greedy tree-cost extraction, or DAG-aware (shared subgraphs counted once)" },
-        OptionSpec { name: "report", kind: OptionKind::Bool, default: "false", help: "emit the e-graph report as a remark" },
+        OptionSpec {
+            name: "target",
+            kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small", "nnie", "mvu"]),
+            default: "nv_full",
+            help: "the hardware to legalize for",
+        },
+        OptionSpec {
+            name: "node-limit",
+            kind: OptionKind::Int {
+                min: 1,
+                max: 100_000_000,
+            },
+            default: "200000",
+            help: "stop saturating at this many e-nodes",
+        },
+        OptionSpec {
+            name: "iter-limit",
+            kind: OptionKind::Int {
+                min: 1,
+                max: 10_000,
+            },
+            default: "30",
+            help: "stop saturating after this many iterations",
+        },
+        OptionSpec {
+            name: "time-limit-ms",
+            kind: OptionKind::Int {
+                min: 1,
+                max: 86_400_000,
+            },
+            default: "60000",
+            help: "stop saturating after this long (the only non-deterministic stop)",
+        },
+        OptionSpec {
+            name: "extractor",
+            kind: OptionKind::Enum(&["dag", "greedy"]),
+            default: "dag",
+            help: "greedy tree-cost extraction, or DAG-aware (shared subgraphs counted once)",
+        },
+        OptionSpec {
+            name: "report",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "emit the e-graph report as a remark",
+        },
     ],
     factory: make,
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    let target: Target = o.str("target").parse().map_err(|e: onnc_legalize::Error| e.to_string())?;
+    let target: Target = o
+        .str("target")
+        .parse()
+        .map_err(|e: onnc_legalize::Error| e.to_string())?;
     let options = Options {
         node_limit: o.int("node-limit") as usize,
         iter_limit: o.int("iter-limit") as usize,
         time_limit: std::time::Duration::from_millis(o.int("time-limit-ms") as u64),
-        extractor: if o.str("extractor") == "greedy" { ExtractorKind::Greedy } else { ExtractorKind::Dag },
+        extractor: if o.str("extractor") == "greedy" {
+            ExtractorKind::Greedy
+        } else {
+            ExtractorKind::Dag
+        },
         dag_passes: options::DEFAULT_DAG_PASSES,
     };
-    Ok(Box::new(Legalize { target, options, report: o.bool("report") }))
+    Ok(Box::new(Legalize {
+        target,
+        options,
+        report: o.bool("report"),
+    }))
 }
 
 struct Legalize {
@@ -76,18 +126,33 @@ struct Legalize {
 impl PassBody for Legalize {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let report_at = module.location();
-        rebuild_functions(module, "onnc-legalize", |graph, locs, name| match onnc_legalize::legalize(graph, self.target, &self.options) {
-            Ok(l) => {
-                if self.report {
-                    ir::emit_remark(report_at, &format!("onnc-legalize report for @{name} on {}:\n{}", self.target, l.report));
+        rebuild_functions(
+            module,
+            "onnc-legalize",
+            |graph, locs, name| match onnc_legalize::legalize(graph, self.target, &self.options) {
+                Ok(l) => {
+                    if self.report {
+                        ir::emit_remark(
+                            report_at,
+                            &format!(
+                                "onnc-legalize report for @{name} on {}:\n{}",
+                                self.target, l.report
+                            ),
+                        );
+                    }
+                    Ok(l.graph)
                 }
-                Ok(l.graph)
-            }
-            Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
-                .into_iter()
-                .map(|v| (locs.get(&v.node).copied(), format!("'{}' cannot run on {target}: {}", v.op, v.reason)))
-                .collect()),
-            Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
-        })
+                Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
+                    .into_iter()
+                    .map(|v| {
+                        (
+                            locs.get(&v.node).copied(),
+                            format!("'{}' cannot run on {target}: {}", v.op, v.reason),
+                        )
+                    })
+                    .collect()),
+                Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
+            },
+        )
     }
 }

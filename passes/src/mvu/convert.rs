@@ -50,10 +50,30 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     summary: "Lower a legalized plain CNN to BARVINN MVU configuration ops",
     anchor: "builtin.module",
     options: &[
-        OptionSpec { name: "aprec", kind: OptionKind::Int { min: 0, max: 64 }, default: "8", help: "activation precision in bits (1..16)" },
-        OptionSpec { name: "wprec", kind: OptionKind::Int { min: 0, max: 64 }, default: "8", help: "weight precision in bits (1..16)" },
-        OptionSpec { name: "oprec", kind: OptionKind::Int { min: 0, max: 64 }, default: "8", help: "output precision in bits (1..16)" },
-        OptionSpec { name: "ram-check", kind: OptionKind::Bool, default: "true", help: "refuse layers that do not fit one MVU's RAMs" },
+        OptionSpec {
+            name: "aprec",
+            kind: OptionKind::Int { min: 0, max: 64 },
+            default: "8",
+            help: "activation precision in bits (1..16)",
+        },
+        OptionSpec {
+            name: "wprec",
+            kind: OptionKind::Int { min: 0, max: 64 },
+            default: "8",
+            help: "weight precision in bits (1..16)",
+        },
+        OptionSpec {
+            name: "oprec",
+            kind: OptionKind::Int { min: 0, max: 64 },
+            default: "8",
+            help: "output precision in bits (1..16)",
+        },
+        OptionSpec {
+            name: "ram-check",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "refuse layers that do not fit one MVU's RAMs",
+        },
     ],
     factory: make,
 };
@@ -86,11 +106,17 @@ fn int_type(bits: u32) -> DType {
 
 impl PassBody for Convert {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+            return Ok(());
+        };
         let mut total = 0u64;
         for func in functions(&module) {
             let floc = func.location();
-            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+            let name = func
+                .attribute("sym_name")
+                .ok()
+                .and_then(ir::str_attr)
+                .unwrap_or_default();
             let Some((graph, locs)) = graph_or_report(&func, "convert-onnx-to-mvu") else {
                 return Err(PassFailed);
             };
@@ -98,7 +124,12 @@ impl PassBody for Convert {
                 Ok(c) => c,
                 Err(e) => {
                     for p in e.problems() {
-                        let at = p.node.as_ref().and_then(|n| locs.get(n)).copied().unwrap_or(floc);
+                        let at = p
+                            .node
+                            .as_ref()
+                            .and_then(|n| locs.get(n))
+                            .copied()
+                            .unwrap_or(floc);
                         ir::emit_error(at, &p.to_string());
                     }
                     if e.problems().is_empty() {
@@ -108,7 +139,11 @@ impl PassBody for Convert {
                 }
             };
             total += compiled.table().total_countdown;
-            let input = graph.inputs.first().map(|v| v.name.clone()).unwrap_or_default();
+            let input = graph
+                .inputs
+                .first()
+                .map(|v| v.name.clone())
+                .unwrap_or_default();
             let built = ir::with_context(&module, |context| {
                 build(context, &compiled, &name, &input).map(|f| {
                     body.insert_operation_before(func, f);
@@ -125,7 +160,8 @@ impl PassBody for Convert {
             }
         }
         ir::with_context(&module, |context| {
-            let a: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), total as i64).into();
+            let a: Attribute =
+                IntegerAttribute::new(IntegerType::new(context, 64).into(), total as i64).into();
             ir::set_attribute(&module, "mvu.total_countdown", a);
         });
         Ok(())
@@ -134,7 +170,9 @@ impl PassBody for Convert {
 
 fn attr<'c>(context: &'c melior::Context, v: &DialectValue) -> Attribute<'c> {
     match v {
-        DialectValue::Int(i) => IntegerAttribute::new(IntegerType::new(context, 64).into(), *i).into(),
+        DialectValue::Int(i) => {
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), *i).into()
+        }
         DialectValue::Str(s) => StringAttribute::new(context, s).into(),
         DialectValue::Ints(v) => {
             let items: Vec<String> = v.iter().map(i64::to_string).collect();
@@ -150,8 +188,18 @@ fn shapes(op: &LayerOp) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
         LayerOp::Conv(s) => {
             let [oh, ow] = s.output_hw().unwrap_or([0, 0]);
             (
-                vec![1, s.in_channels as usize, s.in_height as usize, s.in_width as usize],
-                vec![s.out_channels as usize, s.in_channels as usize, s.kernel[0] as usize, s.kernel[1] as usize],
+                vec![
+                    1,
+                    s.in_channels as usize,
+                    s.in_height as usize,
+                    s.in_width as usize,
+                ],
+                vec![
+                    s.out_channels as usize,
+                    s.in_channels as usize,
+                    s.kernel[0] as usize,
+                    s.kernel[1] as usize,
+                ],
                 vec![1, s.out_channels as usize, oh as usize, ow as usize],
             )
         }
@@ -163,7 +211,12 @@ fn shapes(op: &LayerOp) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     }
 }
 
-fn build<'c>(context: &'c melior::Context, c: &Compiled, name: &str, input_name: &str) -> Result<melior::ir::Operation<'c>, String> {
+fn build<'c>(
+    context: &'c melior::Context,
+    c: &Compiled,
+    name: &str,
+    input_name: &str,
+) -> Result<melior::ir::Operation<'c>, String> {
     let unknown = Location::unknown(context);
     let lowered = c.lowered();
     let first = lowered.first().ok_or("the network has no layer")?;
@@ -175,17 +228,37 @@ fn build<'c>(context: &'c melior::Context, c: &Compiled, name: &str, input_name:
     for l in lowered {
         let (_, w_shape, o_shape) = shapes(&l.layer.op);
         let p = &l.layer.precision;
-        let w = Tensor::from_i64(w_shape.clone(), l.weights.values.iter().map(|&v| i64::from(v)).collect()).map_err(|e| e.to_string())?.cast(int_type(p.weight));
+        let w = Tensor::from_i64(
+            w_shape.clone(),
+            l.weights.values.iter().map(|&v| i64::from(v)).collect(),
+        )
+        .map_err(|e| e.to_string())?
+        .cast(int_type(p.weight));
         let w_type = ir::tensor_type(context, &w_shape, int_type(p.weight));
-        let wop = OperationBuilder::new("arith.constant", Location::name(context, &format!("{}_weight", l.node), unknown))
-            .add_attributes(&[(Identifier::new(context, "value"), ir::tensor_attr(context, w, &format!("{}_weight", sanitize(&l.node))))])
-            .add_results(&[w_type])
-            .build()
+        let wop = OperationBuilder::new(
+            "arith.constant",
+            Location::name(context, &format!("{}_weight", l.node), unknown),
+        )
+        .add_attributes(&[(
+            Identifier::new(context, "value"),
+            ir::tensor_attr(context, w, &format!("{}_weight", sanitize(&l.node))),
+        )])
+        .add_results(&[w_type])
+        .build()
+        .map_err(|e| e.to_string())?;
+        let wv = block
+            .append_operation(wop)
+            .result(0)
             .map_err(|e| e.to_string())?;
-        let wv = block.append_operation(wop).result(0).map_err(|e| e.to_string())?;
-        let mut attrs: Vec<(Identifier, Attribute)> =
-            dialect_attrs(&l.layer).map_err(|e| format!("layer '{}': {e}", l.node))?.iter().map(|(k, v)| (Identifier::new(context, k), attr(context, v))).collect();
-        attrs.push((Identifier::new(context, "operandSegmentSizes"), Attribute::parse(context, "array<i32: 1, 1, 0, 0>").ok_or("segments")?));
+        let mut attrs: Vec<(Identifier, Attribute)> = dialect_attrs(&l.layer)
+            .map_err(|e| format!("layer '{}': {e}", l.node))?
+            .iter()
+            .map(|(k, v)| (Identifier::new(context, k), attr(context, v)))
+            .collect();
+        attrs.push((
+            Identifier::new(context, "operandSegmentSizes"),
+            Attribute::parse(context, "array<i32: 1, 1, 0, 0>").ok_or("segments")?,
+        ));
         out_type = ir::tensor_type(context, &o_shape, int_type(p.out));
         let op_name = match l.layer.op {
             LayerOp::Conv(_) => "mvu.conv",
@@ -197,17 +270,37 @@ fn build<'c>(context: &'c melior::Context, c: &Compiled, name: &str, input_name:
             .add_attributes(&attrs)
             .build()
             .map_err(|e| format!("cannot build {op_name} '{}': {e}", l.node))?;
-        x = block.append_operation(op).result(0).map_err(|e| e.to_string())?.into();
+        x = block
+            .append_operation(op)
+            .result(0)
+            .map_err(|e| e.to_string())?
+            .into();
     }
-    block.append_operation(OperationBuilder::new("func.return", unknown).add_operands(&[x]).build().map_err(|e| e.to_string())?);
+    block.append_operation(
+        OperationBuilder::new("func.return", unknown)
+            .add_operands(&[x])
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
     let region = Region::new();
     region.append_block(block);
-    let arg_attrs = Attribute::parse(context, &format!("[{{onnx.name = \"{}\"}}]", input_name.replace('"', ""))).ok_or("arg attrs")?;
+    let arg_attrs = Attribute::parse(
+        context,
+        &format!("[{{onnx.name = \"{}\"}}]", input_name.replace('"', "")),
+    )
+    .ok_or("arg attrs")?;
     OperationBuilder::new("func.func", Location::name(context, name, unknown))
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, name).into(),
+            ),
             (Identifier::new(context, "arg_attrs"), arg_attrs),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(FunctionType::new(context, &[in_type], &[out_type]).into()).into()),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(FunctionType::new(context, &[in_type], &[out_type]).into())
+                    .into(),
+            ),
         ])
         .add_regions([region])
         .build()
@@ -215,6 +308,13 @@ fn build<'c>(context: &'c melior::Context, c: &Compiled, name: &str, input_name:
 }
 
 fn sanitize(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
-

@@ -27,7 +27,10 @@
 
 use super::to_ir::build_func;
 use crate::onnx::rebuild::{functions, graph_or_report};
-use melior::ir::{attribute::StringAttribute, block::BlockLike, operation::OperationLike, Attribute, OperationRef, RegionLike};
+use melior::ir::{
+    attribute::StringAttribute, block::BlockLike, operation::OperationLike, Attribute,
+    OperationRef, RegionLike,
+};
 use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
@@ -38,7 +41,11 @@ use onnc_nvdla::{Config, ConfigName};
 /// configuration's parameters, printed beside `nvdla.config` so the IR says
 /// what it was planned for (passes read the configuration by its name).
 pub fn hw_dictionary(c: &Config) -> String {
-    let mut items: Vec<String> = c.to_attr_fields().into_iter().map(|(k, v)| format!("{k} = {v} : i64")).collect();
+    let mut items: Vec<String> = c
+        .to_attr_fields()
+        .into_iter()
+        .map(|(k, v)| format!("{k} = {v} : i64"))
+        .collect();
     let precisions: Vec<&str> = c.precisions.iter().map(|p| p.as_str()).collect();
     items.push(format!("precisions = \"{}\"", precisions.join(",")));
     format!("{{{}}}", items.join(", "))
@@ -49,12 +56,19 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     flag: "convert-onnx-to-nvdla",
     summary: "Lower legalized onnx ops to nvdla hardware layers (with fusion)",
     anchor: "builtin.module",
-    options: &[OptionSpec { name: "config", kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small"]), default: "nv_full", help: "the NVDLA hardware configuration" }],
+    options: &[OptionSpec {
+        name: "config",
+        kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small"]),
+        default: "nv_full",
+        help: "the NVDLA hardware configuration",
+    }],
     factory: make,
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    Ok(Box::new(Convert { config: o.str("config").parse()? }))
+    Ok(Box::new(Convert {
+        config: o.str("config").parse()?,
+    }))
 }
 
 struct Convert {
@@ -63,12 +77,18 @@ struct Convert {
 
 impl PassBody for Convert {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+            return Ok(());
+        };
         let mut built = Vec::new();
         let mut failed = false;
         for func in functions(&module) {
             let floc = func.location();
-            let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+            let name = func
+                .attribute("sym_name")
+                .ok()
+                .and_then(ir::str_attr)
+                .unwrap_or_default();
             let Some((graph, locs)) = graph_or_report(&func, "convert-onnx-to-nvdla") else {
                 failed = true;
                 continue;
@@ -77,7 +97,10 @@ impl PassBody for Convert {
                 Ok(program) => {
                     // FP16 weights beyond ±65504 compile, with a warning at the node.
                     for w in onnc_nvdla::lower::weight_values::warnings(&program) {
-                        ir::emit_warning(locs.get(&w.node).copied().unwrap_or(floc), &w.to_string());
+                        ir::emit_warning(
+                            locs.get(&w.node).copied().unwrap_or(floc),
+                            &w.to_string(),
+                        );
                     }
                     built.push((func, name, program))
                 }
@@ -94,17 +117,26 @@ impl PassBody for Convert {
             return Err(PassFailed);
         }
         for (func, name, program) in built {
-            let result = ir::with_context(&module, |context| build_func(context, &program, &name).map(|f| {
-            body.insert_operation_before(func, f);
-        }));
+            let result = ir::with_context(&module, |context| {
+                build_func(context, &program, &name).map(|f| {
+                    body.insert_operation_before(func, f);
+                })
+            });
             if let Err(e) = result {
-                ir::emit_error(func.location(), &format!("convert-onnx-to-nvdla: building the nvdla function failed: {e}"));
+                ir::emit_error(
+                    func.location(),
+                    &format!("convert-onnx-to-nvdla: building the nvdla function failed: {e}"),
+                );
                 return Err(PassFailed);
             }
             ir::erase_if_unused(func);
         }
         ir::with_context(&module, |context| {
-            ir::set_attribute(&module, "nvdla.config", StringAttribute::new(context, self.config.as_str()).into());
+            ir::set_attribute(
+                &module,
+                "nvdla.config",
+                StringAttribute::new(context, self.config.as_str()).into(),
+            );
             if let Some(hw) = Attribute::parse(context, &hw_dictionary(&Config::get(self.config))) {
                 ir::set_attribute(&module, "nvdla.hw", hw);
             }

@@ -21,7 +21,9 @@
 use super::rebuild::rebuild_programs;
 use crate::io::write_atomic;
 use melior::ir::OperationRef;
-use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration};
+use onnc_dialects::pass_api::{
+    OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
+};
 
 /// Registration of `nvdla-load-ctable`.
 pub static LOAD: PassRegistration = PassRegistration {
@@ -29,8 +31,18 @@ pub static LOAD: PassRegistration = PassRegistration {
     summary: "Set quantization registers from a CTable JSON (or NVIDIA calibtable)",
     anchor: "builtin.module",
     options: &[
-        OptionSpec { name: "file", kind: OptionKind::Str, default: "", help: "the JSON file to read" },
-        OptionSpec { name: "format", kind: OptionKind::Enum(&["ctable", "nvidia"]), default: "ctable", help: "ONNC's CTable, or NVIDIA's per-tensor calibtable" },
+        OptionSpec {
+            name: "file",
+            kind: OptionKind::Str,
+            default: "",
+            help: "the JSON file to read",
+        },
+        OptionSpec {
+            name: "format",
+            kind: OptionKind::Enum(&["ctable", "nvidia"]),
+            default: "ctable",
+            help: "ONNC's CTable, or NVIDIA's per-tensor calibtable",
+        },
     ],
     factory: make_load,
 };
@@ -40,7 +52,12 @@ pub static GEN: PassRegistration = PassRegistration {
     flag: "nvdla-gen-ctable",
     summary: "Write the CTable JSON template with every register's current value",
     anchor: "builtin.module",
-    options: &[OptionSpec { name: "file", kind: OptionKind::Str, default: "", help: "the JSON file to write" }],
+    options: &[OptionSpec {
+        name: "file",
+        kind: OptionKind::Str,
+        default: "",
+        help: "the JSON file to write",
+    }],
     factory: make_gen,
 };
 
@@ -49,7 +66,10 @@ fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
     if file.is_empty() {
         return Err("nvdla-load-ctable needs file=<path to the CTable JSON>".into());
     }
-    Ok(Box::new(Load { file, nvidia: o.str("format") == "nvidia" }))
+    Ok(Box::new(Load {
+        file,
+        nvidia: o.str("format") == "nvidia",
+    }))
 }
 
 fn make_gen(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
@@ -69,7 +89,9 @@ impl PassBody for Load {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let text = std::fs::read_to_string(&self.file);
         rebuild_programs(module, "nvdla-load-ctable", |p, _| {
-            let text = text.as_ref().map_err(|e| vec![format!("cannot read '{}': {e}", self.file)])?;
+            let text = text
+                .as_ref()
+                .map_err(|e| vec![format!("cannot read '{}': {e}", self.file)])?;
             let r = if self.nvidia {
                 onnc_nvdla::ctable::load_nvidia_calibtable(p, text, &self.file).map(|_| ())
             } else {
@@ -93,7 +115,10 @@ impl PassBody for Gen {
         })?;
         if let Some(j) = json {
             write_atomic(std::path::Path::new(&self.file), j.as_bytes()).map_err(|e| {
-                onnc_dialects::ir::emit_error(melior::ir::operation::OperationLike::location(&module), &format!("nvdla-gen-ctable: cannot write '{}': {e}", self.file));
+                onnc_dialects::ir::emit_error(
+                    melior::ir::operation::OperationLike::location(&module),
+                    &format!("nvdla-gen-ctable: cannot write '{}': {e}", self.file),
+                );
                 PassFailed
             })?;
         }

@@ -17,23 +17,41 @@ use onnc_nvdla_loadable::Abi;
 
 /// Whether every tensor that lives in memory has a placement.
 pub fn is_planned(p: &Program) -> bool {
-    p.tensors.iter().all(|t| matches!(t.kind, TensorKind::Fused) || t.place.is_some())
+    p.tensors
+        .iter()
+        .all(|t| matches!(t.kind, TensorKind::Fused) || t.place.is_some())
 }
 
 /// Reads the main function's program, plans it if needed.
 pub fn module_program(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
     let op = module.as_operation();
     let func = main_function(&op).map_err(|e| vec![e])?;
-    let mut p = program_from_func(&func).map_err(|errors| errors.into_iter().map(|(at, m)| format!("{}: error: {m}", Loc::from_location(at))).collect::<Vec<_>>())?;
+    let mut p = program_from_func(&func).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|(at, m)| format!("{}: error: {m}", Loc::from_location(at)))
+            .collect::<Vec<_>>()
+    })?;
     if !is_planned(&p) {
-        onnc_nvdla::plan::plan(&mut p, &Default::default()).map_err(|e| vec![format!("error: memory planning failed: {e}")])?;
+        onnc_nvdla::plan::plan(&mut p, &Default::default())
+            .map_err(|e| vec![format!("error: memory planning failed: {e}")])?;
     }
     Ok(p)
 }
 
 /// Emits the module's program as loadable bytes.
-pub fn emit_module(module: &melior::ir::Module, abi: Abi) -> Result<(Vec<u8>, Program), Vec<String>> {
+pub fn emit_module(
+    module: &melior::ir::Module,
+    abi: Abi,
+) -> Result<(Vec<u8>, Program), Vec<String>> {
     let p = module_program(module)?;
-    let l = onnc_nvdla::emit::emit(&p, &EmitOptions { abi, ..Default::default() }).map_err(|e| vec![format!("error: {e}")])?;
+    let l = onnc_nvdla::emit::emit(
+        &p,
+        &EmitOptions {
+            abi,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| vec![format!("error: {e}")])?;
     Ok((l.write(), p))
 }

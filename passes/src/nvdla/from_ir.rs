@@ -13,11 +13,14 @@
 
 use super::to_ir::accumulator_dtype;
 use melior::ir::{
-    attribute::DictionaryAttribute, block::BlockLike, operation::OperationLike, Attribute, BlockRef, Location, OperationRef, RegionLike,
-    ValueLike,
+    attribute::DictionaryAttribute, block::BlockLike, operation::OperationLike, Attribute,
+    BlockRef, Location, OperationRef, RegionLike, ValueLike,
 };
 use onnc_dialects::ir::{self, Loc};
-use onnc_nvdla::{ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value as AttrValue};
+use onnc_nvdla::{
+    ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind,
+    Value as AttrValue,
+};
 use onnc_tensor::DType;
 use std::collections::{BTreeMap, HashMap};
 
@@ -55,7 +58,11 @@ fn precision_of_element(element: &str) -> Option<Precision> {
 /// Reads an `nvdla.mem` dictionary.
 pub fn placement(attr: Attribute) -> Option<Placement> {
     let dict = DictionaryAttribute::try_from(attr).ok()?;
-    let int = |k: &str| dict.element_by_name(k).and_then(ir::int_attr).map(|(v, _)| v);
+    let int = |k: &str| {
+        dict.element_by_name(k)
+            .and_then(ir::int_attr)
+            .map(|(v, _)| v)
+    };
     let pool = dict.element_by_name("pool").and_then(ir::str_attr)?;
     Some(Placement {
         pool: Pool::parse(&pool),
@@ -90,7 +97,9 @@ pub fn program_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Program, Vec
         None => return Err(vec![(floc, "the module has no nvdla.config attribute (run convert-onnx-to-nvdla{config=...} first)".into())]),
     };
     let region = func.region(0).map_err(|e| vec![(floc, e.to_string())])?;
-    let block: BlockRef = region.first_block().ok_or_else(|| vec![(floc, "the function has no body".to_string())])?;
+    let block: BlockRef = region
+        .first_block()
+        .ok_or_else(|| vec![(floc, "the function has no body".to_string())])?;
     let mut p = Program::new(config);
     let mut ids: HashMap<usize, TensorId> = HashMap::new();
     let mut errors = Vec::new();
@@ -99,16 +108,29 @@ pub fn program_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Program, Vec
     let arg_mem = arg_placements(func, "arg_attrs");
     for i in 0..block.argument_count() {
         let Ok(arg) = block.argument(i) else { continue };
-        let name = arg_names.get(i).cloned().flatten().unwrap_or_else(|| format!("input_{i}"));
+        let name = arg_names
+            .get(i)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| format!("input_{i}"));
         let Some((shape, element)) = dims(arg.r#type()) else {
-            errors.push((floc, format!("argument {i} ('{name}') is not a statically shaped tensor")));
+            errors.push((
+                floc,
+                format!("argument {i} ('{name}') is not a statically shaped tensor"),
+            ));
             continue;
         };
         let Some(precision) = precision_of_element(&element) else {
             errors.push((floc, format!("argument {i} ('{name}') has element type {element}; NVDLA inputs are f16, i8 or i16")));
             continue;
         };
-        let t = p.add_tensor(Tensor { name, shape, precision, kind: TensorKind::Input(i as u16), place: arg_mem.get(i).copied().flatten() });
+        let t = p.add_tensor(Tensor {
+            name,
+            shape,
+            precision,
+            kind: TensorKind::Input(i as u16),
+            place: arg_mem.get(i).copied().flatten(),
+        });
         ids.insert(key(&arg), t);
         p.inputs.push(t);
     }
@@ -173,7 +195,11 @@ pub fn program_from_func<'c>(func: &OperationRef<'c, '_>) -> Result<Program, Vec
 
 /// `nvdla.mem` of each argument (or result) dictionary.
 fn arg_placements(func: &OperationRef, which: &str) -> Vec<Option<Placement>> {
-    let Some(list) = func.attribute(which).ok().and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok()) else {
+    let Some(list) = func
+        .attribute(which)
+        .ok()
+        .and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok())
+    else {
         return Vec::new();
     };
     (0..list.len())
@@ -189,18 +215,39 @@ fn read_weight(o: &OperationRef) -> Result<Tensor, String> {
         .attribute("value")
         .map_err(|_| "it has no value attribute".to_string())
         .and_then(ir::elements_to_tensor_or_why)?;
-    let name = o.attribute("nvdla.result").ok().and_then(ir::str_attr).or_else(|| Loc::from_location(o.location()).name).unwrap_or_else(|| "weight".into());
+    let name = o
+        .attribute("nvdla.result")
+        .ok()
+        .and_then(ir::str_attr)
+        .or_else(|| Loc::from_location(o.location()).name)
+        .unwrap_or_else(|| "weight".into());
     let precision = match o.attribute("nvdla.precision").ok().and_then(ir::str_attr) {
-        Some(s) => Precision::parse(&s).ok_or_else(|| format!("nvdla.precision \"{s}\" is not int8, int16 or fp16"))?,
+        Some(s) => Precision::parse(&s)
+            .ok_or_else(|| format!("nvdla.precision \"{s}\" is not int8, int16 or fp16"))?,
         None => Precision::Fp16,
     };
     let shape = value.shape().to_vec();
-    let data: Vec<f32> = value.cast(DType::F32).as_f32().map_err(|e| e.to_string())?.to_vec();
+    let data: Vec<f32> = value
+        .cast(DType::F32)
+        .as_f32()
+        .map_err(|e| e.to_string())?
+        .to_vec();
     let place = o.attribute("nvdla.mem").ok().and_then(placement);
-    Ok(Tensor { name, shape, precision, kind: TensorKind::Weight(data), place })
+    Ok(Tensor {
+        name,
+        shape,
+        precision,
+        kind: TensorKind::Weight(data),
+        place,
+    })
 }
 
-fn read_op(o: &OperationRef, engine: Engine, ids: &HashMap<usize, TensorId>, p: &mut Program) -> Result<(Op, TensorId), String> {
+fn read_op(
+    o: &OperationRef,
+    engine: Engine,
+    ids: &HashMap<usize, TensorId>,
+    p: &mut Program,
+) -> Result<(Op, TensorId), String> {
     let mut attrs = BTreeMap::new();
     let mut hw_layer = String::new();
     let mut segments = None;
@@ -213,16 +260,30 @@ fn read_op(o: &OperationRef, engine: Engine, ids: &HashMap<usize, TensorId>, p: 
         } else if k.starts_with("nvdla.") || STRUCTURAL.contains(&k.as_str()) {
             continue;
         } else {
-            let value = attr_value(v).ok_or_else(|| format!("attribute '{k}' is neither an integer, a float nor a string"))?;
+            let value = attr_value(v).ok_or_else(|| {
+                format!("attribute '{k}' is neither an integer, a float nor a string")
+            })?;
             attrs.insert(k, value);
         }
     }
-    let mut operands = o.operands().map(|v| ids.get(&key(&v)).copied().ok_or_else(|| "an operand is not produced by an nvdla op, a weight or an argument".to_string()));
+    let mut operands = o.operands().map(|v| {
+        ids.get(&key(&v)).copied().ok_or_else(|| {
+            "an operand is not produced by an nvdla op, a weight or an argument".to_string()
+        })
+    });
     let mut inputs = Vec::new();
     match (engine, segments) {
         (Engine::Sdp, Some(seg)) => {
             for n in seg {
-                inputs.push(if n > 0 { Some(operands.next().ok_or("operandSegmentSizes promises more operands")??) } else { None });
+                inputs.push(if n > 0 {
+                    Some(
+                        operands
+                            .next()
+                            .ok_or("operandSegmentSizes promises more operands")??,
+                    )
+                } else {
+                    None
+                });
             }
         }
         _ => {
@@ -232,21 +293,53 @@ fn read_op(o: &OperationRef, engine: Engine, ids: &HashMap<usize, TensorId>, p: 
         }
     }
     let r = o.result(0).map_err(|e| e.to_string())?;
-    let (shape, element) = dims(r.r#type()).ok_or("the result is not a statically shaped tensor")?;
-    let name = o.attribute("nvdla.result").ok().and_then(ir::str_attr).unwrap_or_else(|| hw_layer.clone());
+    let (shape, element) =
+        dims(r.r#type()).ok_or("the result is not a statically shaped tensor")?;
+    let name = o
+        .attribute("nvdla.result")
+        .ok()
+        .and_then(ir::str_attr)
+        .unwrap_or_else(|| hw_layer.clone());
     let place = o.attribute("nvdla.mem").ok().and_then(placement);
     let (kind, precision) = if engine == Engine::Conv {
-        let prec = attrs.get("out_precision").or(attrs.get("in_precision")).and_then(AttrValue::as_str).and_then(Precision::parse).unwrap_or(Precision::Fp16);
+        let prec = attrs
+            .get("out_precision")
+            .or(attrs.get("in_precision"))
+            .and_then(AttrValue::as_str)
+            .and_then(Precision::parse)
+            .unwrap_or(Precision::Fp16);
         let want = accumulator_dtype(prec).mlir_name();
         if element != want {
-            return Err(format!("the accumulator of a {prec} convolution is {want}, not {element}"));
+            return Err(format!(
+                "the accumulator of a {prec} convolution is {want}, not {element}"
+            ));
         }
         (TensorKind::Fused, prec)
     } else {
-        let prec = precision_of_element(&element).ok_or_else(|| format!("result element type {element} is not f16, i8 or i16"))?;
+        let prec = precision_of_element(&element)
+            .ok_or_else(|| format!("result element type {element} is not f16, i8 or i16"))?;
         (TensorKind::Activation, prec)
     };
-    let onnx_nodes = Loc::from_location(o.location()).name.map(|n| n.split('+').map(str::to_string).collect()).unwrap_or_default();
-    let out = p.add_tensor(Tensor { name, shape, precision, kind, place });
-    Ok((Op { engine, hw_layer, attrs, inputs, output: out, onnx_nodes }, out))
+    let onnx_nodes = Loc::from_location(o.location())
+        .name
+        .map(|n| n.split('+').map(str::to_string).collect())
+        .unwrap_or_default();
+    let out = p.add_tensor(Tensor {
+        name,
+        shape,
+        precision,
+        kind,
+        place,
+    });
+    Ok((
+        Op {
+            engine,
+            hw_layer,
+            attrs,
+            inputs,
+            output: out,
+            onnx_nodes,
+        },
+        out,
+    ))
 }

@@ -7,8 +7,8 @@
 //! IR before and after.
 
 pub mod convert;
-pub mod emit;
 pub mod ctable;
+pub mod emit;
 pub mod from_ir;
 pub mod plan;
 pub mod rebuild;

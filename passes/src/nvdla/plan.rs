@@ -32,12 +32,21 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     flag: "nvdla-plan-memory",
     summary: "Place activations (liveness-based reuse), weights and bound tensors in NVDLA memory",
     anchor: "builtin.module",
-    options: &[OptionSpec { name: "strategy", kind: OptionKind::Enum(&["best-fit", "naive"]), default: "best-fit", help: "best-fit reuse of the activation pool, or naive (every tensor its own bytes)" }],
+    options: &[OptionSpec {
+        name: "strategy",
+        kind: OptionKind::Enum(&["best-fit", "naive"]),
+        default: "best-fit",
+        help: "best-fit reuse of the activation pool, or naive (every tensor its own bytes)",
+    }],
     factory: make,
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    let strategy = if o.str("strategy") == "naive" { Strategy::Naive } else { Strategy::BestFit };
+    let strategy = if o.str("strategy") == "naive" {
+        Strategy::Naive
+    } else {
+        Strategy::BestFit
+    };
     Ok(Box::new(Plan { strategy }))
 }
 
@@ -48,7 +57,10 @@ struct Plan {
 impl PassBody for Plan {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let mut summary = None;
-        let options = PlanOptions { strategy: self.strategy, ..Default::default() };
+        let options = PlanOptions {
+            strategy: self.strategy,
+            ..Default::default()
+        };
         rebuild_programs(module, "nvdla-plan-memory", |p, _| {
             let r = plan(p, &options).map_err(|e| vec![e.to_string()])?;
             summary = Some(r);

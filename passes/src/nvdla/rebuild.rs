@@ -17,12 +17,22 @@ use onnc_dialects::{ir, pass_api::PassFailed};
 use onnc_nvdla::Program;
 
 /// Runs `transform` on the program of every function and rebuilds each.
-pub fn rebuild_programs(module: OperationRef<'_, '_>, pass: &str, mut transform: impl FnMut(&mut Program, &str) -> Result<(), Vec<String>>) -> Result<(), PassFailed> {
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+pub fn rebuild_programs(
+    module: OperationRef<'_, '_>,
+    pass: &str,
+    mut transform: impl FnMut(&mut Program, &str) -> Result<(), Vec<String>>,
+) -> Result<(), PassFailed> {
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut failed = false;
     for func in functions(&module) {
         let floc = func.location();
-        let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+        let name = func
+            .attribute("sym_name")
+            .ok()
+            .and_then(ir::str_attr)
+            .unwrap_or_default();
         let mut program = match program_from_func(&func) {
             Ok(p) => p,
             Err(errors) => {
@@ -40,15 +50,20 @@ pub fn rebuild_programs(module: OperationRef<'_, '_>, pass: &str, mut transform:
             failed = true;
             continue;
         }
-        let built = ir::with_context(&module, |context| build_func(context, &program, &name).map(|f| {
-            body.insert_operation_before(func, f);
-        }));
+        let built = ir::with_context(&module, |context| {
+            build_func(context, &program, &name).map(|f| {
+                body.insert_operation_before(func, f);
+            })
+        });
         match built {
             Ok(_) => {
                 ir::erase_if_unused(func);
             }
             Err(e) => {
-                ir::emit_error(floc, &format!("{pass}: rebuilding the function failed: {e}"));
+                ir::emit_error(
+                    floc,
+                    &format!("{pass}: rebuilding the function failed: {e}"),
+                );
                 failed = true;
             }
         }
@@ -61,11 +76,19 @@ pub fn rebuild_programs(module: OperationRef<'_, '_>, pass: &str, mut transform:
 }
 
 /// Like [`rebuild_programs`] but read-only: the functions are left as they are.
-pub fn read_programs(module: OperationRef<'_, '_>, pass: &str, mut read: impl FnMut(&Program, &str) -> Result<(), Vec<String>>) -> Result<(), PassFailed> {
+pub fn read_programs(
+    module: OperationRef<'_, '_>,
+    pass: &str,
+    mut read: impl FnMut(&Program, &str) -> Result<(), Vec<String>>,
+) -> Result<(), PassFailed> {
     let mut failed = false;
     for func in functions(&module) {
         let floc = func.location();
-        let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+        let name = func
+            .attribute("sym_name")
+            .ok()
+            .and_then(ir::str_attr)
+            .unwrap_or_default();
         match program_from_func(&func) {
             Ok(p) => {
                 if let Err(messages) = read(&p, &name) {

@@ -32,7 +32,9 @@ use melior::{
     Context,
 };
 use onnc_dialects::ir;
-use onnc_nvdla::{Engine, Op, Placement, Precision, Program, TensorId, TensorKind, Value as AttrValue};
+use onnc_nvdla::{
+    Engine, Op, Placement, Precision, Program, TensorId, TensorKind, Value as AttrValue,
+};
 use onnc_tensor::DType;
 
 /// Element type of a tensor in memory at precision `p`.
@@ -89,11 +91,20 @@ fn segments<'c>(context: &'c Context, seg: &[i32]) -> Attribute<'c> {
 pub const CONCAT_SLOTS: usize = 32;
 
 /// Builds `func.func @<name>` for `p`.
-pub fn build_func<'c>(context: &'c Context, p: &Program, name: &str) -> Result<melior::ir::Operation<'c>, String> {
+pub fn build_func<'c>(
+    context: &'c Context,
+    p: &Program,
+    name: &str,
+) -> Result<melior::ir::Operation<'c>, String> {
     let unknown = Location::unknown(context);
     let input_types: Vec<Type> = p.inputs.iter().map(|&t| type_of(context, p, t)).collect();
     let output_types: Vec<Type> = p.outputs.iter().map(|&t| type_of(context, p, t)).collect();
-    let block = Block::new(&input_types.iter().map(|t| (*t, unknown)).collect::<Vec<_>>());
+    let block = Block::new(
+        &input_types
+            .iter()
+            .map(|t| (*t, unknown))
+            .collect::<Vec<_>>(),
+    );
     let mut values: Vec<Option<Value>> = vec![None; p.tensors.len()];
     for (i, &t) in p.inputs.iter().enumerate() {
         values[t] = Some(block.argument(i).map_err(|e| e.to_string())?.into());
@@ -101,26 +112,42 @@ pub fn build_func<'c>(context: &'c Context, p: &Program, name: &str) -> Result<m
     let id = |s: &str| Identifier::new(context, s);
 
     // Weights, in tensor order (deterministic), only those an op reads.
-    let read: std::collections::BTreeSet<TensorId> = p.ops.iter().flat_map(|o| o.operands()).collect();
+    let read: std::collections::BTreeSet<TensorId> =
+        p.ops.iter().flat_map(|o| o.operands()).collect();
     for (t, tensor) in p.tensors.iter().enumerate() {
-        let TensorKind::Weight(data) = &tensor.kind else { continue };
+        let TensorKind::Weight(data) = &tensor.kind else {
+            continue;
+        };
         if !read.contains(&t) {
             continue;
         }
-        let value = onnc_tensor::Tensor::from_f32(tensor.shape.clone(), data.clone()).map_err(|e| format!("weight '{}': {e}", tensor.name))?;
+        let value = onnc_tensor::Tensor::from_f32(tensor.shape.clone(), data.clone())
+            .map_err(|e| format!("weight '{}': {e}", tensor.name))?;
         let mut attrs = vec![
-            (id("value"), ir::tensor_attr(context, value, &resource_name(&tensor.name))),
-            (id("nvdla.result"), StringAttribute::new(context, &tensor.name).into()),
-            (id("nvdla.precision"), StringAttribute::new(context, tensor.precision.as_str()).into()),
+            (
+                id("value"),
+                ir::tensor_attr(context, value, &resource_name(&tensor.name)),
+            ),
+            (
+                id("nvdla.result"),
+                StringAttribute::new(context, &tensor.name).into(),
+            ),
+            (
+                id("nvdla.precision"),
+                StringAttribute::new(context, tensor.precision.as_str()).into(),
+            ),
         ];
         if let Some(m) = &tensor.place {
             attrs.push((id("nvdla.mem"), mem_attr(context, m)));
         }
-        let op = OperationBuilder::new("arith.constant", Location::name(context, &tensor.name, unknown))
-            .add_attributes(&attrs)
-            .add_results(&[type_of(context, p, t)])
-            .build()
-            .map_err(|e| format!("cannot build the constant '{}': {e}", tensor.name))?;
+        let op = OperationBuilder::new(
+            "arith.constant",
+            Location::name(context, &tensor.name, unknown),
+        )
+        .add_attributes(&attrs)
+        .add_results(&[type_of(context, p, t)])
+        .build()
+        .map_err(|e| format!("cannot build the constant '{}': {e}", tensor.name))?;
         let op = block.append_operation(op);
         values[t] = Some(op.result(0).map_err(|e| e.to_string())?.into());
     }
@@ -133,9 +160,19 @@ pub fn build_func<'c>(context: &'c Context, p: &Program, name: &str) -> Result<m
 
     let mut returned = Vec::new();
     for &t in &p.outputs {
-        returned.push(values[t].ok_or_else(|| format!("network output '{}' is produced by no op", p.tensors[t].name))?);
+        returned.push(values[t].ok_or_else(|| {
+            format!(
+                "network output '{}' is produced by no op",
+                p.tensors[t].name
+            )
+        })?);
     }
-    block.append_operation(OperationBuilder::new("func.return", unknown).add_operands(&returned).build().map_err(|e| e.to_string())?);
+    block.append_operation(
+        OperationBuilder::new("func.return", unknown)
+            .add_operands(&returned)
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
     let region = Region::new();
     region.append_block(block);
 
@@ -143,14 +180,19 @@ pub fn build_func<'c>(context: &'c Context, p: &Program, name: &str) -> Result<m
     let res_attrs: Vec<String> = p.outputs.iter().map(|&t| bind_attr_text(p, t)).collect();
     let list = |items: &[String]| {
         let text = format!("[{}]", items.join(", "));
-        Attribute::parse(context, &text).ok_or_else(|| format!("internal error: cannot parse {text}"))
+        Attribute::parse(context, &text)
+            .ok_or_else(|| format!("internal error: cannot parse {text}"))
     };
     OperationBuilder::new("func.func", Location::name(context, name, unknown))
         .add_attributes(&[
             (id("sym_name"), StringAttribute::new(context, name).into()),
             (id("arg_attrs"), list(&arg_attrs)?),
             (id("res_attrs"), list(&res_attrs)?),
-            (id("function_type"), TypeAttribute::new(FunctionType::new(context, &input_types, &output_types).into()).into()),
+            (
+                id("function_type"),
+                TypeAttribute::new(FunctionType::new(context, &input_types, &output_types).into())
+                    .into(),
+            ),
         ])
         .add_regions([region])
         .build()
@@ -193,14 +235,28 @@ fn quote(s: &str) -> String {
 
 /// A dense_resource blob name for a weight (MLIR keys are identifiers).
 fn resource_name(name: &str) -> String {
-    let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() || s.as_bytes()[0].is_ascii_digit() {
         s.insert(0, 'w');
     }
     s
 }
 
-fn build_op<'c>(context: &'c Context, p: &Program, op: &Op, values: &[Option<Value<'c, '_>>]) -> Result<melior::ir::Operation<'c>, String> {
+fn build_op<'c>(
+    context: &'c Context,
+    p: &Program,
+    op: &Op,
+    values: &[Option<Value<'c, '_>>],
+) -> Result<melior::ir::Operation<'c>, String> {
     let id = |s: &str| Identifier::new(context, s);
     let out = &p.tensors[op.output];
     let loc = if op.onnx_nodes.is_empty() {
@@ -208,7 +264,14 @@ fn build_op<'c>(context: &'c Context, p: &Program, op: &Op, values: &[Option<Val
     } else {
         node_location(context, &op.onnx_nodes.join("+"))
     };
-    let lookup = |t: TensorId| values[t].ok_or_else(|| format!("hw layer '{}' reads '{}' before it is produced", op.hw_layer, p.tensors[t].name));
+    let lookup = |t: TensorId| {
+        values[t].ok_or_else(|| {
+            format!(
+                "hw layer '{}' reads '{}' before it is produced",
+                op.hw_layer, p.tensors[t].name
+            )
+        })
+    };
     let mut operands = Vec::new();
     let mut segment = Vec::new();
     for slot in &op.inputs {
@@ -220,7 +283,10 @@ fn build_op<'c>(context: &'c Context, p: &Program, op: &Op, values: &[Option<Val
             None => segment.push(0),
         }
     }
-    let mut attrs: Vec<(Identifier, Attribute)> = vec![(id("hw_layer"), StringAttribute::new(context, &op.hw_layer).into())];
+    let mut attrs: Vec<(Identifier, Attribute)> = vec![(
+        id("hw_layer"),
+        StringAttribute::new(context, &op.hw_layer).into(),
+    )];
     for (k, v) in &op.attrs {
         attrs.push((id(k), value_attr(context, v)));
     }
@@ -231,14 +297,23 @@ fn build_op<'c>(context: &'c Context, p: &Program, op: &Op, values: &[Option<Val
         }
         Engine::Concat => {
             if operands.len() > CONCAT_SLOTS {
-                return Err(format!("concat '{}' has {} members; nvdla.concat holds at most {CONCAT_SLOTS}", op.hw_layer, operands.len()));
+                return Err(format!(
+                    "concat '{}' has {} members; nvdla.concat holds at most {CONCAT_SLOTS}",
+                    op.hw_layer,
+                    operands.len()
+                ));
             }
-            let seg: Vec<i32> = (0..CONCAT_SLOTS).map(|i| i32::from(i < operands.len())).collect();
+            let seg: Vec<i32> = (0..CONCAT_SLOTS)
+                .map(|i| i32::from(i < operands.len()))
+                .collect();
             attrs.push((id("operandSegmentSizes"), segments(context, &seg)));
         }
         _ => {}
     }
-    attrs.push((id("nvdla.result"), StringAttribute::new(context, &out.name).into()));
+    attrs.push((
+        id("nvdla.result"),
+        StringAttribute::new(context, &out.name).into(),
+    ));
     if let Some(m) = &out.place {
         attrs.push((id("nvdla.mem"), mem_attr(context, m)));
     }
@@ -247,5 +322,11 @@ fn build_op<'c>(context: &'c Context, p: &Program, op: &Op, values: &[Option<Val
         .add_results(&[type_of(context, p, op.output)])
         .add_attributes(&attrs)
         .build()
-        .map_err(|e| format!("cannot build nvdla.{} '{}': {e}", op.engine.op_name(), op.hw_layer))
+        .map_err(|e| {
+            format!(
+                "cannot build nvdla.{} '{}': {e}",
+                op.engine.op_name(),
+                op.hw_layer
+            )
+        })
 }

@@ -50,9 +50,17 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
 
 fn make(options: &PassOptions) -> Result<Box<dyn PassBody>, String> {
     let mut dialects = Vec::new();
-    for d in options.str("dialects").split(',').map(str::trim).filter(|d| !d.is_empty()) {
+    for d in options
+        .str("dialects")
+        .split(',')
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+    {
         if !PURE_DIALECTS.contains(&d) {
-            return Err(format!("'{d}' is not one of onnc's dialects ({})", PURE_DIALECTS.join(", ")));
+            return Err(format!(
+                "'{d}' is not one of onnc's dialects ({})",
+                PURE_DIALECTS.join(", ")
+            ));
         }
         dialects.push(d.to_string());
     }

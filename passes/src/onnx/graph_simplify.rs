@@ -54,7 +54,13 @@ pub struct Stats {
 }
 
 /// Ops never folded even with constant inputs (non-deterministic or stateful).
-const NEVER_FOLD: [&str; 5] = ["RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial"];
+const NEVER_FOLD: [&str; 5] = [
+    "RandomNormal",
+    "RandomUniform",
+    "RandomNormalLike",
+    "RandomUniformLike",
+    "Multinomial",
+];
 
 /// Simplifies `g` in place. `fold_limit` caps the element count of a folded
 /// result (larger results stay computed at run time).
@@ -90,25 +96,51 @@ fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result
 fn shape_value(node: &onnc_onnx::Node, dims: &[usize]) -> Option<Tensor> {
     let as_i64 = |d: usize| i64::try_from(d).ok();
     if node.op_type == "Size" {
-        let n = dims.iter().try_fold(1i64, |a, &d| a.checked_mul(as_i64(d)?))?;
+        let n = dims
+            .iter()
+            .try_fold(1i64, |a, &d| a.checked_mul(as_i64(d)?))?;
         return Tensor::from_i64(vec![], vec![n]).ok();
     }
     let r = dims.len() as i64;
     let clamp = |v: i64| if v < 0 { (v + r).max(0) } else { v.min(r) } as usize;
     let attr = |k: &str| node.attrs.get(k).and_then(onnc_tensor::Attr::as_int);
-    let (start, end) = (clamp(attr("start").unwrap_or(0)), clamp(attr("end").unwrap_or(r)));
-    let v: Vec<i64> = dims.get(start..end.max(start))?.iter().map(|&d| as_i64(d)).collect::<Option<_>>()?;
+    let (start, end) = (
+        clamp(attr("start").unwrap_or(0)),
+        clamp(attr("end").unwrap_or(r)),
+    );
+    let v: Vec<i64> = dims
+        .get(start..end.max(start))?
+        .iter()
+        .map(|&d| as_i64(d))
+        .collect::<Option<_>>()?;
     Tensor::from_i64(vec![v.len()], v).ok()
 }
 
-fn fold_round(g: &mut Graph, fold_limit: usize, types: &HashMap<String, onnc_onnx::TypeInfo>, stats: &mut Stats) -> Result<(), String> {
+fn fold_round(
+    g: &mut Graph,
+    fold_limit: usize,
+    types: &HashMap<String, onnc_onnx::TypeInfo>,
+    stats: &mut Stats,
+) -> Result<(), String> {
     // Constants keep their order: the graph's initializers first, then each
     // folded result in the order it was computed (deterministic output).
-    let mut index: HashMap<String, usize> = g.initializers.iter().enumerate().map(|(i, (n, _))| (n.clone(), i)).collect();
+    let mut index: HashMap<String, usize> = g
+        .initializers
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (n.clone(), i))
+        .collect();
     let mut kept = Vec::with_capacity(g.nodes.len());
     for node in std::mem::take(&mut g.nodes) {
-        let static_input = || node.input(0).and_then(|x| types.get(x)).and_then(onnc_onnx::TypeInfo::static_shape);
-        if node.domain.is_empty() && matches!(node.op_type.as_str(), "Shape" | "Size") && node.outputs.len() == 1 {
+        let static_input = || {
+            node.input(0)
+                .and_then(|x| types.get(x))
+                .and_then(onnc_onnx::TypeInfo::static_shape)
+        };
+        if node.domain.is_empty()
+            && matches!(node.op_type.as_str(), "Shape" | "Size")
+            && node.outputs.len() == 1
+        {
             if let Some(t) = static_input().and_then(|dims| shape_value(&node, &dims)) {
                 index.insert(node.outputs[0].clone(), g.initializers.len());
                 g.initializers.push((node.outputs[0].clone(), t));
@@ -121,8 +153,15 @@ fn fold_round(g: &mut Graph, fold_limit: usize, types: &HashMap<String, onnc_onn
             && onnc_interp::is_supported(&node.op_type)
             && node.inputs.iter().flatten().all(|i| index.contains_key(i));
         if foldable {
-            let inputs: Vec<Option<&Tensor>> =
-                node.inputs.iter().map(|i| i.as_ref().and_then(|n| index.get(n)).map(|&k| &g.initializers[k].1)).collect();
+            let inputs: Vec<Option<&Tensor>> = node
+                .inputs
+                .iter()
+                .map(|i| {
+                    i.as_ref()
+                        .and_then(|n| index.get(n))
+                        .map(|&k| &g.initializers[k].1)
+                })
+                .collect();
             match onnc_interp::run_op(&node.op_type, &node.attrs, &inputs) {
                 Ok(results) if results.iter().all(|t| t.numel() <= fold_limit) => {
                     for (name, t) in node.outputs.iter().zip(results) {
@@ -135,7 +174,12 @@ fn fold_round(g: &mut Graph, fold_limit: usize, types: &HashMap<String, onnc_onn
                     continue;
                 }
                 Ok(_) => {}
-                Err(e) => return Err(format!("node '{}' ({}): cannot fold its constant inputs: {e}", node.name, node.op_type)),
+                Err(e) => {
+                    return Err(format!(
+                        "node '{}' ({}): cannot fold its constant inputs: {e}",
+                        node.name, node.op_type
+                    ))
+                }
             }
         }
         kept.push(node);
@@ -150,7 +194,9 @@ fn is_inference_dropout(g: &Graph, node: &onnc_onnx::Node) -> bool {
     }
     match node.inputs.get(2).cloned().flatten() {
         None => true,
-        Some(t) => g.initializer(&t).is_some_and(|v| v.data().to_i64_vec().iter().all(|&x| x == 0)),
+        Some(t) => g
+            .initializer(&t)
+            .is_some_and(|v| v.data().to_i64_vec().iter().all(|&x| x == 0)),
     }
 }
 
@@ -161,12 +207,24 @@ fn remove_forwarding(g: &mut Graph, stats: &mut Stats) {
     while i < g.nodes.len() {
         let node = &g.nodes[i];
         let forwards = node.op_type == "Identity" || is_inference_dropout(g, node);
-        let mask_used = node.outputs.get(1).is_some_and(|m| !m.is_empty() && (graph_outputs.contains(m) || g.nodes.iter().any(|n| n.inputs.iter().flatten().any(|x| x == m))));
-        let (Some(Some(src)), Some(dst)) = (node.inputs.first().cloned(), node.outputs.first().cloned()) else {
+        let mask_used = node.outputs.get(1).is_some_and(|m| {
+            !m.is_empty()
+                && (graph_outputs.contains(m)
+                    || g.nodes
+                        .iter()
+                        .any(|n| n.inputs.iter().flatten().any(|x| x == m)))
+        });
+        let (Some(Some(src)), Some(dst)) =
+            (node.inputs.first().cloned(), node.outputs.first().cloned())
+        else {
             i += 1;
             continue;
         };
-        if !forwards || mask_used || (graph_outputs.contains(&dst) && (graph_outputs.contains(&src) || g.inputs.iter().any(|v| v.name == src))) {
+        if !forwards
+            || mask_used
+            || (graph_outputs.contains(&dst)
+                && (graph_outputs.contains(&src) || g.inputs.iter().any(|v| v.name == src)))
+        {
             i += 1;
             continue;
         }
@@ -232,11 +290,18 @@ mod tests {
     use onnc_tensor::{Attr, DType};
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|&d| Dim::Fixed(d)).collect() }
+        ValueInfo {
+            name: name.into(),
+            dtype: DType::F32,
+            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+        }
     }
 
     fn i64s(name: &str, v: &[i64]) -> (String, Tensor) {
-        (name.into(), Tensor::from_i64(vec![v.len()], v.to_vec()).unwrap())
+        (
+            name.into(),
+            Tensor::from_i64(vec![v.len()], v.to_vec()).unwrap(),
+        )
     }
 
     /// `x.view(x.size(0), -1)`: Shape → Gather → Unsqueeze → Concat → Reshape.
@@ -254,9 +319,11 @@ mod tests {
             nodes: vec![
                 Node::new("relu", "Relu", &["x"], &["r"]),
                 Node::new("shape", "Shape", &["r"], &["s"]),
-                Node::new("gather", "Gather", &["s", "zero"], &["n"]).with_attr("axis", Attr::Int(0)),
+                Node::new("gather", "Gather", &["s", "zero"], &["n"])
+                    .with_attr("axis", Attr::Int(0)),
                 Node::new("unsq", "Unsqueeze", &["n", "ax0"], &["n1"]),
-                Node::new("cat", "Concat", &["n1", "minus1"], &["target"]).with_attr("axis", Attr::Int(0)),
+                Node::new("cat", "Concat", &["n1", "minus1"], &["target"])
+                    .with_attr("axis", Attr::Int(0)),
                 Node::new("reshape", "Reshape", &["r", "target"], &["y"]),
             ],
         };
@@ -276,15 +343,22 @@ mod tests {
             name: "interp".into(),
             inputs: vec![vi("x", &[1, 2, 3, 3]), vi("z", &[1, 2, 6, 6])],
             outputs: vec![vi("y", &[1, 2, 6, 6]), vi("s2", &[4])],
-            initializers: vec![i64s("st", &[2]), i64s("en", &[4]), i64s("ax", &[0]), i64s("nc", &[1, 2])],
+            initializers: vec![
+                i64s("st", &[2]),
+                i64s("en", &[4]),
+                i64s("ax", &[0]),
+                i64s("nc", &[1, 2]),
+            ],
             nodes: vec![
                 Node::new("shape", "Shape", &["z"], &["s"]),
                 Node::new("slice", "Slice", &["s", "st", "en", "ax"], &["hw"]),
                 Node::new("tof", "Cast", &["hw"], &["hwf"]).with_attr("to", Attr::Int(1)),
                 Node::new("floor", "Floor", &["hwf"], &["hwr"]),
                 Node::new("toi", "Cast", &["hwr"], &["hwi"]).with_attr("to", Attr::Int(7)),
-                Node::new("cat", "Concat", &["nc", "hwi"], &["sizes"]).with_attr("axis", Attr::Int(0)),
-                Node::new("resize", "Resize", &["x", "", "", "sizes"], &["y"]).with_attr("mode", Attr::String("nearest".into())),
+                Node::new("cat", "Concat", &["nc", "hwi"], &["sizes"])
+                    .with_attr("axis", Attr::Int(0)),
+                Node::new("resize", "Resize", &["x", "", "", "sizes"], &["y"])
+                    .with_attr("mode", Attr::String("nearest".into())),
                 Node::new("shape2", "Shape", &["y"], &["s2"]),
             ],
         };
@@ -292,8 +366,14 @@ mod tests {
         let ops: Vec<&str> = g.nodes.iter().map(|n| n.op_type.as_str()).collect();
         assert_eq!(ops, ["Resize"], "every Shape-derived node folds");
         assert_eq!(stats.folded, 7);
-        assert_eq!(g.initializer("sizes").unwrap().as_i64().unwrap(), &[1, 2, 6, 6]);
-        assert_eq!(g.initializer("s2").unwrap().as_i64().unwrap(), &[1, 2, 6, 6]);
+        assert_eq!(
+            g.initializer("sizes").unwrap().as_i64().unwrap(),
+            &[1, 2, 6, 6]
+        );
+        assert_eq!(
+            g.initializer("s2").unwrap().as_i64().unwrap(),
+            &[1, 2, 6, 6]
+        );
     }
 
     /// A dynamic input dimension keeps its Shape node.
@@ -301,7 +381,11 @@ mod tests {
     fn shape_of_a_dynamic_tensor_stays() {
         let mut g = Graph {
             name: "dyn".into(),
-            inputs: vec![ValueInfo { name: "x".into(), dtype: DType::F32, dims: vec![Dim::Param("N".into()), Dim::Fixed(4)] }],
+            inputs: vec![ValueInfo {
+                name: "x".into(),
+                dtype: DType::F32,
+                dims: vec![Dim::Param("N".into()), Dim::Fixed(4)],
+            }],
             outputs: vec![vi("s", &[2])],
             initializers: vec![],
             nodes: vec![Node::new("shape", "Shape", &["x"], &["s"])],

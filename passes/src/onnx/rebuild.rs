@@ -24,10 +24,14 @@ pub type Blame<'c> = (Option<Location<'c>>, String);
 /// The functions with bodies directly inside `module`, in order.
 pub fn functions<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut funcs = Vec::new();
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return funcs };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return funcs;
+    };
     let mut op = body.first_operation();
     while let Some(o) = op {
-        if o.name().as_string_ref().as_str() == Ok("func.func") && o.region(0).is_ok_and(|r| r.first_block().is_some()) {
+        if o.name().as_string_ref().as_str() == Ok("func.func")
+            && o.region(0).is_ok_and(|r| r.first_block().is_some())
+        {
             funcs.push(o);
         }
         op = o.next_in_block();
@@ -36,19 +40,32 @@ pub fn functions<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 
 }
 
 /// The module's `@main_graph`, or its only function.
-pub fn main_function<'c, 'a>(module: &OperationRef<'c, 'a>) -> Result<OperationRef<'c, 'a>, String> {
+pub fn main_function<'c, 'a>(
+    module: &OperationRef<'c, 'a>,
+) -> Result<OperationRef<'c, 'a>, String> {
     let funcs = functions(module);
-    let named = funcs.iter().find(|f| f.attribute("sym_name").ok().and_then(ir::str_attr).as_deref() == Some("main_graph"));
+    let named = funcs.iter().find(|f| {
+        f.attribute("sym_name")
+            .ok()
+            .and_then(ir::str_attr)
+            .as_deref()
+            == Some("main_graph")
+    });
     match (named, funcs.len()) {
         (Some(f), _) => Ok(*f),
         (None, 1) => Ok(funcs[0]),
-        (None, n) => Err(format!("expected @main_graph or exactly one function, found {n} functions")),
+        (None, n) => Err(format!(
+            "expected @main_graph or exactly one function, found {n} functions"
+        )),
     }
 }
 
 /// The graph of `func` and the location of each node, or `None` after
 /// emitting every conversion error at its op (prefixed with `pass`).
-pub fn graph_or_report<'c>(func: &OperationRef<'c, '_>, pass: &str) -> Option<(Graph, HashMap<String, Location<'c>>)> {
+pub fn graph_or_report<'c>(
+    func: &OperationRef<'c, '_>,
+    pass: &str,
+) -> Option<(Graph, HashMap<String, Location<'c>>)> {
     match graph_and_locations(func) {
         Ok(g) => Some(g),
         Err(errors) => {
@@ -65,13 +82,23 @@ pub fn graph_or_report<'c>(func: &OperationRef<'c, '_>, pass: &str) -> Option<(G
 pub fn rebuild_functions<'c>(
     module: OperationRef<'c, '_>,
     pass: &str,
-    mut transform: impl FnMut(Graph, &HashMap<String, Location<'c>>, &str) -> Result<Graph, Vec<Blame<'c>>>,
+    mut transform: impl FnMut(
+        Graph,
+        &HashMap<String, Location<'c>>,
+        &str,
+    ) -> Result<Graph, Vec<Blame<'c>>>,
 ) -> Result<(), PassFailed> {
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut failed = false;
     for func in functions(&module) {
         let floc = func.location();
-        let name = func.attribute("sym_name").ok().and_then(ir::str_attr).unwrap_or_default();
+        let name = func
+            .attribute("sym_name")
+            .ok()
+            .and_then(ir::str_attr)
+            .unwrap_or_default();
         let Some((graph, locs)) = graph_or_report(&func, pass) else {
             failed = true;
             continue;
@@ -97,7 +124,10 @@ pub fn rebuild_functions<'c>(
             }
             Err(e) => {
                 for m in e.0 {
-                    ir::emit_error(floc, &format!("{pass}: rebuilding the function failed: {m}"));
+                    ir::emit_error(
+                        floc,
+                        &format!("{pass}: rebuilding the function failed: {m}"),
+                    );
                 }
                 failed = true;
             }

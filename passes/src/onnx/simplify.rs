@@ -30,7 +30,9 @@
 
 use crate::onnx::{graph_simplify, rebuild::rebuild_functions};
 use melior::ir::OperationRef;
-use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration};
+use onnc_dialects::pass_api::{
+    OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
+};
 
 /// Registration of `onnx-simplify`.
 pub static REGISTRATION: PassRegistration = PassRegistration {
@@ -39,11 +41,18 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     anchor: "builtin.module",
     options: &[OptionSpec {
         name: "fold-limit",
-        kind: OptionKind::Int { min: 0, max: i64::MAX },
+        kind: OptionKind::Int {
+            min: 0,
+            max: i64::MAX,
+        },
         default: "268435456",
         help: "largest folded result in elements; larger results stay as ops",
     }],
-    factory: |o: &PassOptions| Ok(Box::new(Simplify { fold_limit: o.int("fold-limit") as usize })),
+    factory: |o: &PassOptions| {
+        Ok(Box::new(Simplify {
+            fold_limit: o.int("fold-limit") as usize,
+        }))
+    },
 };
 
 struct Simplify {
@@ -53,7 +62,9 @@ struct Simplify {
 impl PassBody for Simplify {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         rebuild_functions(module, "onnx-simplify", |mut graph, _, _| {
-            graph_simplify::simplify(&mut graph, self.fold_limit).map(|_| graph).map_err(|e| vec![(None, format!("onnx-simplify: {e}"))])
+            graph_simplify::simplify(&mut graph, self.fold_limit)
+                .map(|_| graph)
+                .map_err(|e| vec![(None, format!("onnx-simplify: {e}"))])
         })
     }
 }

@@ -10,12 +10,22 @@ use melior::ir::operation::OperationLike;
 use onnc_dialects::ir;
 
 /// `--mlir-to-bytecode`.
-pub const TO_BYTECODE: Translation =
-    Translation { flag: "mlir-to-bytecode", summary: "Write MLIR text as MLIR bytecode", kind: Kind::Emit, options: &[], run: to_bytecode };
+pub const TO_BYTECODE: Translation = Translation {
+    flag: "mlir-to-bytecode",
+    summary: "Write MLIR text as MLIR bytecode",
+    kind: Kind::Emit,
+    options: &[],
+    run: to_bytecode,
+};
 
 /// `--bytecode-to-mlir`.
-pub const FROM_BYTECODE: Translation =
-    Translation { flag: "bytecode-to-mlir", summary: "Print MLIR bytecode as MLIR text", kind: Kind::Dump, options: &[], run: from_bytecode };
+pub const FROM_BYTECODE: Translation = Translation {
+    flag: "bytecode-to-mlir",
+    summary: "Print MLIR bytecode as MLIR text",
+    kind: Kind::Dump,
+    options: &[],
+    run: from_bytecode,
+};
 
 const MAGIC: &[u8] = b"ML\xefR";
 
@@ -30,5 +40,7 @@ fn from_bytecode(input: &Input) -> Result<Vec<u8>, Error> {
             input.path.display()
         )]));
     }
-    with_module(input, |m| Ok(ir::print_op(&m.as_operation(), &ir::PrintOptions::default()).into_bytes()))
+    with_module(input, |m| {
+        Ok(ir::print_op(&m.as_operation(), &ir::PrintOptions::default()).into_bytes())
+    })
 }

@@ -93,7 +93,11 @@ pub fn all() -> &'static [Translation] {
 impl Input<'_> {
     /// The value of option `name`, if given.
     pub fn option(&self, name: &str) -> Option<&str> {
-        self.options.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.options
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// An error naming the input file.
@@ -105,10 +109,14 @@ impl Input<'_> {
 /// Parses the input (MLIR text or bytecode) in a fresh context, runs the
 /// Rust verifiers, and hands the module to `f`; parse and verifier errors
 /// come back as the diagnostics, with file positions.
-pub(crate) fn with_module<T>(input: &Input, f: impl FnOnce(&melior::ir::Module) -> Result<T, Error>) -> Result<T, Error> {
+pub(crate) fn with_module<T>(
+    input: &Input,
+    f: impl FnOnce(&melior::ir::Module) -> Result<T, Error>,
+) -> Result<T, Error> {
     use onnc_dialects::{ir, verify};
     let file = input.path.display().to_string();
-    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let context =
+        ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = ir::parse_module_bytes(&context, input.bytes, &file);
     match module {

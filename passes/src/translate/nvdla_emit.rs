@@ -20,7 +20,11 @@ pub const TO_LOADABLE: Translation = Translation {
     flag: "to-nvdla-loadable",
     summary: "Write nvdla dialect IR as an NVDLA loadable",
     kind: Kind::Emit,
-    options: &[TranslationOption { name: "nvdla-abi", values: "current|legacy", help: "descriptor layout: firmware 0.12.x (default) or the 2018 layout" }],
+    options: &[TranslationOption {
+        name: "nvdla-abi",
+        values: "current|legacy",
+        help: "descriptor layout: firmware 0.12.x (default) or the 2018 layout",
+    }],
     run: to_loadable,
 };
 
@@ -29,12 +33,18 @@ pub fn abi_option(value: Option<&str>) -> Result<Abi, String> {
     match value {
         None | Some("current") => Ok(Abi::Current),
         Some("legacy") => Ok(Abi::Legacy),
-        Some(other) => Err(format!("--nvdla-abi takes current or legacy, not '{other}'")),
+        Some(other) => Err(format!(
+            "--nvdla-abi takes current or legacy, not '{other}'"
+        )),
     }
 }
 
 fn to_loadable(input: &Input) -> Result<Vec<u8>, Error> {
     let abi = abi_option(input.option("nvdla-abi")).map_err(|e| input.error(e))?;
     let file = input.path.display().to_string();
-    with_module(input, |module| emit_module(module, abi).map(|(bytes, _)| bytes).map_err(|m| Error(m.into_iter().map(|m| format!("{file}: {m}")).collect())))
+    with_module(input, |module| {
+        emit_module(module, abi)
+            .map(|(bytes, _)| bytes)
+            .map_err(|m| Error(m.into_iter().map(|m| format!("{file}: {m}")).collect()))
+    })
 }

@@ -8,7 +8,9 @@
 //! atom for alignment rules (8, nv_small's, by default; 32 for nv_full/nv_large).
 
 use super::{Error, Input, Kind, Translation, TranslationOption};
-use onnc_nvdla_loadable::{detect_abi, dump, verify::Severity, verify_with, Abi, Loadable, VerifyOptions};
+use onnc_nvdla_loadable::{
+    detect_abi, dump, verify::Severity, verify_with, Abi, Loadable, VerifyOptions,
+};
 
 const ABI_OPTION: TranslationOption = TranslationOption {
     name: "nvdla-abi",
@@ -32,13 +34,18 @@ pub const VERIFY_LOADABLE: Translation = Translation {
     kind: Kind::Dump,
     options: &[
         ABI_OPTION,
-        TranslationOption { name: "nvdla-atom", values: "8|32", help: "memory atom in bytes for alignment rules (default 8)" },
+        TranslationOption {
+            name: "nvdla-atom",
+            values: "8|32",
+            help: "memory atom in bytes for alignment rules (default 8)",
+        },
     ],
     run: verify_loadable,
 };
 
 fn read(input: &Input) -> Result<(Loadable, Abi, String), Error> {
-    let l = Loadable::read(input.bytes).map_err(|e| input.error(format!("not a readable NVDLA loadable: {e}")))?;
+    let l = Loadable::read(input.bytes)
+        .map_err(|e| input.error(format!("not a readable NVDLA loadable: {e}")))?;
     let (abi, how) = match input.option("nvdla-abi") {
         None => {
             let g = detect_abi(&l);
@@ -46,7 +53,11 @@ fn read(input: &Input) -> Result<(Loadable, Abi, String), Error> {
         }
         Some("legacy") => (Abi::Legacy, "given".to_string()),
         Some("current") => (Abi::Current, "given".to_string()),
-        Some(other) => return Err(input.error(format!("--nvdla-abi takes legacy or current, not '{other}'"))),
+        Some(other) => {
+            return Err(input.error(format!(
+                "--nvdla-abi takes legacy or current, not '{other}'"
+            )))
+        }
     };
     Ok((l, abi, how))
 }
@@ -66,11 +77,16 @@ fn verify_loadable(input: &Input) -> Result<Vec<u8>, Error> {
         },
     };
     let violations = verify_with(&l, &VerifyOptions { abi, atom_size });
-    let errors = violations.iter().filter(|v| v.severity == Severity::Error).count();
+    let errors = violations
+        .iter()
+        .filter(|v| v.severity == Severity::Error)
+        .count();
     let warnings = violations.len() - errors;
     let file = input.path.display();
     let mut lines: Vec<String> = violations.iter().map(|v| format!("{file}: {v}")).collect();
-    lines.push(format!("{file}: {errors} errors, {warnings} warnings (ABI {abi:?}, {how}; atom {atom_size} bytes)"));
+    lines.push(format!(
+        "{file}: {errors} errors, {warnings} warnings (ABI {abi:?}, {how}; atom {atom_size} bytes)"
+    ));
     if errors > 0 {
         Err(Error(lines))
     } else {

@@ -24,16 +24,25 @@ pub const EXPORT_ONNX: Translation = Translation {
 
 fn export_onnx(input: &Input) -> Result<Vec<u8>, Error> {
     let file = input.path.display().to_string();
-    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let context =
+        ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = match ir::parse_module_bytes(&context, input.bytes, &file) {
         Some(m) if verify::verify_module(&m) => m,
-        _ => return Err(Error(capture.take().iter().map(|d| d.to_string()).collect())),
+        _ => {
+            return Err(Error(
+                capture.take().iter().map(|d| d.to_string()).collect(),
+            ))
+        }
     };
     let op = module.as_operation();
     let main = crate::onnx::rebuild::main_function(&op).map_err(|e| input.error(e))?;
     let graph = graph_from_func(&main).map_err(|e| {
-        Error(e.into_iter().map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at))).collect())
+        Error(
+            e.into_iter()
+                .map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at)))
+                .collect(),
+        )
     })?;
     let mut opsets = BTreeMap::from([(String::new(), onnc_onnx::NORMALIZED_OPSET)]);
     for n in &graph.nodes {
@@ -41,6 +50,12 @@ fn export_onnx(input: &Input) -> Result<Vec<u8>, Error> {
             opsets.entry(n.domain.clone()).or_insert(1);
         }
     }
-    let model = onnc_onnx::Model { ir_version: 8, opset_imports: opsets, producer: "onnc".into(), graph, warnings: Vec::new() };
+    let model = onnc_onnx::Model {
+        ir_version: 8,
+        opset_imports: opsets,
+        producer: "onnc".into(),
+        graph,
+        warnings: Vec::new(),
+    };
     Ok(onnc_onnx::export(&model).encode_to_vec())
 }

@@ -31,8 +31,11 @@ fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {
             continue;
         }
         for spec in v.split(',').filter(|s| !s.is_empty()) {
-            let parsed = onnc_onnx::Options::parse_input_shape(spec)
-                .ok_or_else(|| input.error(format!("--input-shape '{spec}' is not NAME=DxDx.. with positive dims")))?;
+            let parsed = onnc_onnx::Options::parse_input_shape(spec).ok_or_else(|| {
+                input.error(format!(
+                    "--input-shape '{spec}' is not NAME=DxDx.. with positive dims"
+                ))
+            })?;
             opts.input_shapes.push(parsed);
         }
     }
@@ -46,7 +49,8 @@ fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {
     for w in &model.warnings {
         eprintln!("{file}: warning: {w}");
     }
-    let context = ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
+    let context =
+        ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = import_model(&context, model, &file).map_err(|e| Error(e.0))?;
     if !module.as_operation().verify() || !verify::verify_module(&module) {
@@ -54,5 +58,12 @@ fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {
         lines.extend(capture.take().iter().map(|d| d.to_string()));
         return Err(Error(lines));
     }
-    Ok(ir::print_op(&module.as_operation(), &ir::PrintOptions { debug_info: true, ..Default::default() }).into_bytes())
+    Ok(ir::print_op(
+        &module.as_operation(),
+        &ir::PrintOptions {
+            debug_info: true,
+            ..Default::default()
+        },
+    )
+    .into_bytes())
 }

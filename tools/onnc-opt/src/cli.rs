@@ -119,7 +119,11 @@ impl Cli {
 pub fn normalize_args(args: impl Iterator<Item = String>) -> Vec<String> {
     args.enumerate()
         .map(|(i, a)| {
-            let long_single_dash = i > 0 && a.starts_with('-') && !a.starts_with("--") && a.len() > 2 && a.as_bytes()[1].is_ascii_alphabetic();
+            let long_single_dash = i > 0
+                && a.starts_with('-')
+                && !a.starts_with("--")
+                && a.len() > 2
+                && a.as_bytes()[1].is_ascii_alphabetic();
             if long_single_dash && !a.starts_with("-o") {
                 format!("-{a}")
             } else {
@@ -135,7 +139,14 @@ mod tests {
 
     #[test]
     fn single_dash_long_options_are_accepted() {
-        let args = normalize_args(["onnc-opt", "x.mlir", "-split-input-file", "-o", "y", "-"].iter().map(|s| s.to_string()));
-        assert_eq!(args, ["onnc-opt", "x.mlir", "--split-input-file", "-o", "y", "-"]);
+        let args = normalize_args(
+            ["onnc-opt", "x.mlir", "-split-input-file", "-o", "y", "-"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        assert_eq!(
+            args,
+            ["onnc-opt", "x.mlir", "--split-input-file", "-o", "y", "-"]
+        );
     }
 }

@@ -30,8 +30,10 @@ pub struct Expected {
 fn directive() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(r"expected-(error|warning|remark|note)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
-            .unwrap_or_else(|e| unreachable!("directive regex is valid: {e}"))
+        Regex::new(
+            r"expected-(error|warning|remark|note)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}",
+        )
+        .unwrap_or_else(|e| unreachable!("directive regex is valid: {e}"))
     })
 }
 
@@ -53,11 +55,23 @@ pub fn parse_expected(text: &str, file: &str) -> Result<Vec<Expected>, Vec<Strin
                 None => Some(at),
                 Some("@above") => at.checked_sub(1),
                 Some("@below") => Some(at + 1),
-                Some(off) => off[1..].parse::<i64>().ok().and_then(|d| usize::try_from(at as i64 + d).ok()).filter(|l| *l > 0),
+                Some(off) => off[1..]
+                    .parse::<i64>()
+                    .ok()
+                    .and_then(|d| usize::try_from(at as i64 + d).ok())
+                    .filter(|l| *l > 0),
             };
             match target {
-                Some(line) => out.push(Expected { severity, line, at, text: cap[3].to_string() }),
-                None => errors.push(format!("{file}:{at}: error: expected-{} points before the first line", &cap[1])),
+                Some(line) => out.push(Expected {
+                    severity,
+                    line,
+                    at,
+                    text: cap[3].to_string(),
+                }),
+                None => errors.push(format!(
+                    "{file}:{at}: error: expected-{} points before the first line",
+                    &cap[1]
+                )),
             }
         }
     }
@@ -85,13 +99,25 @@ pub fn check(expected: &[Expected], diags: &[Diag], file: &str) -> Vec<String> {
     for d in flatten(diags) {
         let on_this_file = d.loc.file.as_deref() == Some(file);
         let hit = expected.iter().enumerate().position(|(i, e)| {
-            !used[i] && on_this_file && e.severity == d.severity && e.line == d.loc.line && d.message.contains(&e.text)
+            !used[i]
+                && on_this_file
+                && e.severity == d.severity
+                && e.line == d.loc.line
+                && d.message.contains(&e.text)
         });
         match hit {
             Some(i) => used[i] = true,
             None => {
-                let where_ = if d.loc.is_unknown() { "<unknown location>".to_string() } else { d.loc.to_string() };
-                errors.push(format!("{where_}: error: unexpected {}: {}", d.severity.word(), d.message));
+                let where_ = if d.loc.is_unknown() {
+                    "<unknown location>".to_string()
+                } else {
+                    d.loc.to_string()
+                };
+                errors.push(format!(
+                    "{where_}: error: unexpected {}: {}",
+                    d.severity.word(),
+                    d.message
+                ));
             }
         }
     }
@@ -115,7 +141,17 @@ mod tests {
     use onnc_dialects::ir::Loc;
 
     fn diag(sev: Severity, line: usize, msg: &str) -> Diag {
-        Diag { severity: sev, loc: Loc { file: Some("f.mlir".into()), line, col: 1, name: None }, message: msg.into(), notes: vec![] }
+        Diag {
+            severity: sev,
+            loc: Loc {
+                file: Some("f.mlir".into()),
+                line,
+                col: 1,
+                name: None,
+            },
+            message: msg.into(),
+            notes: vec![],
+        }
     }
 
     #[test]
@@ -129,12 +165,25 @@ mod tests {
     #[test]
     fn matches_by_line_severity_and_substring() {
         let e = parse_expected("\n// expected-error @+1 {{bad thing}}\nop\n", "f.mlir").unwrap();
-        assert!(check(&e, &[diag(Severity::Error, 3, "a bad thing happened")], "f.mlir").is_empty());
-        let errs = check(&e, &[diag(Severity::Error, 2, "a bad thing happened")], "f.mlir");
+        assert!(check(
+            &e,
+            &[diag(Severity::Error, 3, "a bad thing happened")],
+            "f.mlir"
+        )
+        .is_empty());
+        let errs = check(
+            &e,
+            &[diag(Severity::Error, 2, "a bad thing happened")],
+            "f.mlir",
+        );
         assert_eq!(errs.len(), 2, "{errs:?}");
         assert!(errs[0].contains("unexpected error"));
         assert!(errs[1].contains("was not produced"));
-        let errs = check(&e, &[diag(Severity::Warning, 3, "a bad thing happened")], "f.mlir");
+        let errs = check(
+            &e,
+            &[diag(Severity::Warning, 3, "a bad thing happened")],
+            "f.mlir",
+        );
         assert_eq!(errs.len(), 2);
     }
 

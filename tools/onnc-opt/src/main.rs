@@ -149,12 +149,17 @@ fn check_flags(cli: &Cli) -> Result<(), String> {
     for (i, _) in pipeline.match_indices("default-pipeline=") {
         let rest = &pipeline[i + "default-pipeline=".len()..];
         let value = nested_value(rest);
-        let context = ir::new_context().map_err(|_| "could not create an MLIR context".to_string())?;
+        let context =
+            ir::new_context().map_err(|_| "could not create an MLIR context".to_string())?;
         let capture = ir::DiagnosticCapture::attach(&context);
         let candidate = format!("builtin.module(func.func({value}))");
-        if !value.is_empty() && ir::PipelineRunner::new(&context, &candidate, &Default::default()).is_err() {
+        if !value.is_empty()
+            && ir::PipelineRunner::new(&context, &candidate, &Default::default()).is_err()
+        {
             drop(capture);
-            return Err(format!("invalid --pass-pipeline: default-pipeline={value} is not a pass pipeline"));
+            return Err(format!(
+                "invalid --pass-pipeline: default-pipeline={value} is not a pass pipeline"
+            ));
         }
     }
     Ok(())

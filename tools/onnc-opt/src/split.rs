@@ -18,7 +18,11 @@ pub struct Chunk {
 impl Chunk {
     /// A chunk holding a whole binary (bytecode) input.
     pub fn binary(bytes: Vec<u8>) -> Chunk {
-        Chunk { text: String::new(), first_line: 1, binary: Some(bytes) }
+        Chunk {
+            text: String::new(),
+            first_line: 1,
+            binary: Some(bytes),
+        }
     }
 
     /// The bytes to parse.
@@ -39,14 +43,22 @@ pub fn split(source: &str) -> Vec<Chunk> {
     let mut first_line = 1;
     for (i, line) in source.split_inclusive('\n').enumerate() {
         if is_marker(line) {
-            chunks.push(Chunk { text: pad(first_line) + &current, first_line, binary: None });
+            chunks.push(Chunk {
+                text: pad(first_line) + &current,
+                first_line,
+                binary: None,
+            });
             current.clear();
             first_line = i + 2;
         } else {
             current.push_str(line);
         }
     }
-    chunks.push(Chunk { text: pad(first_line) + &current, first_line, binary: None });
+    chunks.push(Chunk {
+        text: pad(first_line) + &current,
+        first_line,
+        binary: None,
+    });
     chunks
 }
 
@@ -62,8 +74,22 @@ mod tests {
     fn keeps_line_numbers() {
         let c = split("a\n// -----\nb\nc\n// -----\nd");
         assert_eq!(c.len(), 3);
-        assert_eq!(c[0], Chunk { text: "a\n".into(), first_line: 1, binary: None });
-        assert_eq!(c[1], Chunk { text: "\n\nb\nc\n".into(), first_line: 3, binary: None });
+        assert_eq!(
+            c[0],
+            Chunk {
+                text: "a\n".into(),
+                first_line: 1,
+                binary: None
+            }
+        );
+        assert_eq!(
+            c[1],
+            Chunk {
+                text: "\n\nb\nc\n".into(),
+                first_line: 3,
+                binary: None
+            }
+        );
         assert_eq!(c[2].first_line, 6);
         assert_eq!(c[2].text.lines().nth(5), Some("d"));
     }

@@ -201,7 +201,9 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         return Ok(code);
     }
     if cli.dimg_out.is_some() || cli.dump_layers.is_some() {
-        return Err(err("--dimg-out and --dump-layers apply to NVDLA loadables and nvdla IR"));
+        return Err(err(
+            "--dimg-out and --dump-layers apply to NVDLA loadables and nvdla IR",
+        ));
     }
     let graph = numerics::load_graph(&cli.model, &shapes)?;
     let mut given: Vec<(String, Tensor)> = Vec::new();
@@ -236,7 +238,8 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         ));
     }
     if let Some(seed) = cli.random_inputs {
-        let random = numerics::random_inputs_within(&graph, seed, cli.max_tensor_bytes).map_err(err)?;
+        let random =
+            numerics::random_inputs_within(&graph, seed, cli.max_tensor_bytes).map_err(err)?;
         for (n, t) in random {
             if !given.iter().any(|(g, _)| *g == n) {
                 given.push((n, t));
@@ -258,8 +261,18 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         }
     }
     if let Some(target) = &cli.compare_target {
-        let ok = compare_target::run(&graph, &cli.model.display().to_string(), target, &given, cli.target_tolerance)?;
-        return Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+        let ok = compare_target::run(
+            &graph,
+            &cli.model.display().to_string(),
+            target,
+            &given,
+            cli.target_tolerance,
+        )?;
+        return Ok(if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
     }
     let outputs =
         numerics::run(&graph, &given).map_err(|e| err(format!("{}: {e}", cli.model.display())))?;
@@ -313,9 +326,13 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
 /// `None` when the model is ONNX or onnx-dialect IR.
 fn run_loadable(cli: &Cli) -> Result<Option<ExitCode>, Vec<String>> {
     onnc_io::check_inputs(&[cli.model.as_path()]).map_err(|e| err(e.to_string()))?;
-    let bytes = std::fs::read(&cli.model).map_err(|e| err(format!("cannot read '{}': {e}", cli.model.display())))?;
+    let bytes = std::fs::read(&cli.model)
+        .map_err(|e| err(format!("cannot read '{}': {e}", cli.model.display())))?;
     let file = cli.model.display().to_string();
-    let is_mlir = cli.model.extension().is_some_and(|e| e == "mlir" || e == "mlirbc");
+    let is_mlir = cli
+        .model
+        .extension()
+        .is_some_and(|e| e == "mlir" || e == "mlirbc");
     let bytes = if loadable::is_loadable(&cli.model, &bytes) {
         bytes
     } else if is_mlir && std::str::from_utf8(&bytes).is_ok_and(|t| t.contains("\"nvdla.")) {
@@ -349,5 +366,9 @@ fn run_loadable(cli: &Cli) -> Result<Option<ExitCode>, Vec<String>> {
         dump_layers: cli.dump_layers.as_deref(),
         config: cli.nvdla_config.as_deref(),
     })?;
-    Ok(Some(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }))
+    Ok(Some(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }))
 }

@@ -58,17 +58,29 @@ fn as_error(file: &str, message: &str) -> String {
 
 impl<'c> Stages<'c> {
     /// Loads and imports the model (stage 1 of `total`).
-    pub fn import(context: &'c Context, model: &std::path::Path, shapes: &[String], dump: Option<PathBuf>, progress: bool, total: usize) -> Result<Self, Vec<String>> {
+    pub fn import(
+        context: &'c Context,
+        model: &std::path::Path,
+        shapes: &[String],
+        dump: Option<PathBuf>,
+        progress: bool,
+        total: usize,
+    ) -> Result<Self, Vec<String>> {
         let start = Instant::now();
         let file = model.display().to_string();
         let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
         let mut opts = onnc_onnx::Options::default();
         for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
-            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| vec![format!("error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims")])?;
+            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| {
+                vec![format!(
+                    "error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims"
+                )]
+            })?;
             tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
             opts.input_shapes.push(parsed);
         }
-        let loaded = onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
+        let loaded =
+            onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
         for w in &loaded.warnings {
             eprintln!("{file}: warning: {w}");
         }
@@ -80,9 +92,18 @@ impl<'c> Stages<'c> {
             return Err(m);
         }
         if let Some(d) = &dump {
-            std::fs::create_dir_all(d).map_err(|e| vec![format!("error: cannot create '{}': {e}", d.display())])?;
+            std::fs::create_dir_all(d)
+                .map_err(|e| vec![format!("error: cannot create '{}': {e}", d.display())])?;
         }
-        let mut s = Stages { context, capture, module, dump, progress, step: 0, total };
+        let mut s = Stages {
+            context,
+            capture,
+            module,
+            dump,
+            progress,
+            step: 0,
+            total,
+        };
         s.finish_stage("import", &file, start)?;
         Ok(s)
     }
@@ -92,7 +113,8 @@ impl<'c> Stages<'c> {
         let start = Instant::now();
         let _span = tracing::info_span!("stage", name).entered();
         tracing::debug!(pipeline, "running");
-        let runner = ir::PipelineRunner::new(self.context, pipeline, &Default::default()).map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
+        let runner = ir::PipelineRunner::new(self.context, pipeline, &Default::default())
+            .map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
         let ok = runner.run(&mut self.module) && verify::verify_module(&self.module);
         if !ok {
             let mut m: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
@@ -112,22 +134,41 @@ impl<'c> Stages<'c> {
         self.step += 1;
         tracing::info!(stage = name, step = self.step, of = self.total, ms = %format!("{:.1}", start.elapsed().as_secs_f64() * 1e3), "done");
         if self.progress {
-            eprintln!("[{}/{}] {:<24} {:<32} {:>8.1} ms", self.step, self.total, name, detail, start.elapsed().as_secs_f64() * 1e3);
+            eprintln!(
+                "[{}/{}] {:<24} {:<32} {:>8.1} ms",
+                self.step,
+                self.total,
+                name,
+                detail,
+                start.elapsed().as_secs_f64() * 1e3
+            );
         }
     }
 
-    fn finish_stage(&mut self, name: &str, detail: &str, start: Instant) -> Result<(), Vec<String>> {
+    fn finish_stage(
+        &mut self,
+        name: &str,
+        detail: &str,
+        start: Instant,
+    ) -> Result<(), Vec<String>> {
         let step = self.step + 1;
         self.step(name, detail, start);
         if let Some(d) = &self.dump {
             let path = d.join(format!("{step:02}-{name}.mlir"));
-            write_atomic(&path, self.text().as_bytes()).map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+            write_atomic(&path, self.text().as_bytes())
+                .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
         }
         Ok(())
     }
 
     /// The module as text (with locations, resources in full).
     pub fn text(&self) -> String {
-        ir::print_op(&self.module.as_operation(), &ir::PrintOptions { debug_info: true, ..Default::default() })
+        ir::print_op(
+            &self.module.as_operation(),
+            &ir::PrintOptions {
+                debug_info: true,
+                ..Default::default()
+            },
+        )
     }
 }

@@ -115,7 +115,10 @@ pub fn run_graph_observed(
         let results = if onnc_shuffle {
             match args.first().copied().flatten() {
                 Some(x) => crate::ops::channel_shuffle::run(&node.attrs, x).map(|t| vec![t]),
-                None => Err(Error::MissingInput { op: node.op_type.clone(), index: 0 }),
+                None => Err(Error::MissingInput {
+                    op: node.op_type.clone(),
+                    index: 0,
+                }),
             }
         } else {
             run_op_with(&node.op_type, &node.attrs, &args, &opts)

@@ -239,7 +239,8 @@ fn shufflenet_on_nnie_keeps_depthwise_convs() {
         g.nodes
             .iter()
             .filter(|n| {
-                n.op_type == "Conv" && n.attrs.get("group").and_then(|a| a.as_int()).unwrap_or(1) > 1
+                n.op_type == "Conv"
+                    && n.attrs.get("group").and_then(|a| a.as_int()).unwrap_or(1) > 1
             })
             .count()
     };

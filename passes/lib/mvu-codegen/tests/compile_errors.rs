@@ -14,13 +14,22 @@ fn one_conv(c: usize, hw: usize) -> Graph {
         inputs: vec![vi("x", &[1, c, hw, hw])],
         outputs: vec![vi("r", &[1, 64, hw, hw])],
         initializers: vec![("w".into(), weights(&[64, c, 3, 3], 1))],
-        nodes: vec![conv3x3("conv_1", "x", "w", "y", 1), Node::new("relu_1", "Relu", &["y"], &["r"])],
+        nodes: vec![
+            conv3x3("conv_1", "x", "w", "y", 1),
+            Node::new("relu_1", "Relu", &["y"], &["r"]),
+        ],
         ..Graph::default()
     }
 }
 
 fn opts(a: u32, w: u32, o: u32) -> CompileOptions {
-    CompileOptions { aprec: a, wprec: w, oprec: o, test_vectors: false, ..CompileOptions::default() }
+    CompileOptions {
+        aprec: a,
+        wprec: w,
+        oprec: o,
+        test_vectors: false,
+        ..CompileOptions::default()
+    }
 }
 
 #[test]
@@ -28,8 +37,15 @@ fn precisions_outside_1_to_16_are_all_reported() {
     let e = compile(&one_conv(64, 8), &opts(0, 17, 4)).unwrap_err();
     let p = e.problems();
     assert_eq!(p.len(), 2, "{e}");
-    assert_eq!((p[0].subject.as_str(), p[1].subject.as_str()), ("--aprec", "--wprec"));
-    assert!(e.to_string().contains("--wprec: 17 bits is outside the MVU's 1..=16"), "{e}");
+    assert_eq!(
+        (p[0].subject.as_str(), p[1].subject.as_str()),
+        ("--aprec", "--wprec")
+    );
+    assert!(
+        e.to_string()
+            .contains("--wprec: 17 bits is outside the MVU's 1..=16"),
+        "{e}"
+    );
     assert!(compile(&one_conv(64, 8), &opts(16, 16, 16)).is_ok());
     assert!(compile(&one_conv(64, 8), &opts(1, 2, 1)).is_ok());
 }
@@ -38,20 +54,28 @@ fn precisions_outside_1_to_16_are_all_reported() {
 fn negative_weights_at_one_bit_ask_for_two() {
     let e = compile(&one_conv(64, 8), &opts(2, 1, 2)).unwrap_err();
     assert_eq!(e.problems()[0].node.as_deref(), Some("conv_1"));
-    assert!(e.to_string().contains("wprec = 1 bits is outside the supported range 2..=16"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("wprec = 1 bits is outside the supported range 2..=16"),
+        "{e}"
+    );
 }
 
 #[test]
 fn residual_join_is_named_with_both_paths() {
     let mut g = one_conv(64, 8);
-    g.initializers.push(("w2".into(), weights(&[64, 64, 3, 3], 2)));
+    g.initializers
+        .push(("w2".into(), weights(&[64, 64, 3, 3], 2)));
     g.nodes.push(conv3x3("conv_2", "r", "w2", "z", 1));
     g.nodes.push(Node::new("add_3", "Add", &["z", "r"], &["s"]));
     g.outputs = vec![vi("s", &[1, 64, 8, 8])];
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
     assert_eq!(e.problems().len(), 1, "{e}");
     let p = &e.problems()[0];
-    assert_eq!((p.node.as_deref(), p.subject.as_str()), (Some("add_3"), "Add"));
+    assert_eq!(
+        (p.node.as_deref(), p.subject.as_str()),
+        (Some("add_3"), "Add")
+    );
     assert!(e.to_string().starts_with("node 'add_3' (Add): joins two paths (from 'conv_2' and 'relu_1'); BARVINN runs plain chains"), "{e}");
 }
 
@@ -60,7 +84,11 @@ fn branch_without_join_is_reported() {
     let mut g = one_conv(64, 8);
     g.nodes.push(Node::new("relu_2", "Relu", &["y"], &["q"]));
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
-    assert!(e.to_string().contains("value 'y' (from 'conv_1') is read by 2 nodes ('relu_1', 'relu_2')"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("value 'y' (from 'conv_1') is read by 2 nodes ('relu_1', 'relu_2')"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -68,24 +96,54 @@ fn layer_beyond_the_data_ram_is_an_error_naming_it() {
     // 64 channels x 256 x 256 x 8 bits = 524288 data-RAM words; one MVU holds 32768.
     let e = compile(&one_conv(64, 256), &opts(8, 8, 8)).unwrap_err();
     let p = &e.problems()[0];
-    assert_eq!((p.node.as_deref(), p.subject.as_str()), (Some("conv_1"), "Conv"));
-    assert!(e.to_string().contains("input activations (data RAM) needs 524288 words but holds 32768"), "{e}");
+    assert_eq!(
+        (p.node.as_deref(), p.subject.as_str()),
+        (Some("conv_1"), "Conv")
+    );
+    assert!(
+        e.to_string()
+            .contains("input activations (data RAM) needs 524288 words but holds 32768"),
+        "{e}"
+    );
     // Without the RAM check (BARVINN's generator) the table is made, but the
     // program still cannot address the last job's input: 255 * 2048 words.
-    let e = compile(&one_conv(64, 256), &CompileOptions { check_capacity: false, ..opts(8, 8, 8) }).unwrap_err();
-    assert!(e.to_string().contains("node 'conv_1' (Conv): mvuibaseptr (last job) = 522240 does not fit its 15-bit field"), "{e}");
+    let e = compile(
+        &one_conv(64, 256),
+        &CompileOptions {
+            check_capacity: false,
+            ..opts(8, 8, 8)
+        },
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains(
+            "node 'conv_1' (Conv): mvuibaseptr (last job) = 522240 does not fit its 15-bit field"
+        ),
+        "{e}"
+    );
 }
 
 #[test]
 fn unsupported_ops_are_listed_together() {
     let mut g = one_conv(64, 8);
-    g.nodes.push(Node::new("pool_1", "MaxPool", &["r"], &["p"]).with_attr("kernel_shape", Attr::Ints(vec![2, 2])));
+    g.nodes.push(
+        Node::new("pool_1", "MaxPool", &["r"], &["p"])
+            .with_attr("kernel_shape", Attr::Ints(vec![2, 2])),
+    );
     g.nodes.push(Node::new("soft_1", "Softmax", &["p"], &["s"]));
     g.outputs = vec![vi("s", &[1, 64, 7, 7])];
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
-    let nodes: Vec<_> = e.problems().iter().map(|p| p.node.clone().unwrap()).collect();
+    let nodes: Vec<_> = e
+        .problems()
+        .iter()
+        .map(|p| p.node.clone().unwrap())
+        .collect();
     assert_eq!(nodes, ["pool_1", "soft_1"], "{e}");
-    assert!(e.to_string().contains("node 'soft_1' (Softmax): Softmax is not supported by the MVU back end"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("node 'soft_1' (Softmax): Softmax is not supported by the MVU back end"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -93,12 +151,19 @@ fn batch_group_and_dilation_are_refused() {
     let mut g = one_conv(64, 8);
     g.inputs = vec![vi("x", &[2, 64, 8, 8])];
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
-    assert!(e.to_string().contains("batch is 2; an MVU program runs one image"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("batch is 2; an MVU program runs one image"),
+        "{e}"
+    );
     let mut g = one_conv(64, 8);
     g.initializers[0].1 = weights(&[64, 32, 3, 3], 1);
     g.nodes[0].attrs.insert("group".into(), Attr::Int(2));
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
-    assert!(e.to_string().contains("node 'conv_1' (Conv): group = 2"), "{e}");
+    assert!(
+        e.to_string().contains("node 'conv_1' (Conv): group = 2"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -121,7 +121,11 @@ pub struct Problem {
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "node '{}' ({}): {}; fix: {}", self.node, self.op, self.what, self.fix)
+        write!(
+            f,
+            "node '{}' ({}): {}; fix: {}",
+            self.node, self.op, self.what, self.fix
+        )
     }
 }
 

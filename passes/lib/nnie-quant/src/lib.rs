@@ -36,12 +36,12 @@
 #![forbid(unsafe_code)]
 
 pub mod caffe;
-pub mod frontend;
 mod calib;
 mod code;
 mod error;
 mod exact;
 mod fake_quant;
+pub mod frontend;
 mod gfpq;
 mod grid;
 mod histogram;

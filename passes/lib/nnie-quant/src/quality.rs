@@ -198,7 +198,13 @@ mod tests {
         assert_eq!(j, r.to_json());
         let mut o = QuantReport::default();
         o.set_output("y", compare(&[1.0, 0.0], &[1.0, 0.0]).unwrap());
-        assert!(o.to_json().starts_with("{\n  \"outputs\": {\n    \"y\": {\n      \"elements\": 2,\n      \"cosine\": 1.0,"), "{}", o.to_json());
+        assert!(
+            o.to_json().starts_with(
+                "{\n  \"outputs\": {\n    \"y\": {\n      \"elements\": 2,\n      \"cosine\": 1.0,"
+            ),
+            "{}",
+            o.to_json()
+        );
         assert!(!o.to_json().contains("layers"));
     }
 }

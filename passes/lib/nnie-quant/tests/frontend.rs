@@ -10,11 +10,15 @@ use onnc_nnie::frontend::{compile, dialect_attrs, CalibSource, CompileOptions, D
 use onnc_nnie::{ClipTable, MapperConfig, NnieError};
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn graph(name: &str) -> onnc_onnx::Graph {
-    onnc_onnx::load(data(name), &Default::default()).unwrap().graph
+    onnc_onnx::load(data(name), &Default::default())
+        .unwrap()
+        .graph
 }
 
 fn calib() -> CompileOptions {
@@ -37,10 +41,20 @@ fn small_cnn_becomes_a_mapper_package() {
     assert!(c.warnings().is_empty(), "{:?}", c.warnings());
     let dir = out_dir("cnn");
     let written = c.write_dir(&dir).unwrap();
-    let names: Vec<String> = written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into()).collect();
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into())
+        .collect();
     assert_eq!(
         names,
-        ["nnie_cnn.prototxt", "nnie_cnn.caffemodel", "nnie_cnn.cfg", "image_list.txt", "nnie_cnn_gfpq_param_dict.json", "quant_report.json"]
+        [
+            "nnie_cnn.prototxt",
+            "nnie_cnn.caffemodel",
+            "nnie_cnn.cfg",
+            "image_list.txt",
+            "nnie_cnn_gfpq_param_dict.json",
+            "quant_report.json"
+        ]
     );
 
     // prototxt: the layer list, no weights
@@ -53,10 +67,19 @@ fn small_cnn_becomes_a_mapper_package() {
     assert_eq!(
         layers,
         [
-            ("conv1", "Convolution"), ("relu1", "ReLU"), ("pool1", "Pooling"), ("conv2", "Convolution"),
-            ("relu2", "ReLU"), ("up1", "Upsample"), ("add1", "Eltwise"), ("conv3", "Convolution"),
+            ("conv1", "Convolution"),
+            ("relu1", "ReLU"),
+            ("pool1", "Pooling"),
+            ("conv2", "Convolution"),
+            ("relu2", "ReLU"),
+            ("up1", "Upsample"),
+            ("add1", "Eltwise"),
+            ("conv3", "Convolution"),
             // onnc-legalize prefers Flatten+Gemm as a whole-map Conv + Reshape on NNIE
-            ("relu3", "ReLU"), ("pool2", "Pooling"), ("fc/conv", "Convolution"), ("fc", "Reshape"),
+            ("relu3", "ReLU"),
+            ("pool2", "Pooling"),
+            ("fc/conv", "Convolution"),
+            ("fc", "Reshape"),
         ]
     );
     assert_eq!(proto.input, ["x"]);
@@ -66,7 +89,12 @@ fn small_cnn_becomes_a_mapper_package() {
 
     // caffemodel: the weights (clipped to ±c, so equal to ONNX's where |w| ≤ c)
     let model = from_caffemodel(&std::fs::read(dir.join("nnie_cnn.caffemodel")).unwrap()).unwrap();
-    let onnx_w = graph("nnie_cnn.onnx").initializer("conv1_w").unwrap().as_f32().unwrap().to_vec();
+    let onnx_w = graph("nnie_cnn.onnx")
+        .initializer("conv1_w")
+        .unwrap()
+        .as_f32()
+        .unwrap()
+        .to_vec();
     let conv1 = &model.layer[0];
     assert_eq!(conv1.blobs.len(), 2);
     assert_eq!(conv1.blobs[0].shape.as_ref().unwrap().dim, [8, 3, 3, 3]);
@@ -74,7 +102,11 @@ fn small_cnn_becomes_a_mapper_package() {
     for (a, b) in conv1.blobs[0].data.iter().zip(&onnx_w) {
         assert_eq!(*a, b.clamp(-c1, c1));
     }
-    let fc = model.layer.iter().find(|l| l.name.as_deref() == Some("fc/conv")).unwrap();
+    let fc = model
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("fc/conv"))
+        .unwrap();
     assert_eq!(fc.blobs[0].shape.as_ref().unwrap().dim, [10, 4, 4, 4]);
     assert_eq!(fc.blobs[1].data.len(), 10);
 
@@ -85,14 +117,29 @@ fn small_cnn_becomes_a_mapper_package() {
     assert_eq!(cfg.image_list, "image_list.txt");
     let images = text(&dir, "image_list.txt");
     assert_eq!(images.lines().count(), 3);
-    assert!(images.lines().all(|l| l.ends_with("input_0.pb") && Path::new(l).is_file()), "{images}");
+    assert!(
+        images
+            .lines()
+            .all(|l| l.ends_with("input_0.pb") && Path::new(l).is_file()),
+        "{images}"
+    );
 
     // clip table: MQBench's shape, every clip on the grid, upsample alias
     let json = text(&dir, "nnie_cnn_gfpq_param_dict.json");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let dict = v["nnie"]["gfpq_param_dict"].as_object().unwrap();
     let keys: Vec<&str> = dict.keys().map(String::as_str).collect();
-    for k in ["conv1", "pool1", "conv2", "up1", "up1_permute_0", "add1", "conv3", "pool2", "fc/conv"] {
+    for k in [
+        "conv1",
+        "pool1",
+        "conv2",
+        "up1",
+        "up1_permute_0",
+        "add1",
+        "conv3",
+        "pool2",
+        "fc/conv",
+    ] {
         assert!(keys.contains(&k), "{k} missing from {keys:?}");
     }
     assert!(!keys.contains(&"relu1") && !keys.contains(&"fc"));
@@ -103,7 +150,14 @@ fn small_cnn_becomes_a_mapper_package() {
             assert!((k - k.round()).abs() < 1e-9, "{c} is off the grid");
         }
     }
-    assert_eq!(ClipTable::from_json(&json).unwrap().grid_clips().unwrap().len(), dict.len());
+    assert_eq!(
+        ClipTable::from_json(&json)
+            .unwrap()
+            .grid_clips()
+            .unwrap()
+            .len(),
+        dict.len()
+    );
 
     // report: cosine of the simulated quantized network
     let r: serde_json::Value = serde_json::from_str(&text(&dir, "quant_report.json")).unwrap();
@@ -119,14 +173,45 @@ fn gemm_becomes_inner_product_without_legalization() {
     opts.legalize = false;
     let c = compile(&graph("nnie_cnn.onnx"), &opts).unwrap();
     let net = from_caffemodel(c.package().file("nnie_cnn.caffemodel").unwrap()).unwrap();
-    let tail: Vec<_> = net.layer[10..].iter().map(|l| (l.name.clone().unwrap(), l.r#type.clone().unwrap())).collect();
-    assert_eq!(tail, [("flatten".to_string(), "Reshape".to_string()), ("fc".into(), "InnerProduct".into())]);
-    assert_eq!(net.layer[10].reshape_param.as_ref().unwrap().shape.as_ref().unwrap().dim, [0, 64, 1, 1]);
+    let tail: Vec<_> = net.layer[10..]
+        .iter()
+        .map(|l| (l.name.clone().unwrap(), l.r#type.clone().unwrap()))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            ("flatten".to_string(), "Reshape".to_string()),
+            ("fc".into(), "InnerProduct".into())
+        ]
+    );
+    assert_eq!(
+        net.layer[10]
+            .reshape_param
+            .as_ref()
+            .unwrap()
+            .shape
+            .as_ref()
+            .unwrap()
+            .dim,
+        [0, 64, 1, 1]
+    );
     let fc = &net.layer[11];
     assert_eq!(fc.blobs[0].shape.as_ref().unwrap().dim, [10, 64]);
     assert_eq!(fc.blobs[1].data.len(), 10);
-    let names: Vec<&str> = dialect_attrs(&c.layers()[11]).iter().map(|(n, _)| *n).collect();
-    assert_eq!(names, ["layer_name", "input_clip", "input_z", "weight_clip", "weight_z"]);
+    let names: Vec<&str> = dialect_attrs(&c.layers()[11])
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "layer_name",
+            "input_clip",
+            "input_z",
+            "weight_clip",
+            "weight_z"
+        ]
+    );
     assert!(c.report().outputs["y"].cosine > 0.99);
 }
 
@@ -138,9 +223,22 @@ fn dialect_attrs_carry_the_grid_clips() {
     let names: Vec<&str> = a.iter().map(|(n, _)| *n).collect();
     assert_eq!(
         names,
-        ["layer_name", "kernel", "stride", "pad", "dilation", "group", "input_clip", "input_z", "weight_clip", "weight_z"]
+        [
+            "layer_name",
+            "kernel",
+            "stride",
+            "pad",
+            "dilation",
+            "group",
+            "input_clip",
+            "input_z",
+            "weight_clip",
+            "weight_z"
+        ]
     );
-    let (DialectValue::F32Array(clip), DialectValue::I64Array(z)) = (&a[6].1, &a[7].1) else { panic!("{a:?}") };
+    let (DialectValue::F32Array(clip), DialectValue::I64Array(z)) = (&a[6].1, &a[7].1) else {
+        panic!("{a:?}")
+    };
     let k = 16.0 * f64::from(clip[0]).log2();
     assert_eq!(z[0], k.round() as i64 - 127);
     // the input is uniform [0, 1): the clip snaps near 1
@@ -158,7 +256,15 @@ fn mqbench_table_gives_exactly_its_clips() {
     opts.eval = Some(data("nnie_cnn_calib"));
     let second = compile(&g, &opts).unwrap();
     let clips = |c: &onnc_nnie::frontend::Compiled| -> Vec<(String, Vec<i64>)> {
-        c.layers().iter().map(|l| (l.name.clone(), l.input_clips.iter().map(|c| c.index()).collect())).collect()
+        c.layers()
+            .iter()
+            .map(|l| {
+                (
+                    l.name.clone(),
+                    l.input_clips.iter().map(|c| c.index()).collect(),
+                )
+            })
+            .collect()
     };
     assert_eq!(clips(&first), clips(&second));
     assert_eq!(first.package().files(), second.package().files());
@@ -167,12 +273,19 @@ fn mqbench_table_gives_exactly_its_clips() {
     // a layer missing from the table is named
     std::fs::write(&table, r#"{"nnie": {"gfpq_param_dict": {"conv1": [1.0]}}}"#).unwrap();
     let e = compile(&g, &opts).unwrap_err();
-    let NnieError::Refused(p) = &e else { panic!("{e}") };
-    assert!(p.iter().any(|p| p.node == "conv2" && p.what.contains("no clip value")), "{e}");
+    let NnieError::Refused(p) = &e else {
+        panic!("{e}")
+    };
+    assert!(
+        p.iter()
+            .any(|p| p.node == "conv2" && p.what.contains("no clip value")),
+        "{e}"
+    );
 
     // keys naming no node are refused, as CTable refuses unknown layers
     // (issue 15, item 6: they used to be ignored): a few listed, the rest counted
-    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&table).unwrap()).unwrap();
     let dict = v["nnie"]["gfpq_param_dict"].as_object_mut().unwrap();
     dict.insert("conv_2".into(), serde_json::json!([1.0]));
     for i in 0..9 {
@@ -193,8 +306,12 @@ fn mqbench_table_gives_exactly_its_clips() {
 #[test]
 fn three_times_upsampling_is_refused_and_nothing_is_written() {
     let dir = out_dir("up3");
-    let e = compile(&graph("nnie_upsample3.onnx"), &calib()).and_then(|c| c.write_dir(&dir)).unwrap_err();
-    let NnieError::Refused(p) = &e else { panic!("{e}") };
+    let e = compile(&graph("nnie_upsample3.onnx"), &calib())
+        .and_then(|c| c.write_dir(&dir))
+        .unwrap_err();
+    let NnieError::Refused(p) = &e else {
+        panic!("{e}")
+    };
     assert_eq!(p.len(), 1, "{e}");
     assert_eq!((p[0].node.as_str(), p[0].op.as_str()), ("up1", "Resize"));
     assert!(p[0].what.contains("2× nearest"), "{e}");
@@ -207,10 +324,22 @@ fn three_times_upsampling_is_refused_and_nothing_is_written() {
 fn depthwise_conv_is_a_warning() {
     let c = compile(&graph("nnie_depthwise.onnx"), &calib()).unwrap();
     assert_eq!(c.warnings().len(), 1, "{:?}", c.warnings());
-    assert!(c.warnings()[0].starts_with("node 'dw' (Conv): depthwise convolution"), "{:?}", c.warnings());
+    assert!(
+        c.warnings()[0].starts_with("node 'dw' (Conv): depthwise convolution"),
+        "{:?}",
+        c.warnings()
+    );
     // MQBench writes no clip for group convolutions
-    let table = std::str::from_utf8(c.package().file("nnie_depthwise_gfpq_param_dict.json").unwrap()).unwrap();
-    assert!(table.contains("\"conv1\"") && !table.contains("\"dw\""), "{table}");
+    let table = std::str::from_utf8(
+        c.package()
+            .file("nnie_depthwise_gfpq_param_dict.json")
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        table.contains("\"conv1\"") && !table.contains("\"dw\""),
+        "{table}"
+    );
     assert!(c.report().outputs["y"].cosine > 0.99);
 }
 
@@ -220,7 +349,10 @@ fn sixteen_bits_is_a_clear_error() {
     opts.bits = 16;
     let e = compile(&graph("nnie_cnn.onnx"), &opts).unwrap_err();
     assert!(matches!(e, NnieError::Unsupported(_)));
-    assert!(e.to_string().contains("16-bit") && e.to_string().contains("use --bits 8"), "{e}");
+    assert!(
+        e.to_string().contains("16-bit") && e.to_string().contains("use --bits 8"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -231,7 +363,10 @@ fn bad_calibration_data_names_the_file() {
     onnc_onnx::write_tensor_pb(dir.join("input_0.pb"), "x", &t).unwrap();
     let opts = CompileOptions::new(CalibSource::TestData(dir.clone()));
     let e = compile(&graph("nnie_cnn.onnx"), &opts).unwrap_err();
-    assert!(e.to_string().contains("input_0.pb") && e.to_string().contains("1x3x16x16"), "{e}");
+    assert!(
+        e.to_string().contains("input_0.pb") && e.to_string().contains("1x3x16x16"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -74,8 +74,7 @@ fn anchors() -> PathBuf {
 /// `<Op>/<stem>` of every `.onnx` under the anchor folder, sorted.
 fn discovered() -> Vec<String> {
     let mut found = Vec::new();
-    let dirs =
-        std::fs::read_dir(anchors()).expect("anchor folder (test/data/onnc-single-layer)");
+    let dirs = std::fs::read_dir(anchors()).expect("anchor folder (test/data/onnc-single-layer)");
     for dir in dirs
         .map(|d| d.expect("dir entry").path())
         .filter(|p| p.is_dir())

@@ -24,6 +24,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bdma;
+pub mod cdp;
 pub mod conv;
 pub mod dimg;
 pub mod emu;
@@ -32,12 +33,11 @@ pub mod error;
 pub mod load;
 pub mod memory;
 pub mod num;
+pub mod pdp;
 pub mod rubik;
 pub mod run;
 pub mod sched;
 pub mod sdp;
-pub mod pdp;
-pub mod cdp;
 
 pub use engine::{Engines, Hw};
 pub use error::{At, Result, SimError};

@@ -52,9 +52,14 @@ impl fmt::Display for ConfigName {
 impl FromStr for ConfigName {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        ConfigName::ALL.into_iter().find(|c| c.as_str() == s).ok_or_else(|| {
-            format!("unknown NVDLA configuration '{s}' (expected nv_full, nv_large or nv_small)")
-        })
+        ConfigName::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown NVDLA configuration '{s}' (expected nv_full, nv_large or nv_small)"
+                )
+            })
     }
 }
 
@@ -200,7 +205,10 @@ mod tests {
         let c = Config::get(ConfigName::NvFull);
         assert_eq!(c.channels_per_atom(Precision::Fp16), 16);
         assert_eq!(c.channels_per_atom(Precision::Int8), 32);
-        assert_eq!(Config::get(ConfigName::NvSmall).channels_per_atom(Precision::Int8), 8);
+        assert_eq!(
+            Config::get(ConfigName::NvSmall).channels_per_atom(Precision::Int8),
+            8
+        );
     }
 
     #[test]
@@ -208,6 +216,9 @@ mod tests {
         for c in ConfigName::ALL {
             assert_eq!(c.as_str().parse::<ConfigName>().unwrap(), c);
         }
-        assert!("nv_medium".parse::<ConfigName>().unwrap_err().contains("nv_full"));
+        assert!("nv_medium"
+            .parse::<ConfigName>()
+            .unwrap_err()
+            .contains("nv_full"));
     }
 }

@@ -27,4 +27,6 @@ pub mod program;
 pub mod registers;
 
 pub use config::{Config, ConfigName};
-pub use program::{Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value};
+pub use program::{
+    Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value,
+};

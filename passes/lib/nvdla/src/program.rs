@@ -401,7 +401,13 @@ impl Program {
     /// Adds network input number `inputs.len()` (its bind id) and returns its id.
     pub fn add_input(&mut self, name: &str, shape: &[usize], precision: Precision) -> TensorId {
         let kind = TensorKind::Input(self.inputs.len() as u16);
-        let t = self.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None });
+        let t = self.add_tensor(Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            precision,
+            kind,
+            place: None,
+        });
         self.inputs.push(t);
         t
     }
@@ -409,7 +415,13 @@ impl Program {
     /// Adds network output number `outputs.len()` (its bind id) and returns its id.
     pub fn add_output(&mut self, name: &str, shape: &[usize], precision: Precision) -> TensorId {
         let kind = TensorKind::Output(self.outputs.len() as u16);
-        let t = self.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None });
+        let t = self.add_tensor(Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            precision,
+            kind,
+            place: None,
+        });
         self.outputs.push(t);
         t
     }
@@ -421,7 +433,9 @@ impl Program {
 
     /// The ops reading `t`, in order.
     pub fn consumers(&self, t: TensorId) -> Vec<usize> {
-        (0..self.ops.len()).filter(|&i| self.ops[i].operands().any(|x| x == t)).collect()
+        (0..self.ops.len())
+            .filter(|&i| self.ops[i].operands().any(|x| x == t))
+            .collect()
     }
 
     /// Counts of DLA and EMU ops.

@@ -8,7 +8,9 @@
 use std::collections::BTreeMap;
 
 use onnc_nvdla::emit::{emit, Abi, EmitError, EmitOptions};
-use onnc_nvdla::{ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value};
+use onnc_nvdla::{
+    ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value,
+};
 use onnc_nvdla_loadable::desc::container::op_type;
 use onnc_nvdla_loadable::enums::{Interface, MemoryFlags};
 use onnc_nvdla_loadable::layout::{task_descs, TaskDescs};
@@ -28,7 +30,11 @@ fn round(n: u64, m: u64) -> u64 {
 
 impl B {
     fn new() -> B {
-        B { p: Program::new(ConfigName::NvFull), act: 0, wts: 0 }
+        B {
+            p: Program::new(ConfigName::NvFull),
+            act: 0,
+            wts: 0,
+        }
     }
     fn feature(&mut self, name: &str, shape: [usize; 4], kind: TensorKind) -> usize {
         let [_, c, h, w] = shape.map(|x| x as u64);
@@ -39,7 +45,13 @@ impl B {
             TensorKind::Input(_) | TensorKind::Output(_) => Pool::Bind,
             _ => Pool::Activations,
         };
-        let offset = if pool == Pool::Bind { 0 } else { let o = self.act; self.act = round(o + size, 256); o };
+        let offset = if pool == Pool::Bind {
+            0
+        } else {
+            let o = self.act;
+            self.act = round(o + size, 256);
+            o
+        };
         let place = (!matches!(kind, TensorKind::Fused)).then_some(Placement {
             pool: Some(pool),
             offset,
@@ -47,7 +59,13 @@ impl B {
             line_stride: line as u32,
             surf_stride: surf as u32,
         });
-        self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision: FP16, kind, place })
+        self.p.add_tensor(Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            precision: FP16,
+            kind,
+            place,
+        })
     }
     fn weight(&mut self, name: &str, shape: Vec<usize>, bytes: u64) -> usize {
         let n: usize = shape.iter().product();
@@ -60,14 +78,30 @@ impl B {
             shape,
             precision: FP16,
             kind: TensorKind::Weight(values),
-            place: Some(Placement { pool: Some(Pool::Weights), offset, size, line_stride: 0, surf_stride: 0 }),
+            place: Some(Placement {
+                pool: Some(Pool::Weights),
+                offset,
+                size,
+                line_stride: 0,
+                surf_stride: 0,
+            }),
         })
     }
-    fn op(&mut self, engine: Engine, layer: &str, attrs: Vec<(&str, Value)>, inputs: Vec<Option<usize>>, output: usize) {
+    fn op(
+        &mut self,
+        engine: Engine,
+        layer: &str,
+        attrs: Vec<(&str, Value)>,
+        inputs: Vec<Option<usize>>,
+        output: usize,
+    ) {
         self.p.ops.push(Op {
             engine,
             hw_layer: layer.into(),
-            attrs: attrs.into_iter().map(|(k, v)| (k.to_string(), v)).collect::<BTreeMap<_, _>>(),
+            attrs: attrs
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect::<BTreeMap<_, _>>(),
             inputs,
             output,
             onnx_nodes: vec![layer.into()],
@@ -86,34 +120,90 @@ fn f(v: f64) -> Value {
 }
 
 fn conv_attrs() -> Vec<(&'static str, Value)> {
-    let mut a = vec![("conv_mode", s("direct")), ("data_format", s("feature")), ("in_precision", s("fp16")), ("out_precision", s("fp16"))];
-    for k in ["conv_stride_x", "conv_stride_y", "dilation_x", "dilation_y", "in_cvt.scale"] {
+    let mut a = vec![
+        ("conv_mode", s("direct")),
+        ("data_format", s("feature")),
+        ("in_precision", s("fp16")),
+        ("out_precision", s("fp16")),
+    ];
+    for k in [
+        "conv_stride_x",
+        "conv_stride_y",
+        "dilation_x",
+        "dilation_y",
+        "in_cvt.scale",
+    ] {
         a.push((k, i(1)));
     }
-    for k in ["pad_x_left", "pad_x_right", "pad_y_top", "pad_y_bottom", "pad_val", "in_cvt.enable", "in_cvt.truncate", "in_cvt.offset",
-              "mean_ry", "mean_gu", "mean_bv", "mean_ax", "mean_format", "out_cvt.truncate"] {
+    for k in [
+        "pad_x_left",
+        "pad_x_right",
+        "pad_y_top",
+        "pad_y_bottom",
+        "pad_val",
+        "in_cvt.enable",
+        "in_cvt.truncate",
+        "in_cvt.offset",
+        "mean_ry",
+        "mean_gu",
+        "mean_bv",
+        "mean_ax",
+        "mean_format",
+        "out_cvt.truncate",
+    ] {
         a.push((k, i(0)));
     }
     a
 }
 
-fn unit(a: &mut Vec<(&'static str, Value)>, u: &'static str, on: bool, ty: &str, mode: &str, act: &str) {
+fn unit(
+    a: &mut Vec<(&'static str, Value)>,
+    u: &'static str,
+    on: bool,
+    ty: &str,
+    mode: &str,
+    act: &str,
+) {
     let k = |x: &str| -> &'static str { Box::leak(format!("{u}.{x}").into_boxed_str()) };
     a.extend([
-        (k("enable"), i(on as i64)), (k("alu_type"), s("sum")), (k("type"), s(ty)), (k("mode"), s(mode)), (k("act"), s(act)),
-        (k("shift_value"), i(0)), (k("truncate"), i(0)), (k("precision"), s("fp16")), (k("alu_operand"), i(0)), (k("mul_operand"), i(1)),
+        (k("enable"), i(on as i64)),
+        (k("alu_type"), s("sum")),
+        (k("type"), s(ty)),
+        (k("mode"), s(mode)),
+        (k("act"), s(act)),
+        (k("shift_value"), i(0)),
+        (k("truncate"), i(0)),
+        (k("precision"), s("fp16")),
+        (k("alu_operand"), i(0)),
+        (k("mul_operand"), i(1)),
     ]);
 }
 
 fn sdp_attrs(bias: bool, relu: bool) -> Vec<(&'static str, Value)> {
-    let mut a = vec![("src_precision", s("fp16")), ("dst_precision", s("fp16")), ("lut_index", i(-1)),
-                     ("out_cvt.offset", i(0)), ("out_cvt.scale", i(1)), ("out_cvt.truncate", i(0))];
-    unit(&mut a, "x1_op", true, if bias { "add" } else { "none" }, if bias { "per_kernel" } else { "per_layer" }, if relu { "relu" } else { "none" });
+    let mut a = vec![
+        ("src_precision", s("fp16")),
+        ("dst_precision", s("fp16")),
+        ("lut_index", i(-1)),
+        ("out_cvt.offset", i(0)),
+        ("out_cvt.scale", i(1)),
+        ("out_cvt.truncate", i(0)),
+    ];
+    unit(
+        &mut a,
+        "x1_op",
+        true,
+        if bias { "add" } else { "none" },
+        if bias { "per_kernel" } else { "per_layer" },
+        if relu { "relu" } else { "none" },
+    );
     unit(&mut a, "x2_op", false, "none", "per_layer", "none");
     unit(&mut a, "y_op", false, "none", "per_layer", "none");
     for c in ["alu_cvt", "mul_cvt"] {
         for (x, v) in [("enable", 0), ("offset", 0), ("scale", 1), ("truncate", 0)] {
-            a.push((Box::leak(format!("y_op.cvt.{c}.{x}").into_boxed_str()), i(v)));
+            a.push((
+                Box::leak(format!("y_op.cvt.{c}.{x}").into_boxed_str()),
+                i(v),
+            ));
         }
     }
     a
@@ -131,7 +221,12 @@ fn pdp_attrs() -> Vec<(&'static str, Value)> {
 }
 
 fn emu_attrs(op: &str) -> Vec<(&'static str, Value)> {
-    let mut a = vec![("op_type", s(op)), ("precision", s("fp16")), ("input_scale_factor", f(1.0)), ("output_scale_factor", f(1.0))];
+    let mut a = vec![
+        ("op_type", s(op)),
+        ("precision", s("fp16")),
+        ("input_scale_factor", f(1.0)),
+        ("output_scale_factor", f(1.0)),
+    ];
     if op == "softmax" {
         a.push(("axis", i(1)));
     } else {
@@ -141,14 +236,42 @@ fn emu_attrs(op: &str) -> Vec<(&'static str, Value)> {
 }
 
 /// conv (k kernels r×r) + bias SDP; returns the SDP output.
-fn conv_sdp(b: &mut B, name: &str, x: usize, k: usize, r: usize, out_hw: usize, kind: TensorKind) -> usize {
+fn conv_sdp(
+    b: &mut B,
+    name: &str,
+    x: usize,
+    k: usize,
+    r: usize,
+    out_hw: usize,
+    kind: TensorKind,
+) -> usize {
     let c = b.p.tensors[x].shape[1];
-    let w = b.weight(&format!("{name}_w"), vec![k, c, r, r], (k * c * r * r * 2) as u64);
+    let w = b.weight(
+        &format!("{name}_w"),
+        vec![k, c, r, r],
+        (k * c * r * r * 2) as u64,
+    );
     let bias = b.weight(&format!("{name}_b"), vec![1, k, 1, 1], (k * 2) as u64);
-    let acc = b.feature(&format!("{name}_acc"), [1, k, out_hw, out_hw], TensorKind::Fused);
+    let acc = b.feature(
+        &format!("{name}_acc"),
+        [1, k, out_hw, out_hw],
+        TensorKind::Fused,
+    );
     let y = b.feature(&format!("{name}_y"), [1, k, out_hw, out_hw], kind);
-    b.op(Engine::Conv, name, conv_attrs(), vec![Some(x), Some(w)], acc);
-    b.op(Engine::Sdp, name, sdp_attrs(true, false), vec![Some(acc), Some(bias), None, None], y);
+    b.op(
+        Engine::Conv,
+        name,
+        conv_attrs(),
+        vec![Some(x), Some(w)],
+        acc,
+    );
+    b.op(
+        Engine::Sdp,
+        name,
+        sdp_attrs(true, false),
+        vec![Some(acc), Some(bias), None, None],
+        y,
+    );
     y
 }
 
@@ -157,7 +280,13 @@ fn lenet() -> Program {
     let mut b = B::new();
     let data = b.feature("data", [1, 1, 28, 28], TensorKind::Input(0));
     let scaled = b.feature("scaled", [1, 1, 28, 28], TensorKind::Activation);
-    b.op(Engine::Emu, "scale", emu_attrs("power"), vec![Some(data)], scaled);
+    b.op(
+        Engine::Emu,
+        "scale",
+        emu_attrs("power"),
+        vec![Some(data)],
+        scaled,
+    );
     let c1 = conv_sdp(&mut b, "conv1", scaled, 20, 5, 24, TensorKind::Activation);
     let p1 = b.feature("pool1", [1, 20, 12, 12], TensorKind::Activation);
     b.op(Engine::Pdp, "pool1", pdp_attrs(), vec![Some(c1)], p1);
@@ -166,17 +295,33 @@ fn lenet() -> Program {
     b.op(Engine::Pdp, "pool2", pdp_attrs(), vec![Some(c2)], p2);
     let f1 = conv_sdp(&mut b, "ip1", p2, 500, 4, 1, TensorKind::Activation);
     let r1 = b.feature("relu1", [1, 500, 1, 1], TensorKind::Activation);
-    b.op(Engine::Sdp, "relu1", sdp_attrs(false, true), vec![Some(f1), None, None, None], r1);
+    b.op(
+        Engine::Sdp,
+        "relu1",
+        sdp_attrs(false, true),
+        vec![Some(f1), None, None, None],
+        r1,
+    );
     let f2 = conv_sdp(&mut b, "ip2", r1, 10, 1, 1, TensorKind::Activation);
     let prob = b.feature("prob", [1, 10, 1, 1], TensorKind::Output(0));
-    b.op(Engine::Emu, "prob", emu_attrs("softmax"), vec![Some(f2)], prob);
+    b.op(
+        Engine::Emu,
+        "prob",
+        emu_attrs("softmax"),
+        vec![Some(f2)],
+        prob,
+    );
     b.p.inputs = vec![data];
     b.p.outputs = vec![prob];
     b.p
 }
 
 fn errors(l: &Loadable, abi: Abi) -> Vec<String> {
-    verify(l, abi).into_iter().filter(|v| v.severity == Severity::Error).map(|v| v.to_string()).collect()
+    verify(l, abi)
+        .into_iter()
+        .filter(|v| v.severity == Severity::Error)
+        .map(|v| v.to_string())
+        .collect()
 }
 
 fn emit_and_reread(p: &Program, abi: Abi) -> Loadable {
@@ -200,7 +345,14 @@ fn summary(l: &Loadable, abi: Abi) -> Summary {
                     .value
                     .unwrap()
                     .iter()
-                    .map(|x| (x.op_type, x.dependency_count, x.consumers.iter().map(|c| (c.index, c.event)).collect(), x.fused_parent.index))
+                    .map(|x| {
+                        (
+                            x.op_type,
+                            x.dependency_count,
+                            x.consumers.iter().map(|c| (c.index, c.event)).collect(),
+                            x.fused_parent.index,
+                        )
+                    })
                     .collect(),
                 _ => Vec::new(),
             };
@@ -210,8 +362,13 @@ fn summary(l: &Loadable, abi: Abi) -> Summary {
 }
 
 fn golden() -> Option<Loadable> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../test/data/nvdla-golden/NN_L0_0_fbuf");
-    std::fs::read(path).ok().map(|b| Loadable::read(&b).unwrap())
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../test/data/nvdla-golden/NN_L0_0_fbuf"
+    );
+    std::fs::read(path)
+        .ok()
+        .map(|b| Loadable::read(&b).unwrap())
 }
 
 #[test]
@@ -220,8 +377,14 @@ fn lenet_verifies_clean_in_both_abis_after_a_byte_round_trip() {
     for abi in [Abi::Current, Abi::Legacy] {
         let l = emit_and_reread(&p, abi);
         assert_eq!(errors(&l, abi), Vec::<String>::new(), "{abi}");
-        let atom32 = onnc_nvdla_loadable::verify_with(&l, &onnc_nvdla_loadable::VerifyOptions { abi, atom_size: 32 });
-        assert!(atom32.iter().all(|v| v.severity != Severity::Error), "{atom32:?}");
+        let atom32 = onnc_nvdla_loadable::verify_with(
+            &l,
+            &onnc_nvdla_loadable::VerifyOptions { abi, atom_size: 32 },
+        );
+        assert!(
+            atom32.iter().all(|v| v.severity != Severity::Error),
+            "{atom32:?}"
+        );
     }
 }
 
@@ -256,7 +419,11 @@ fn tasks_events_and_bind_ids_are_chained() {
     // the EMU tasks' bindable buffers carry line/surface relocations
     assert_eq!(l.reloc_list.len(), 4);
     let mut names: Vec<&str> = l.blobs.iter().map(|b| b.name.as_str()).collect();
-    let sorted = { let mut s = names.clone(); s.sort(); s };
+    let sorted = {
+        let mut s = names.clone();
+        s.sort();
+        s
+    };
     assert_eq!(names, sorted);
     names.retain(|n| n.contains("dep_graph"));
     assert_eq!(names, ["task-1-dep_graph"]);
@@ -266,13 +433,27 @@ fn tasks_events_and_bind_ids_are_chained() {
 fn weights_are_fp16_in_direct_convolution_order_at_their_planned_offsets() {
     let p = lenet();
     let l = emit(&p, &EmitOptions::default()).unwrap();
-    let wmem = l.memory_list.iter().find(|m| m.flags == MemoryFlags(3) && m.contents.iter().any(|c| c.starts_with("tb-"))).unwrap();
+    let wmem = l
+        .memory_list
+        .iter()
+        .find(|m| m.flags == MemoryFlags(3) && m.contents.iter().any(|c| c.starts_with("tb-")))
+        .unwrap();
     let w1 = p.tensors.iter().position(|t| t.name == "conv1_w").unwrap();
-    let k = wmem.contents.iter().position(|c| *c == format!("tb-{w1}")).unwrap();
+    let k = wmem
+        .contents
+        .iter()
+        .position(|c| *c == format!("tb-{w1}"))
+        .unwrap();
     assert_eq!(wmem.offsets[k], p.tensors[w1].place.unwrap().offset);
-    let blob = l.blobs.iter().find(|b| b.name == format!("tb-{w1}")).unwrap();
+    let blob = l
+        .blobs
+        .iter()
+        .find(|b| b.name == format!("tb-{w1}"))
+        .unwrap();
     assert_eq!(blob.data.len(), 1024); // 20·1·5·5·2 = 1000, rounded to 128
-    let TensorKind::Weight(v) = &p.tensors[w1].kind else { panic!() };
+    let TensorKind::Weight(v) = &p.tensors[w1].kind else {
+        panic!()
+    };
     // one group of 16 kernels, C=1: element (r=0, s=0) of kernels 0..16, then (0, 1)…
     let half = |x: f32| half::f16::from_f32(x).to_le_bytes();
     assert_eq!(blob.data[0..2], half(v[0]));
@@ -298,21 +479,42 @@ fn cdp_lrn_gets_a_lut_and_verifies() {
     let mut b = B::new();
     let x = b.feature("x", [1, 32, 8, 8], TensorKind::Input(0));
     let y = b.feature("y", [1, 32, 8, 8], TensorKind::Output(0));
-    let attrs = vec![("in_precision", s("fp16")), ("out_precision", s("fp16")), ("local_size", i(5)), ("bypass_sqsum", i(0)),
-        ("bypass_out_mul", i(0)), ("alpha", f(1e-4)), ("beta", f(0.75)), ("bias", f(1.0)), ("in_cvt.offset", i(0)), ("in_cvt.scale", i(1)),
-        ("in_cvt.truncate", i(0)), ("out_cvt.offset", i(0)), ("out_cvt.scale", i(1)), ("out_cvt.truncate", i(0)), ("lut_index", i(0)),
-        ("lut_param.linear_exp_offset.exp_offset", i(-3)), ("lut_param.linear_only_offset.frac_bits", i(0)),
-        ("lut_param.linear_only_start", i(0)), ("lut_param.linear_only_end", i(1 << 10))];
+    let attrs = vec![
+        ("in_precision", s("fp16")),
+        ("out_precision", s("fp16")),
+        ("local_size", i(5)),
+        ("bypass_sqsum", i(0)),
+        ("bypass_out_mul", i(0)),
+        ("alpha", f(1e-4)),
+        ("beta", f(0.75)),
+        ("bias", f(1.0)),
+        ("in_cvt.offset", i(0)),
+        ("in_cvt.scale", i(1)),
+        ("in_cvt.truncate", i(0)),
+        ("out_cvt.offset", i(0)),
+        ("out_cvt.scale", i(1)),
+        ("out_cvt.truncate", i(0)),
+        ("lut_index", i(0)),
+        ("lut_param.linear_exp_offset.exp_offset", i(-3)),
+        ("lut_param.linear_only_offset.frac_bits", i(0)),
+        ("lut_param.linear_only_start", i(0)),
+        ("lut_param.linear_only_end", i(1 << 10)),
+    ];
     b.op(Engine::Cdp, "norm1", attrs, vec![Some(x)], y);
     b.p.inputs = vec![x];
     b.p.outputs = vec![y];
     for abi in [Abi::Current, Abi::Legacy] {
         let l = emit_and_reread(&b.p, abi);
         assert_eq!(errors(&l, abi), Vec::<String>::new());
-        let TaskDescs::Dla(d) = task_descs(&l, &l.task_list[0], abi) else { panic!() };
+        let TaskDescs::Dla(d) = task_descs(&l, &l.task_list[0], abi) else {
+            panic!()
+        };
         let luts = d.luts.value.unwrap();
         assert_eq!(d.network.value.unwrap().num_luts, 1);
-        assert_eq!(luts[0].linear_only_table[0], half::f16::from_f32(1.0).to_bits() as i16);
+        assert_eq!(
+            luts[0].linear_only_table[0],
+            half::f16::from_f32(1.0).to_bits() as i16
+        );
         assert!(luts[0].linear_only_table[256] < luts[0].linear_only_table[0]);
         // both cubes are bindable: 2 cubes × 2 strides
         assert_eq!(l.reloc_list.len(), 4);
@@ -326,7 +528,12 @@ fn an_unplaced_tensor_is_named() {
     let t = p.tensors.iter().position(|t| t.name == "pool1").unwrap();
     p.tensors[t].place = None;
     let e = emit(&p, &EmitOptions::default()).unwrap_err();
-    assert_eq!(e, EmitError::Unplaced { tensor: "pool1".into() });
+    assert_eq!(
+        e,
+        EmitError::Unplaced {
+            tensor: "pool1".into()
+        }
+    );
 }
 
 #[test]

@@ -21,16 +21,21 @@ use onnc_nvdla::{Config, ConfigName, Program};
 use onnc_nvdla_loadable::verify::VerifyOptions;
 use onnc_nvdla_loadable::{verify_with, Loadable, Severity};
 
-
-
 fn net_name(path: &Path) -> String {
-    path.file_stem().unwrap().to_string_lossy().replace("light_", "")
+    path.file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .replace("light_", "")
 }
 
 /// Legalize, lower and plan `path` for `config`; `None` when the net does not lower there.
 fn planned(path: &Path, target: Target, config: ConfigName) -> Result<Program, String> {
-    let g = onnc_onnx::load(path, &Default::default()).map_err(|e| format!("load: {e}"))?.graph;
-    let g = legalize(g, target, &Options::default()).map_err(|e| format!("legalize: {e}"))?.graph;
+    let g = onnc_onnx::load(path, &Default::default())
+        .map_err(|e| format!("load: {e}"))?
+        .graph;
+    let g = legalize(g, target, &Options::default())
+        .map_err(|e| format!("legalize: {e}"))?
+        .graph;
     let mut p = lower(&g, config, &LowerOptions::default()).map_err(|e| format!("lower: {e}"))?;
     plan(&mut p, &PlanOptions::default()).map_err(|e| format!("plan: {e}"))?;
     Ok(p)
@@ -54,11 +59,18 @@ fn errors(l: &Loadable, abi: Abi, config: ConfigName) -> Vec<String> {
 fn emit_and_verify(name: &str, p: &Program) -> (usize, usize, usize, usize) {
     let mut row = (0, 0, 0, 0);
     for abi in [Abi::Current, Abi::Legacy] {
-        let l = emit(p, &EmitOptions { abi }).unwrap_or_else(|e| panic!("{name} ({abi:?}): emit: {e}"));
+        let l =
+            emit(p, &EmitOptions { abi }).unwrap_or_else(|e| panic!("{name} ({abi:?}): emit: {e}"));
         let bytes = l.write();
-        let back = Loadable::read(&bytes).unwrap_or_else(|e| panic!("{name} ({abi:?}): read back: {e}"));
+        let back =
+            Loadable::read(&bytes).unwrap_or_else(|e| panic!("{name} ({abi:?}): read back: {e}"));
         let errs = errors(&back, abi, p.config);
-        assert!(errs.is_empty(), "{name} ({abi:?}): {} verifier errors, first: {:?}", errs.len(), &errs[..errs.len().min(5)]);
+        assert!(
+            errs.is_empty(),
+            "{name} ({abi:?}): {} verifier errors, first: {:?}",
+            errs.len(),
+            &errs[..errs.len().min(5)]
+        );
         if abi == Abi::Current {
             let (dla, emu) = op_counts(&back);
             row = (back.task_list.len(), dla, emu, bytes.len());
@@ -84,19 +96,24 @@ fn op_counts(l: &Loadable) -> (usize, usize) {
 #[test]
 fn the_nine_light_nets_emit_and_verify_on_nv_full() {
     let paths = common::zoo_paths();
-    println!("{:<14} {:>6} {:>8} {:>8} {:>12}", "net (nv_full)", "tasks", "DLA ops", "EMU ops", "bytes");
+    println!(
+        "{:<14} {:>6} {:>8} {:>8} {:>12}",
+        "net (nv_full)", "tasks", "DLA ops", "EMU ops", "bytes"
+    );
     let mut failures = Vec::new();
     for path in paths {
         let name = net_name(&path);
-        let p = planned(&path, Target::NvFull, ConfigName::NvFull).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let p = planned(&path, Target::NvFull, ConfigName::NvFull)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         match std::panic::catch_unwind(|| emit_and_verify(&name, &p)) {
-            Ok((tasks, dla, emu, bytes)) => println!("{name:<14} {tasks:>6} {dla:>8} {emu:>8} {bytes:>12}"),
+            Ok((tasks, dla, emu, bytes)) => {
+                println!("{name:<14} {tasks:>6} {dla:>8} {emu:>8} {bytes:>12}")
+            }
             Err(e) => failures.push(e.downcast_ref::<String>().cloned().unwrap_or_default()),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
-
 
 /// nv_large and nv_small (INT8): every net that legalizes, lowers and plans
 /// there must emit and verify; the others are listed with the reason.
@@ -105,8 +122,19 @@ fn the_light_nets_that_lower_for_int8_emit_and_verify() {
     let paths = common::zoo_paths();
     let mut emitted = 0;
     let mut refused = Vec::new();
-    for (target, config) in [(Target::NvLarge, ConfigName::NvLarge), (Target::NvSmall, ConfigName::NvSmall)] {
-        println!("{:<14} {:>6} {:>8} {:>8} {:>12}  ({})", "net", "tasks", "DLA ops", "EMU ops", "bytes", config.as_str());
+    for (target, config) in [
+        (Target::NvLarge, ConfigName::NvLarge),
+        (Target::NvSmall, ConfigName::NvSmall),
+    ] {
+        println!(
+            "{:<14} {:>6} {:>8} {:>8} {:>12}  ({})",
+            "net",
+            "tasks",
+            "DLA ops",
+            "EMU ops",
+            "bytes",
+            config.as_str()
+        );
         for path in &paths {
             let name = net_name(path);
             match planned(path, target, config) {
@@ -114,16 +142,25 @@ fn the_light_nets_that_lower_for_int8_emit_and_verify() {
                     if let Err(e) = emit(&p, &EmitOptions::default()) {
                         // The one documented gap: a kernel group too big for the CBUF.
                         let e = e.to_string();
-                        assert!(e.contains("splitting the input channels (partial sums) is not implemented"), "{name}: {e}");
+                        assert!(
+                            e.contains(
+                                "splitting the input channels (partial sums) is not implemented"
+                            ),
+                            "{name}: {e}"
+                        );
                         println!("{name:<14} not emitted: {e}");
                         refused.push(format!("{name} {}", config.as_str()));
                         continue;
                     }
-                    let (tasks, dla, emu, bytes) = emit_and_verify(&format!("{name} {}", config.as_str()), &p);
+                    let (tasks, dla, emu, bytes) =
+                        emit_and_verify(&format!("{name} {}", config.as_str()), &p);
                     println!("{name:<14} {tasks:>6} {dla:>8} {emu:>8} {bytes:>12}");
                     emitted += 1;
                 }
-                Err(e) => println!("{name:<14} not lowered: {}", e.chars().take(150).collect::<String>()),
+                Err(e) => println!(
+                    "{name:<14} not lowered: {}",
+                    e.chars().take(150).collect::<String>()
+                ),
             }
         }
     }
@@ -152,10 +189,18 @@ fn s(v: &str) -> Value {
 
 impl B {
     fn new() -> B {
-        B { p: Program::new(ConfigName::NvFull) }
+        B {
+            p: Program::new(ConfigName::NvFull),
+        }
     }
     fn tensor(&mut self, name: &str, shape: &[usize], kind: TensorKind) -> TensorId {
-        self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision: Precision::Fp16, kind, place: None })
+        self.p.add_tensor(Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            precision: Precision::Fp16,
+            kind,
+            place: None,
+        })
     }
     fn input(&mut self, name: &str, shape: &[usize]) -> TensorId {
         self.p.add_input(name, shape, Precision::Fp16)
@@ -165,19 +210,52 @@ impl B {
     }
     fn weight(&mut self, name: &str, shape: &[usize]) -> TensorId {
         let n: usize = shape.iter().product();
-        self.tensor(name, shape, TensorKind::Weight((0..n).map(|k| (k % 7) as f32 / 8.0 - 0.375).collect()))
+        self.tensor(
+            name,
+            shape,
+            TensorKind::Weight((0..n).map(|k| (k % 7) as f32 / 8.0 - 0.375).collect()),
+        )
     }
-    fn op(&mut self, engine: Engine, layer: &str, inputs: &[Option<TensorId>], output: TensorId, attrs: Vec<(String, Value)>) {
-        self.p.ops.push(Op { engine, hw_layer: layer.into(), attrs: attrs.into_iter().collect::<BTreeMap<_, _>>(), inputs: inputs.to_vec(), output, onnx_nodes: vec![layer.into()] });
+    fn op(
+        &mut self,
+        engine: Engine,
+        layer: &str,
+        inputs: &[Option<TensorId>],
+        output: TensorId,
+        attrs: Vec<(String, Value)>,
+    ) {
+        self.p.ops.push(Op {
+            engine,
+            hw_layer: layer.into(),
+            attrs: attrs.into_iter().collect::<BTreeMap<_, _>>(),
+            inputs: inputs.to_vec(),
+            output,
+            onnx_nodes: vec![layer.into()],
+        });
     }
     /// conv `x` (k kernels r×r, stride, pad) → fused → SDP (bias, optional per-point x2 add of `skip`) → `y`.
     #[allow(clippy::too_many_arguments)]
-    fn conv_sdp(&mut self, layer: &str, x: TensorId, k: usize, r: usize, stride: i64, pad: i64, skip: Option<TensorId>, y: TensorId) {
+    fn conv_sdp(
+        &mut self,
+        layer: &str,
+        x: TensorId,
+        k: usize,
+        r: usize,
+        stride: i64,
+        pad: i64,
+        skip: Option<TensorId>,
+        y: TensorId,
+    ) {
         let c = self.p.tensors[x].shape[1];
         let out = self.p.tensors[y].shape.clone();
         let w = self.weight(&format!("{layer}.w"), &[k, c, r, r]);
         let acc = self.tensor(&format!("{layer}.acc"), &out, TensorKind::Fused);
-        let mut a: Vec<(String, Value)> = vec![("conv_mode".into(), s("direct")), ("data_format".into(), s("feature")), ("in_precision".into(), s("fp16")), ("out_precision".into(), s("fp16"))];
+        let mut a: Vec<(String, Value)> = vec![
+            ("conv_mode".into(), s("direct")),
+            ("data_format".into(), s("feature")),
+            ("in_precision".into(), s("fp16")),
+            ("out_precision".into(), s("fp16")),
+        ];
         for key in ["conv_stride_x", "conv_stride_y"] {
             a.push((key.into(), i(stride)));
         }
@@ -187,14 +265,43 @@ impl B {
         for key in ["pad_x_left", "pad_x_right", "pad_y_top", "pad_y_bottom"] {
             a.push((key.into(), i(pad)));
         }
-        for key in ["pad_val", "in_cvt.enable", "in_cvt.truncate", "in_cvt.offset", "mean_ry", "mean_gu", "mean_bv", "mean_ax", "mean_format", "out_cvt.truncate"] {
+        for key in [
+            "pad_val",
+            "in_cvt.enable",
+            "in_cvt.truncate",
+            "in_cvt.offset",
+            "mean_ry",
+            "mean_gu",
+            "mean_bv",
+            "mean_ax",
+            "mean_format",
+            "out_cvt.truncate",
+        ] {
             a.push((key.into(), i(0)));
         }
         self.op(Engine::Conv, layer, &[Some(x), Some(w)], acc, a);
         let bias = self.weight(&format!("{layer}.b"), &[1, k, 1, 1]);
-        let mut a: Vec<(String, Value)> = vec![("src_precision".into(), s("fp16")), ("dst_precision".into(), s("fp16")), ("lut_index".into(), i(-1)), ("out_cvt.offset".into(), i(0)), ("out_cvt.scale".into(), i(1)), ("out_cvt.truncate".into(), i(0))];
+        let mut a: Vec<(String, Value)> = vec![
+            ("src_precision".into(), s("fp16")),
+            ("dst_precision".into(), s("fp16")),
+            ("lut_index".into(), i(-1)),
+            ("out_cvt.offset".into(), i(0)),
+            ("out_cvt.scale".into(), i(1)),
+            ("out_cvt.truncate".into(), i(0)),
+        ];
         let mut unit = |u: &str, on: bool, ty: &str, mode: &str| {
-            for (f, v) in [("enable", i(on as i64)), ("alu_type", s("sum")), ("type", s(ty)), ("mode", s(mode)), ("act", s("none")), ("shift_value", i(0)), ("truncate", i(0)), ("precision", s("fp16")), ("alu_operand", i(0)), ("mul_operand", i(1))] {
+            for (f, v) in [
+                ("enable", i(on as i64)),
+                ("alu_type", s("sum")),
+                ("type", s(ty)),
+                ("mode", s(mode)),
+                ("act", s("none")),
+                ("shift_value", i(0)),
+                ("truncate", i(0)),
+                ("precision", s("fp16")),
+                ("alu_operand", i(0)),
+                ("mul_operand", i(1)),
+            ] {
                 a.push((format!("{u}.{f}"), v));
             }
         };
@@ -209,7 +316,13 @@ impl B {
                 a.push((format!("y_op.cvt.{cv}.{f}"), i(v)));
             }
         }
-        self.op(Engine::Sdp, layer, &[Some(acc), Some(bias), skip, None], y, a);
+        self.op(
+            Engine::Sdp,
+            layer,
+            &[Some(acc), Some(bias), skip, None],
+            y,
+            a,
+        );
     }
     fn emit(mut self) -> (Program, Loadable) {
         plan(&mut self.p, &PlanOptions::default()).unwrap();
@@ -226,10 +339,15 @@ impl B {
 
 /// The DLA descriptors of task 0: (op, surface) pairs.
 fn descs(l: &Loadable) -> Vec<(OpDesc, SurfaceDesc)> {
-    let TaskDescs::Dla(d) = task_descs(l, &l.task_list[0], Abi::Current) else { panic!("task 0 is not DLA") };
+    let TaskDescs::Dla(d) = task_descs(l, &l.task_list[0], Abi::Current) else {
+        panic!("task 0 is not DLA")
+    };
     let ops = d.ops.value.unwrap();
     let surfs = d.surfaces.value.unwrap();
-    ops.into_iter().zip(surfs).map(|(o, s)| (o.desc, s.desc)).collect()
+    ops.into_iter()
+        .zip(surfs)
+        .map(|(o, s)| (o.desc, s.desc))
+        .collect()
 }
 
 /// Byte offset of a cube's address entry inside its memory.
@@ -247,30 +365,60 @@ fn a_conv_too_big_for_the_cbuf_is_emitted_in_row_bands_with_its_sdp() {
     let (p, l) = b.emit();
     let d = descs(&l);
     let n = d.len() / 2;
-    assert_eq!(n, 4, "49 banks of input: 15 data banks = 68 lines = 31 output rows per band");
-    let (x_line, y_line) = (p.tensors[x].place.unwrap().line_stride as u64, p.tensors[y].place.unwrap().line_stride as u64);
+    assert_eq!(
+        n, 4,
+        "49 banks of input: 15 data banks = 68 lines = 31 output rows per band"
+    );
+    let (x_line, y_line) = (
+        p.tensors[x].place.unwrap().line_stride as u64,
+        p.tensors[y].place.unwrap().line_stride as u64,
+    );
     let skip_line = p.tensors[skip].place.unwrap().line_stride as u64;
     let mut out_rows = 0u64;
     for band in 0..n {
-        let (OpDesc::Conv(c), SurfaceDesc::Conv(cs)) = &d[2 * band] else { panic!("job {} is not a conv", 2 * band) };
-        let (OpDesc::Sdp(_), SurfaceDesc::Sdp(ss)) = &d[2 * band + 1] else { panic!("job {} is not an sdp", 2 * band + 1) };
+        let (OpDesc::Conv(c), SurfaceDesc::Conv(cs)) = &d[2 * band] else {
+            panic!("job {} is not a conv", 2 * band)
+        };
+        let (OpDesc::Sdp(_), SurfaceDesc::Sdp(ss)) = &d[2 * band + 1] else {
+            panic!("job {} is not an sdp", 2 * band + 1)
+        };
         let rows = c.input_height_cmac as u64;
         // Receptive field: input lines read = the band's output rows at stride 2 through 7 taps, minus the pads.
-        assert_eq!(c.input_height_csc as u64 + c.pad_y_top as u64 + c.pad_y_bottom as u64, (rows - 1) * 2 + 7, "band {band}");
+        assert_eq!(
+            c.input_height_csc as u64 + c.pad_y_top as u64 + c.pad_y_bottom as u64,
+            (rows - 1) * 2 + 7,
+            "band {band}"
+        );
         assert_eq!(c.release, c.input_height_csc);
         assert_eq!(c.pad_y_top > 0, band == 0);
         assert_eq!(c.pad_y_bottom > 0, band + 1 == n);
         assert_eq!(u32::from(c.data_bank) + u32::from(c.weight_bank), 16);
         let in_top = (out_rows * 2).saturating_sub(3);
-        assert_eq!(at(&l, cs.src_data.address), in_top * x_line, "band {band} input address");
+        assert_eq!(
+            at(&l, cs.src_data.address),
+            in_top * x_line,
+            "band {band} input address"
+        );
         assert_eq!(cs.src_data.height, c.input_height_csc);
         assert_eq!(cs.dst_data.height as u64, rows);
         assert_eq!(ss.src_data.height as u64, rows);
-        assert_eq!(at(&l, ss.dst_data.address), out_rows * y_line, "band {band} output address");
+        assert_eq!(
+            at(&l, ss.dst_data.address),
+            out_rows * y_line,
+            "band {band} output address"
+        );
         assert_eq!(ss.dst_data.height as u64, rows);
-        assert_eq!(at(&l, ss.x2_data.address), out_rows * skip_line, "band {band} eltwise operand rows");
+        assert_eq!(
+            at(&l, ss.x2_data.address),
+            out_rows * skip_line,
+            "band {band} eltwise operand rows"
+        );
         assert_eq!(ss.x2_data.height as u64, rows);
-        assert_eq!((c.weight_reuse != 0, c.skip_weight_rls != 0), (band > 0, band + 1 < n), "weights stay for the next band");
+        assert_eq!(
+            (c.weight_reuse != 0, c.skip_weight_rls != 0),
+            (band > 0, band + 1 < n),
+            "weights stay for the next band"
+        );
         out_rows += rows;
     }
     assert_eq!(out_rows, 112);
@@ -285,8 +433,13 @@ fn a_conv_that_fits_is_one_descriptor_pair_over_the_whole_input() {
     let (_, l) = b.emit();
     let d = descs(&l);
     assert_eq!(d.len(), 2);
-    let (OpDesc::Conv(c), _) = &d[0] else { panic!() };
-    assert_eq!((c.input_height_csc, c.release, c.input_height_cmac), (28, 28, 14));
+    let (OpDesc::Conv(c), _) = &d[0] else {
+        panic!()
+    };
+    assert_eq!(
+        (c.input_height_csc, c.release, c.input_height_cmac),
+        (28, 28, 14)
+    );
 }
 
 #[test]
@@ -298,16 +451,36 @@ fn members_of_an_output_concat_are_addressed_inside_the_bindable_buffer() {
     let y = b.output("y", &[1, 32, 8, 8]);
     b.conv_sdp("ca", x, 16, 1, 1, 0, None, a);
     b.conv_sdp("cm", x, 16, 1, 1, 0, None, m);
-    b.op(Engine::Concat, "cat", &[Some(a), Some(m)], y, vec![("axis".into(), i(1))]);
+    b.op(
+        Engine::Concat,
+        "cat",
+        &[Some(a), Some(m)],
+        y,
+        vec![("axis".into(), i(1))],
+    );
     let (p, l) = b.emit();
     let d = descs(&l);
     let dst = |k: usize| match &d[k].1 {
         SurfaceDesc::Sdp(s) => s.dst_data.address,
         _ => panic!("job {k} is not an sdp"),
     };
-    let (ea, em) = (&l.address_list[dst(1) as usize], &l.address_list[dst(3) as usize]);
-    let out_mem = l.memory_list.iter().find(|e| e.flags.contains(onnc_nvdla_loadable::enums::MemoryFlags::OUTPUT)).unwrap();
-    assert_eq!((ea.mem_id, em.mem_id), (out_mem.id, out_mem.id), "both members live in the output's buffer");
+    let (ea, em) = (
+        &l.address_list[dst(1) as usize],
+        &l.address_list[dst(3) as usize],
+    );
+    let out_mem = l
+        .memory_list
+        .iter()
+        .find(|e| {
+            e.flags
+                .contains(onnc_nvdla_loadable::enums::MemoryFlags::OUTPUT)
+        })
+        .unwrap();
+    assert_eq!(
+        (ea.mem_id, em.mem_id),
+        (out_mem.id, out_mem.id),
+        "both members live in the output's buffer"
+    );
     assert_eq!(ea.offset, p.tensors[a].place.unwrap().offset);
     assert_eq!(em.offset, p.tensors[m].place.unwrap().offset);
     assert!(em.offset > 0 && em.offset + em.size <= out_mem.size);
@@ -320,15 +493,40 @@ fn a_pooling_wider_than_the_line_buffer_is_striped() {
     let mut b = B::new();
     let x = b.input("x", &[1, 16, 4, 301]);
     let y = b.output("y", &[1, 16, 1, 150]);
-    let mut a: Vec<(String, Value)> = vec![("pool_mode".into(), s("max")), ("precision".into(), s("fp16"))];
-    for (k, v) in [("pool_width", 3), ("pool_height", 3), ("stride_x", 2), ("stride_y", 2), ("pad_left", 0), ("pad_right", 0), ("pad_top", 0), ("pad_bottom", 0)] {
+    let mut a: Vec<(String, Value)> = vec![
+        ("pool_mode".into(), s("max")),
+        ("precision".into(), s("fp16")),
+    ];
+    for (k, v) in [
+        ("pool_width", 3),
+        ("pool_height", 3),
+        ("stride_x", 2),
+        ("stride_y", 2),
+        ("pad_left", 0),
+        ("pad_right", 0),
+        ("pad_top", 0),
+        ("pad_bottom", 0),
+    ] {
         a.push((k.into(), i(v)));
     }
     b.op(Engine::Pdp, "pool", &[Some(x)], y, a);
     let (_, l) = b.emit();
-    let (OpDesc::Pdp(pd), _) = &descs(&l)[0] else { panic!() };
-    assert_eq!((pd.split_num, pd.partial_width_first, pd.partial_width_mid, pd.partial_width_last), (3, 64, 64, 22));
-    assert_eq!(pd.partial_in_width_first + pd.partial_in_width_mid + pd.partial_in_width_last, 301);
+    let (OpDesc::Pdp(pd), _) = &descs(&l)[0] else {
+        panic!()
+    };
+    assert_eq!(
+        (
+            pd.split_num,
+            pd.partial_width_first,
+            pd.partial_width_mid,
+            pd.partial_width_last
+        ),
+        (3, 64, 64, 22)
+    );
+    assert_eq!(
+        pd.partial_in_width_first + pd.partial_in_width_mid + pd.partial_in_width_last,
+        301
+    );
 }
 
 #[test]
@@ -341,10 +539,20 @@ fn per_point_weights_use_the_planned_cube_strides_and_are_banded_with_their_conv
     let (p, l) = b.emit();
     let pl = p.tensors[pw].place.unwrap();
     let (line, surf) = (pl.line_stride as usize, pl.surf_stride as usize);
-    assert_eq!((line, surf), (112 * 32, 112 * 112 * 32), "the planner's cube strides");
+    assert_eq!(
+        (line, surf),
+        (112 * 32, 112 * 112 * 32),
+        "the planner's cube strides"
+    );
     // Element (c=17, y=3, x=5): surface 1, channel 1 of its atom.
-    let blob = l.blobs.iter().find(|bl| bl.name == format!("tb-{pw}")).expect("the per-point weight blob");
-    let TensorKind::Weight(v) = &p.tensors[pw].kind else { panic!() };
+    let blob = l
+        .blobs
+        .iter()
+        .find(|bl| bl.name == format!("tb-{pw}"))
+        .expect("the per-point weight blob");
+    let TensorKind::Weight(v) = &p.tensors[pw].kind else {
+        panic!()
+    };
     let want = half::f16::from_f32(v[(17 * 112 + 3) * 112 + 5]).to_le_bytes();
     let pos = surf + 3 * line + 5 * 32 + 2;
     assert_eq!(&blob.data[pos..pos + 2], &want);
@@ -352,10 +560,16 @@ fn per_point_weights_use_the_planned_cube_strides_and_are_banded_with_their_conv
     let d = descs(&l);
     let mut top = 0u64;
     for band in 0..d.len() / 2 {
-        let SurfaceDesc::Sdp(ss) = &d[2 * band + 1].1 else { panic!() };
+        let SurfaceDesc::Sdp(ss) = &d[2 * band + 1].1 else {
+            panic!()
+        };
         assert_eq!(ss.x2_data.line_stride as usize, line);
         assert_eq!(ss.x2_data.surf_stride as usize, surf);
-        assert_eq!(at(&l, ss.x2_data.address), pl.offset + top * line as u64, "band {band}");
+        assert_eq!(
+            at(&l, ss.x2_data.address),
+            pl.offset + top * line as u64,
+            "band {band}"
+        );
         top += ss.x2_data.height as u64;
     }
     assert_eq!(top, 112);

@@ -133,7 +133,9 @@ fn r04_a_huge_input_height_is_refused_by_size() {
         .graph;
     // Legalization refuses it first (its size check names the conv); the
     // lowering's own check names the input when given the graph directly.
-    let Err(e) = legalize(g.clone(), Target::NvFull, &Options::default()) else { panic!("accepted") };
+    let Err(e) = legalize(g.clone(), Target::NvFull, &Options::default()) else {
+        panic!("accepted")
+    };
     let e = e.to_string();
     assert!(e.contains("--max-tensor-bytes"), "{e}");
     let e = lower(&g, ConfigName::NvFull, &LowerOptions::default())

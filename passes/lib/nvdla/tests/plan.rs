@@ -37,7 +37,13 @@ impl B {
     }
     fn tensor(&mut self, name: &str, shape: &[usize], kind: TensorKind) -> TensorId {
         let precision = self.precision();
-        self.p.add_tensor(Tensor { name: name.into(), shape: shape.to_vec(), precision, kind, place: None })
+        self.p.add_tensor(Tensor {
+            name: name.into(),
+            shape: shape.to_vec(),
+            precision,
+            kind,
+            place: None,
+        })
     }
     fn input(&mut self, name: &str, shape: &[usize]) -> TensorId {
         let precision = self.precision();
@@ -536,7 +542,6 @@ fn bad_operands_are_errors_naming_the_op() {
 }
 
 // ---------- the light model-zoo nets ----------
-
 
 /// Load, legalize for nv_full, lower, plan (best fit and naive), check.
 /// Prints (net, activation bytes, lower bound, ratio, naive bytes, weight bytes, bind bytes).

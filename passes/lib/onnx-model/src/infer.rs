@@ -66,7 +66,10 @@ pub(crate) fn infer_node<'t>(
 ) -> Result<Option<Inferred>> {
     // onnc's own ops that legalization produces: ChannelShuffle keeps its input's type.
     if node.domain == "onnc" && node.op_type == "ChannelShuffle" {
-        return Ok(node.input(0).and_then(|x| types.get(x)).map(|t| (vec![t.clone()], None)));
+        return Ok(node
+            .input(0)
+            .and_then(|x| types.get(x))
+            .map(|t| (vec![t.clone()], None)));
     }
     let Some(spec) = ops::find(&node.op_type, &node.domain) else {
         return Ok(None);

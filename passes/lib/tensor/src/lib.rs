@@ -17,7 +17,9 @@
 #![warn(missing_docs)]
 
 #[cfg(not(target_endian = "little"))]
-compile_error!("onnc-tensor assumes a little-endian host (weights are shared with MLIR blobs without copying)");
+compile_error!(
+    "onnc-tensor assumes a little-endian host (weights are shared with MLIR blobs without copying)"
+);
 
 mod attr;
 mod dtype;

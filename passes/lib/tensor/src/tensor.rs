@@ -74,7 +74,11 @@ impl Data {
     pub fn from_le_bytes(dtype: DType, bytes: &[u8]) -> Result<Data> {
         let size = dtype.size();
         if bytes.len() % size != 0 {
-            return Err(Error::RaggedBytes { dtype, size, len: bytes.len() });
+            return Err(Error::RaggedBytes {
+                dtype,
+                size,
+                len: bytes.len(),
+            });
         }
         fn read<T, const N: usize>(b: &[u8], f: fn([u8; N]) -> T) -> Vec<T> {
             b.chunks_exact(N)
@@ -196,7 +200,11 @@ impl Tensor {
     pub fn new(shape: Vec<usize>, data: Data) -> Result<Tensor> {
         let expected: usize = shape.iter().product();
         if expected != data.len() {
-            return Err(Error::ShapeMismatch { shape, expected, actual: data.len() });
+            return Err(Error::ShapeMismatch {
+                shape,
+                expected,
+                actual: data.len(),
+            });
         }
         Ok(Tensor { shape, data })
     }
@@ -219,7 +227,10 @@ impl Tensor {
     /// A tensor of `dtype` filled with `value`.
     pub fn full(dtype: DType, shape: Vec<usize>, value: f64) -> Tensor {
         let n = shape.iter().product();
-        Tensor { data: Data::from_f64s(dtype, &vec![value; n]), shape }
+        Tensor {
+            data: Data::from_f64s(dtype, &vec![value; n]),
+            shape,
+        }
     }
 
     /// The element type.
@@ -261,7 +272,10 @@ impl Tensor {
     pub fn as_f32(&self) -> Result<&[f32]> {
         match &self.data {
             Data::F32(v) => Ok(v),
-            d => Err(Error::WrongDType { expected: DType::F32, actual: d.dtype() }),
+            d => Err(Error::WrongDType {
+                expected: DType::F32,
+                actual: d.dtype(),
+            }),
         }
     }
 
@@ -269,7 +283,10 @@ impl Tensor {
     pub fn as_i64(&self) -> Result<&[i64]> {
         match &self.data {
             Data::I64(v) => Ok(v),
-            d => Err(Error::WrongDType { expected: DType::I64, actual: d.dtype() }),
+            d => Err(Error::WrongDType {
+                expected: DType::I64,
+                actual: d.dtype(),
+            }),
         }
     }
 
@@ -287,7 +304,10 @@ impl Tensor {
             DType::I64 => Data::I64(self.data.to_i64_vec()),
             _ => Data::from_f64s(dtype, &self.data.to_f64_vec()),
         };
-        Tensor { shape: self.shape.clone(), data }
+        Tensor {
+            shape: self.shape.clone(),
+            data,
+        }
     }
 }
 
@@ -298,18 +318,34 @@ mod tests {
     #[test]
     fn shape_must_match_data() {
         let e = Tensor::from_f32(vec![2, 3], vec![0.0; 5]).unwrap_err();
-        assert_eq!(e, Error::ShapeMismatch { shape: vec![2, 3], expected: 6, actual: 5 });
-        assert!(Tensor::from_f32(vec![], vec![1.0]).is_ok(), "rank 0 holds one element");
+        assert_eq!(
+            e,
+            Error::ShapeMismatch {
+                shape: vec![2, 3],
+                expected: 6,
+                actual: 5
+            }
+        );
+        assert!(
+            Tensor::from_f32(vec![], vec![1.0]).is_ok(),
+            "rank 0 holds one element"
+        );
     }
 
     #[test]
     fn bytes_round_trip_every_type() {
         for code in 0..16 {
-            let Some(dt) = DType::from_onnx(code) else { continue };
+            let Some(dt) = DType::from_onnx(code) else {
+                continue;
+            };
             let t = Tensor::full(dt, vec![3], 1.0);
             let b = t.to_le_bytes();
             assert_eq!(b.len(), 3 * dt.size());
-            assert_eq!(t.data().as_bytes(), &b[..], "in-memory bytes are the LE bytes");
+            assert_eq!(
+                t.data().as_bytes(),
+                &b[..],
+                "in-memory bytes are the LE bytes"
+            );
             assert_eq!(Tensor::from_le_bytes(dt, vec![3], &b).unwrap(), t, "{dt}");
         }
     }
@@ -317,7 +353,14 @@ mod tests {
     #[test]
     fn ragged_bytes_are_rejected() {
         let e = Data::from_le_bytes(DType::F32, &[0; 7]).unwrap_err();
-        assert_eq!(e, Error::RaggedBytes { dtype: DType::F32, size: 4, len: 7 });
+        assert_eq!(
+            e,
+            Error::RaggedBytes {
+                dtype: DType::F32,
+                size: 4,
+                len: 7
+            }
+        );
     }
 
     #[test]

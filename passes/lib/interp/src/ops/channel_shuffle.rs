@@ -11,14 +11,21 @@ use onnc_tensor::{Attr, Attrs, Data, Tensor};
 /// Runs the shuffle on one input.
 pub fn run(attrs: &Attrs, x: &Tensor) -> Result<Tensor> {
     let op = "ChannelShuffle";
-    let group = attrs.get("group").and_then(Attr::as_int).ok_or_else(|| Error::BadAttr {
-        op: op.into(),
-        name: "group".into(),
-        reason: "required integer attribute is missing".into(),
-    })?;
+    let group = attrs
+        .get("group")
+        .and_then(Attr::as_int)
+        .ok_or_else(|| Error::BadAttr {
+            op: op.into(),
+            name: "group".into(),
+            reason: "required integer attribute is missing".into(),
+        })?;
     let shape = x.shape().to_vec();
     if shape.len() < 2 || group < 1 || shape[1] % group as usize != 0 {
-        return Err(Error::BadAttr { op: op.into(), name: "group".into(), reason: format!("group {group} does not divide the channels of shape {shape:?}") });
+        return Err(Error::BadAttr {
+            op: op.into(),
+            name: "group".into(),
+            reason: format!("group {group} does not divide the channels of shape {shape:?}"),
+        });
     }
     let (n, c) = (shape[0], shape[1]);
     let inner: usize = shape[2..].iter().product();
@@ -35,7 +42,11 @@ pub fn run(attrs: &Attrs, x: &Tensor) -> Result<Tensor> {
             }
         }
     }
-    Tensor::new(shape, Data::from_f64s(x.dtype(), &dst)).map_err(|e| Error::BadAttr { op: op.into(), name: "group".into(), reason: e.to_string() })
+    Tensor::new(shape, Data::from_f64s(x.dtype(), &dst)).map_err(|e| Error::BadAttr {
+        op: op.into(),
+        name: "group".into(),
+        reason: e.to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@
 //! assert_eq!(y[0].as_f32().unwrap(), &[1.0, 0.0]);
 //! ```
 
-pub mod channel_shuffle;
 mod activation;
 mod argmax;
 mod attention;
@@ -20,6 +19,7 @@ mod binary;
 mod cast;
 mod causal_conv;
 mod center_crop_pad;
+pub mod channel_shuffle;
 mod col2im;
 mod concat;
 mod constant;

@@ -349,9 +349,18 @@ mod tests {
         let r = crate::legalize(g, Target::NvFull, &Default::default());
         let Err(e) = r else { panic!("accepted") };
         let m = e.to_string();
-        assert!(m.contains("node 'ap'") && m.contains("4611686018427387905") && m.contains("--max-tensor-bytes"), "{m}");
+        assert!(
+            m.contains("node 'ap'")
+                && m.contains("4611686018427387905")
+                && m.contains("--max-tensor-bytes"),
+            "{m}"
+        );
         // The rule itself is bounded even when the check above is bypassed.
-        let limits = onnc_tensor::limits::checked_bytes(&[8, 1 << 62, 2], 4, onnc_tensor::limits::MAX_TENSOR_BYTES);
+        let limits = onnc_tensor::limits::checked_bytes(
+            &[8, 1 << 62, 2],
+            4,
+            onnc_tensor::limits::MAX_TENSOR_BYTES,
+        );
         assert!(limits.is_err());
     }
 

@@ -170,7 +170,12 @@ mod tests {
         let n = Node::new("up", "Resize", &["x", "", "scales"], &["y"])
             .with_attr("mode", Attr::String(mode.into()));
         let scales = Tensor::from_f32(vec![4], vec![1.0, 1.0, s, s]).unwrap();
-        graph(&[1, 2, 4, 4], &[1, 2, out, out], vec![n], vec![("scales", scales)])
+        graph(
+            &[1, 2, 4, 4],
+            &[1, 2, out, out],
+            vec![n],
+            vec![("scales", scales)],
+        )
     }
 
     fn refusal(g: onnc_onnx::Graph) -> String {

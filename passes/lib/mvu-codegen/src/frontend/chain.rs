@@ -46,7 +46,10 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
         let names: Vec<&str> = graph.inputs.iter().map(|v| v.name.as_str()).collect();
         problems.push(Problem::option(
             "graph inputs",
-            format!("the model has {} runtime inputs {names:?}; an MVU program reads one", graph.inputs.len()),
+            format!(
+                "the model has {} runtime inputs {names:?}; an MVU program reads one",
+                graph.inputs.len()
+            ),
             "export the model with one input and its weights as initializers",
         ));
     }
@@ -54,7 +57,10 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
         let names: Vec<&str> = graph.outputs.iter().map(|v| v.name.as_str()).collect();
         problems.push(Problem::option(
             "graph outputs",
-            format!("the model has {} outputs {names:?}; an MVU chain produces one", graph.outputs.len()),
+            format!(
+                "the model has {} outputs {names:?}; an MVU chain produces one",
+                graph.outputs.len()
+            ),
             "keep one output",
         ));
     }
@@ -64,7 +70,11 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
     let mut joined = false;
     for node in &graph.nodes {
         let present: Vec<&str> = node.inputs.iter().flatten().map(String::as_str).collect();
-        let mut data: Vec<&str> = present.iter().copied().filter(|v| !consts.contains(*v)).collect();
+        let mut data: Vec<&str> = present
+            .iter()
+            .copied()
+            .filter(|v| !consts.contains(*v))
+            .collect();
         data.dedup();
         if data.is_empty() {
             consts.extend(node.outputs.iter().filter(|o| !o.is_empty()).cloned());
@@ -74,7 +84,10 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
             producers.insert(o, &node.name);
         }
         for v in &data {
-            consumers.entry(v).or_default().push((&node.name, &node.op_type));
+            consumers
+                .entry(v)
+                .or_default()
+                .push((&node.name, &node.op_type));
         }
         let distinct: BTreeSet<&str> = data.iter().copied().collect();
         if distinct.len() > 1 {
@@ -105,7 +118,11 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
                         "value '{value}' (from {}) is read by {} nodes ({})",
                         producer_name(&producers, value),
                         readers.len(),
-                        readers.iter().map(|(r, _)| format!("'{r}'")).collect::<Vec<_>>().join(", ")
+                        readers
+                            .iter()
+                            .map(|(r, _)| format!("'{r}'"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                     "BARVINN runs one chain of layers; keep one consumer per activation",
                 ));

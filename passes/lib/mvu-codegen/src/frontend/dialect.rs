@@ -49,9 +49,16 @@ pub fn dialect_attrs(layer: &Layer) -> Result<Vec<(&'static str, DialectValue)>,
 
 /// The op's attributes for `layer` on MVU `mvu` (0..=7). Registers are
 /// computed without the RAM check (the dialect verifier has its own).
-pub fn dialect_attrs_on(layer: &Layer, mvu: u32) -> Result<Vec<(&'static str, DialectValue)>, MvuError> {
+pub fn dialect_attrs_on(
+    layer: &Layer,
+    mvu: u32,
+) -> Result<Vec<(&'static str, DialectValue)>, MvuError> {
     use DialectValue::{Int, Ints};
-    let opts = Options { check_capacity: false, fractional_columns: FractionalColumns::Reject, ..Options::default() };
+    let opts = Options {
+        check_capacity: false,
+        fractional_columns: FractionalColumns::Reject,
+        ..Options::default()
+    };
     let r = configure(layer, &opts)?;
     let p = &layer.precision;
     let ints = |v: &[i64]| Ints(v.to_vec());
@@ -68,7 +75,10 @@ pub fn dialect_attrs_on(layer: &Layer, mvu: u32) -> Result<Vec<(&'static str, Di
         LayerOp::Conv(c) => {
             a.push(("ishape", u(&r.i_shape)));
             a.push(("fshape", u(&r.f_shape)));
-            a.push(("strides", Ints(c.strides.iter().map(|&s| s.into()).collect())));
+            a.push((
+                "strides",
+                Ints(c.strides.iter().map(|&s| s.into()).collect()),
+            ));
             a.push(("pads", Ints(c.pads.iter().map(|&s| s.into()).collect())));
             a.push(("maxpool", Int(0)));
         }

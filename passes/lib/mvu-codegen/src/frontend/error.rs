@@ -35,12 +35,22 @@ pub struct Problem {
 impl Problem {
     /// A problem at node `node` of type `op`.
     pub fn node(node: &str, op: &str, what: impl Into<String>, fix: impl Into<String>) -> Problem {
-        Problem { node: Some(node.into()), subject: op.into(), what: what.into(), fix: fix.into() }
+        Problem {
+            node: Some(node.into()),
+            subject: op.into(),
+            what: what.into(),
+            fix: fix.into(),
+        }
     }
 
     /// A problem with an option (`--aprec`) or a graph-level item (`graph input 'x'`).
     pub fn option(subject: &str, what: impl Into<String>, fix: impl Into<String>) -> Problem {
-        Problem { node: None, subject: subject.into(), what: what.into(), fix: fix.into() }
+        Problem {
+            node: None,
+            subject: subject.into(),
+            what: what.into(),
+            fix: fix.into(),
+        }
     }
 
     /// An engine error for the layer made from node `node` (`op`), with a fix
@@ -69,7 +79,10 @@ impl Problem {
         };
         // The engine message starts with "layer `name`: "; the node name is printed by Display.
         let msg = e.to_string();
-        let what = msg.split_once(": ").map_or(msg.as_str(), |(_, rest)| rest).to_string();
+        let what = msg
+            .split_once(": ")
+            .map_or(msg.as_str(), |(_, rest)| rest)
+            .to_string();
         Problem::node(node, op, what, fix)
     }
 }
@@ -77,7 +90,11 @@ impl Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.node {
-            Some(n) => write!(f, "node '{n}' ({}): {}; {}", self.subject, self.what, self.fix),
+            Some(n) => write!(
+                f,
+                "node '{n}' ({}): {}; {}",
+                self.subject, self.what, self.fix
+            ),
             None => write!(f, "{}: {}; {}", self.subject, self.what, self.fix),
         }
     }
@@ -125,7 +142,9 @@ impl fmt::Display for CompileError {
                 }
                 Ok(())
             }
-            CompileError::Io { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            CompileError::Io { path, source } => {
+                write!(f, "cannot write {}: {source}", path.display())
+            }
         }
     }
 }

@@ -81,15 +81,24 @@ struct Cx<'a> {
 }
 
 fn ints_attr(node: &Node, name: &str) -> Option<Vec<i64>> {
-    node.attrs.get(name).and_then(Attr::as_ints).map(<[i64]>::to_vec)
+    node.attrs
+        .get(name)
+        .and_then(Attr::as_ints)
+        .map(<[i64]>::to_vec)
 }
 
 fn int_attr(node: &Node, name: &str, default: i64) -> i64 {
-    node.attrs.get(name).and_then(Attr::as_int).unwrap_or(default)
+    node.attrs
+        .get(name)
+        .and_then(Attr::as_int)
+        .unwrap_or(default)
 }
 
 fn float_attr(node: &Node, name: &str, default: f32) -> f32 {
-    node.attrs.get(name).and_then(Attr::as_float).unwrap_or(default)
+    node.attrs
+        .get(name)
+        .and_then(Attr::as_float)
+        .unwrap_or(default)
 }
 
 fn u32s(v: &[i64]) -> Option<Vec<u32>> {
@@ -103,15 +112,17 @@ impl<'a> Cx<'a> {
 
     /// A constant operand's value (initializer or folded constant subgraph).
     fn constant(&self, value: &str) -> Option<&Tensor> {
-        self.graph.initializer(value).or_else(|| self.values.get(value))
+        self.graph
+            .initializer(value)
+            .or_else(|| self.values.get(value))
     }
 
     /// The name the weight file takes: the initializer behind `value`.
     fn weight_name(&self, value: &str) -> String {
         match self.producer.get(value) {
-            Some(n) if self.graph.initializer(value).is_none() => {
-                n.input(0).map_or_else(|| value.to_string(), |v| self.weight_name(v))
-            }
+            Some(n) if self.graph.initializer(value).is_none() => n
+                .input(0)
+                .map_or_else(|| value.to_string(), |v| self.weight_name(v)),
             _ => value.to_string(),
         }
     }
@@ -119,12 +130,23 @@ impl<'a> Cx<'a> {
     /// Integer codes and scales when `value` is `DequantizeLinear(initializer, scale, zp)`
     /// with a per-tensor scale or per-channel scales on axis 0.
     fn dq_codes(&self, value: &str) -> Option<(Vec<i64>, Vec<f32>)> {
-        let n = self.producer.get(value).filter(|n| n.op_type == "DequantizeLinear")?;
+        let n = self
+            .producer
+            .get(value)
+            .filter(|n| n.op_type == "DequantizeLinear")?;
         let x = self.graph.initializer(n.input(0)?)?;
         let scale = self.constant(n.input(1)?)?;
-        let zp = n.input(2).and_then(|z| self.constant(z)).map(|t| t.data().to_i64_vec());
+        let zp = n
+            .input(2)
+            .and_then(|z| self.constant(z))
+            .map(|t| t.data().to_i64_vec());
         let codes = x.data().to_i64_vec();
-        let scales: Vec<f32> = scale.data().to_f64_vec().iter().map(|&s| s as f32).collect();
+        let scales: Vec<f32> = scale
+            .data()
+            .to_f64_vec()
+            .iter()
+            .map(|&s| s as f32)
+            .collect();
         let channels = *x.shape().first()?;
         let per = codes.len() / channels.max(1);
         match scales.len() {
@@ -134,7 +156,14 @@ impl<'a> Cx<'a> {
             }
             k if k == channels && int_attr(n, "axis", 1) == 0 => {
                 let z = |c: usize| zp.as_ref().and_then(|z| z.get(c).copied()).unwrap_or(0);
-                Some((codes.iter().enumerate().map(|(i, &c)| c - z(i / per.max(1))).collect(), scales))
+                Some((
+                    codes
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &c)| c - z(i / per.max(1)))
+                        .collect(),
+                    scales,
+                ))
             }
             _ => None,
         }
@@ -143,19 +172,34 @@ impl<'a> Cx<'a> {
 
 /// Folds every node that reads only constants (`DequantizeLinear` of a weight,
 /// a `Transpose` of one, ...) with the interpreter.
-fn fold_constants(graph: &Graph, consts: &Constants) -> Result<BTreeMap<String, Tensor>, Vec<Problem>> {
+fn fold_constants(
+    graph: &Graph,
+    consts: &Constants,
+) -> Result<BTreeMap<String, Tensor>, Vec<Problem>> {
     let mut values: BTreeMap<String, Tensor> = BTreeMap::new();
     for node in &graph.nodes {
-        if !node.outputs.iter().all(|o| o.is_empty() || consts.contains(o)) {
+        if !node
+            .outputs
+            .iter()
+            .all(|o| o.is_empty() || consts.contains(o))
+        {
             continue;
         }
         let inputs: Vec<Option<&Tensor>> = node
             .inputs
             .iter()
-            .map(|i| i.as_deref().and_then(|n| graph.initializer(n).or_else(|| values.get(n))))
+            .map(|i| {
+                i.as_deref()
+                    .and_then(|n| graph.initializer(n).or_else(|| values.get(n)))
+            })
             .collect();
         let out = onnc_interp::run_op(&node.op_type, &node.attrs, &inputs).map_err(|e| {
-            vec![Problem::node(&node.name, &node.op_type, format!("cannot fold this constant node: {e}"), "fold it before compiling (onnx-simplify)")]
+            vec![Problem::node(
+                &node.name,
+                &node.op_type,
+                format!("cannot fold this constant node: {e}"),
+                "fold it before compiling (onnx-simplify)",
+            )]
         })?;
         for (name, t) in node.outputs.iter().zip(out) {
             values.insert(name.clone(), t);
@@ -165,9 +209,17 @@ fn fold_constants(graph: &Graph, consts: &Constants) -> Result<BTreeMap<String, 
 }
 
 /// Lowers every layer of `graph` (a plain chain with constants `consts`).
-pub fn lower(graph: &Graph, consts: &Constants, opts: &CompileOptions) -> Result<Vec<Lowered>, Vec<Problem>> {
+pub fn lower(
+    graph: &Graph,
+    consts: &Constants,
+    opts: &CompileOptions,
+) -> Result<Vec<Lowered>, Vec<Problem>> {
     let types = onnc_onnx::infer_graph(graph).map_err(|e| {
-        vec![Problem::option("shape inference", e.to_string(), "give the graph input a static shape (--input-shape)")]
+        vec![Problem::option(
+            "shape inference",
+            e.to_string(),
+            "give the graph input a static shape (--input-shape)",
+        )]
     })?;
     let values = fold_constants(graph, consts)?;
     let mut producer = BTreeMap::new();
@@ -176,16 +228,31 @@ pub fn lower(graph: &Graph, consts: &Constants, opts: &CompileOptions) -> Result
             producer.insert(o.as_str(), n);
         }
     }
-    let cx = Cx { graph, types, values, producer, opts };
+    let cx = Cx {
+        graph,
+        types,
+        values,
+        producer,
+        opts,
+    };
     let mut layers: Vec<Lowered> = Vec::new();
     let mut problems = Vec::new();
     // The layer whose output each activation value is (through layout-only ops).
     let mut owner: BTreeMap<&str, Option<usize>> = BTreeMap::new();
     for node in &graph.nodes {
-        if node.outputs.iter().all(|o| o.is_empty() || consts.contains(o)) {
+        if node
+            .outputs
+            .iter()
+            .all(|o| o.is_empty() || consts.contains(o))
+        {
             continue;
         }
-        let data = node.inputs.iter().flatten().find(|i| !consts.contains(*i)).map(String::as_str);
+        let data = node
+            .inputs
+            .iter()
+            .flatten()
+            .find(|i| !consts.contains(*i))
+            .map(String::as_str);
         let from = data.and_then(|d| owner.get(d).copied().flatten());
         let mine = match node.op_type.as_str() {
             "Conv" | "Gemm" | "MatMul" => match lower_layer(&cx, node) {
@@ -211,8 +278,8 @@ pub fn lower(graph: &Graph, consts: &Constants, opts: &CompileOptions) -> Result
                 }
                 from
             }
-            "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout" | "QuantizeLinear"
-            | "DequantizeLinear" => from,
+            "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout"
+            | "QuantizeLinear" | "DequantizeLinear" => from,
             "MaxPool" => {
                 problems.push(Problem::node(
                     &node.name,
@@ -238,7 +305,11 @@ pub fn lower(graph: &Graph, consts: &Constants, opts: &CompileOptions) -> Result
         }
     }
     if layers.is_empty() && problems.is_empty() {
-        problems.push(Problem::option("graph", "has no Conv, Gemm or MatMul", "an MVU program needs at least one layer"));
+        problems.push(Problem::option(
+            "graph",
+            "has no Conv, Gemm or MatMul",
+            "an MVU program needs at least one layer",
+        ));
     }
     if problems.is_empty() {
         Ok(layers)
@@ -254,10 +325,16 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
     let x = node.input(0).unwrap_or_default();
     let w = node.input(1).unwrap_or_default();
     let Some(wt) = cx.constant(w) else {
-        return Err(bad(format!("weight operand '{w}' is not a constant"), "give the layer constant weights (an initializer)"));
+        return Err(bad(
+            format!("weight operand '{w}' is not a constant"),
+            "give the layer constant weights (an initializer)",
+        ));
     };
     let Some(xs) = cx.shape(x) else {
-        return Err(bad(format!("input '{x}' has no static shape"), "give the graph input a static shape (--input-shape)"));
+        return Err(bad(
+            format!("input '{x}' has no static shape"),
+            "give the graph input a static shape (--input-shape)",
+        ));
     };
     let floats: Vec<f32> = wt.data().to_f64_vec().iter().map(|&v| v as f32).collect();
     let ws = wt.shape().to_vec();
@@ -266,66 +343,155 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
     let (layer, floats, layout, bias) = match op {
         "Conv" => {
             if xs.len() != 4 || ws.len() != 4 {
-                return Err(bad(format!("input {xs:?} / weight {ws:?} are not 4-D"), "the MVU runs 2-D convolutions (N x C x H x W)"));
+                return Err(bad(
+                    format!("input {xs:?} / weight {ws:?} are not 4-D"),
+                    "the MVU runs 2-D convolutions (N x C x H x W)",
+                ));
             }
             if xs[0] != 1 {
-                return Err(bad(format!("batch is {}; an MVU program runs one image", xs[0]), "compile with batch 1 (--input-shape NAME=1x...)"));
+                return Err(bad(
+                    format!("batch is {}; an MVU program runs one image", xs[0]),
+                    "compile with batch 1 (--input-shape NAME=1x...)",
+                ));
             }
             if int_attr(node, "group", 1) != 1 {
-                return Err(bad(format!("group = {}", int_attr(node, "group", 1)), "the MVU runs group-1 convolutions; split grouped convs"));
+                return Err(bad(
+                    format!("group = {}", int_attr(node, "group", 1)),
+                    "the MVU runs group-1 convolutions; split grouped convs",
+                ));
             }
             let dil = ints_attr(node, "dilations").unwrap_or_else(|| vec![1, 1]);
             if dil.iter().any(|&d| d != 1) {
-                return Err(bad(format!("dilations = {dil:?}"), "the MVU runs undilated convolutions"));
+                return Err(bad(
+                    format!("dilations = {dil:?}"),
+                    "the MVU runs undilated convolutions",
+                ));
             }
             let strides = ints_attr(node, "strides").unwrap_or_else(|| vec![1, 1]);
             let pads = ints_attr(node, "pads").unwrap_or_else(|| vec![0; 4]);
-            let dims = u32s(&[xs[1] as i64, xs[2] as i64, xs[3] as i64, ws[0] as i64, ws[2] as i64, ws[3] as i64]);
+            let dims = u32s(&[
+                xs[1] as i64,
+                xs[2] as i64,
+                xs[3] as i64,
+                ws[0] as i64,
+                ws[2] as i64,
+                ws[3] as i64,
+            ]);
             let (Some(d), Some(s), Some(p)) = (dims, u32s(&strides), u32s(&pads)) else {
-                return Err(bad("shape, strides or pads out of range".into(), "check the Conv attributes"));
+                return Err(bad(
+                    "shape, strides or pads out of range".into(),
+                    "check the Conv attributes",
+                ));
             };
             if s.len() != 2 || p.len() != 4 {
-                return Err(bad(format!("strides {s:?} / pads {p:?} are not 2-D"), "the MVU runs 2-D convolutions"));
+                return Err(bad(
+                    format!("strides {s:?} / pads {p:?} are not 2-D"),
+                    "the MVU runs 2-D convolutions",
+                ));
             }
-            let shape = ConvShape::new(d[0], d[1], d[2], d[3], [d[4], d[5]]).with_strides([s[0], s[1]]).with_pads([p[0], p[1], p[2], p[3]]);
-            let bias = node.input(2).and_then(|b| cx.constant(b)).map(|t| t.data().to_f64_vec().iter().map(|&v| v as f32).collect());
-            (Layer::conv(&node.name, shape, prec), floats, WeightLayout::AsLayer, bias)
+            let shape = ConvShape::new(d[0], d[1], d[2], d[3], [d[4], d[5]])
+                .with_strides([s[0], s[1]])
+                .with_pads([p[0], p[1], p[2], p[3]]);
+            let bias = node
+                .input(2)
+                .and_then(|b| cx.constant(b))
+                .map(|t| t.data().to_f64_vec().iter().map(|&v| v as f32).collect());
+            (
+                Layer::conv(&node.name, shape, prec),
+                floats,
+                WeightLayout::AsLayer,
+                bias,
+            )
         }
         _ => {
             if xs.len() != 2 || ws.len() != 2 {
-                return Err(bad(format!("input {xs:?} / weight {ws:?} are not 2-D"), "flatten the input to rows x features before the layer"));
+                return Err(bad(
+                    format!("input {xs:?} / weight {ws:?} are not 2-D"),
+                    "flatten the input to rows x features before the layer",
+                ));
             }
             if op == "Gemm" && int_attr(node, "transA", 0) != 0 {
-                return Err(bad("transA = 1".into(), "the MVU reads the activations as rows; transpose them on the host"));
+                return Err(bad(
+                    "transA = 1".into(),
+                    "the MVU reads the activations as rows; transpose them on the host",
+                ));
             }
             let trans_b = op == "Gemm" && int_attr(node, "transB", 0) == 1;
-            let (out, inp) = if trans_b { (ws[0], ws[1]) } else { (ws[1], ws[0]) };
-            let alpha = if op == "Gemm" { float_attr(node, "alpha", 1.0) } else { 1.0 };
+            let (out, inp) = if trans_b {
+                (ws[0], ws[1])
+            } else {
+                (ws[1], ws[0])
+            };
+            let alpha = if op == "Gemm" {
+                float_attr(node, "alpha", 1.0)
+            } else {
+                1.0
+            };
             // The layer's layout is [out, in]; alpha is folded into the weights.
             let mut f = vec![0f32; floats.len()];
             for o in 0..out {
                 for i in 0..inp {
-                    let v = if trans_b { floats[o * inp + i] } else { floats[i * out + o] };
+                    let v = if trans_b {
+                        floats[o * inp + i]
+                    } else {
+                        floats[i * out + o]
+                    };
                     f[o * inp + i] = v * alpha;
                 }
             }
             let dims = u32s(&[xs[0] as i64, inp as i64, out as i64]);
-            let Some(d) = dims else { return Err(bad("shape out of range".into(), "check the layer's shapes")) };
-            let beta = if op == "Gemm" { float_attr(node, "beta", 1.0) } else { 1.0 };
+            let Some(d) = dims else {
+                return Err(bad("shape out of range".into(), "check the layer's shapes"));
+            };
+            let beta = if op == "Gemm" {
+                float_attr(node, "beta", 1.0)
+            } else {
+                1.0
+            };
             let bias = node
                 .input(2)
                 .and_then(|b| cx.constant(b))
                 .filter(|t| t.numel() == out)
-                .map(|t| t.data().to_f64_vec().iter().map(|&v| (v as f32) * beta).collect());
+                .map(|t| {
+                    t.data()
+                        .to_f64_vec()
+                        .iter()
+                        .map(|&v| (v as f32) * beta)
+                        .collect()
+                });
             if node.input(2).is_some() && bias.is_none() {
-                return Err(bad("bias C is not a constant vector of one value per output".into(), "use a per-output bias"));
+                return Err(bad(
+                    "bias C is not a constant vector of one value per output".into(),
+                    "use a per-output bias",
+                ));
             }
-            let layout = if trans_b { WeightLayout::AsLayer } else { WeightLayout::Transposed };
-            (Layer::matmul(&node.name, MatMulShape { rows: d[0], in_features: d[1], out_features: d[2] }, prec), f, layout, bias)
+            let layout = if trans_b {
+                WeightLayout::AsLayer
+            } else {
+                WeightLayout::Transposed
+            };
+            (
+                Layer::matmul(
+                    &node.name,
+                    MatMulShape {
+                        rows: d[0],
+                        in_features: d[1],
+                        out_features: d[2],
+                    },
+                    prec,
+                ),
+                f,
+                layout,
+                bias,
+            )
         }
     };
     let alpha_one = op == "Conv" || float_attr(node, "alpha", 1.0) == 1.0;
-    let codes = if layout == WeightLayout::AsLayer && alpha_one { cx.dq_codes(w) } else { None };
+    let codes = if layout == WeightLayout::AsLayer && alpha_one {
+        cx.dq_codes(w)
+    } else {
+        None
+    };
     let weights = integer_weights(
         &node.name,
         &floats,
@@ -340,5 +506,13 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
     if let Some(m) = opts.quant_msb {
         layer = layer.with_quant_msb(m);
     }
-    Ok(Lowered { node: node.name.clone(), op: op.to_string(), layer, weights, bias, relu: false, layout })
+    Ok(Lowered {
+        node: node.name.clone(),
+        op: op.to_string(),
+        layer,
+        weights,
+        bias,
+        relu: false,
+        layout,
+    })
 }

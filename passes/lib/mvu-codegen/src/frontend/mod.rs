@@ -131,14 +131,21 @@ impl Compiled {
     /// Writes every file into `dir`, atomically: the files go to a sibling
     /// temporary directory that then replaces `dir`, so `dir` is never half
     /// written. Returns the written paths, in write order.
-    pub fn write_dir(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, CompileError> {
+    pub fn write_dir(
+        &self,
+        dir: &std::path::Path,
+    ) -> Result<Vec<std::path::PathBuf>, CompileError> {
         output::write_dir_atomic(dir, &self.files)
     }
 }
 
 fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
     let mut p = Vec::new();
-    for (flag, v) in [("--aprec", opts.aprec), ("--wprec", opts.wprec), ("--oprec", opts.oprec)] {
+    for (flag, v) in [
+        ("--aprec", opts.aprec),
+        ("--wprec", opts.wprec),
+        ("--oprec", opts.oprec),
+    ] {
         if !(MIN_PREC..=MAX_PREC).contains(&v) {
             p.push(Problem::option(
                 flag,
@@ -150,7 +157,10 @@ fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
     if let Some(m) = opts.quant_msb.filter(|&m| m > crate::limits::MAX_QUANT_MSB) {
         p.push(Problem::option(
             "--quant-msb",
-            format!("{m} is outside 0..={} (the scaler output is 27 bits)", crate::limits::MAX_QUANT_MSB),
+            format!(
+                "{m} is outside 0..={} (the scaler output is 27 bits)",
+                crate::limits::MAX_QUANT_MSB
+            ),
             "use an MSB index from 0 to 26",
         ));
     }
@@ -166,7 +176,10 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     let consts = plain_chain(graph)?;
     let lowered = lower(graph, &consts, opts)?;
     let layers: Vec<Layer> = lowered.iter().map(|l| l.layer.clone()).collect();
-    let engine = Options { check_capacity: opts.check_capacity, ..Options::default() };
+    let engine = Options {
+        check_capacity: opts.check_capacity,
+        ..Options::default()
+    };
     let mut problems = Vec::new();
     for l in &lowered {
         if let Err(e) = crate::config::configure(&l.layer, &engine) {
@@ -183,13 +196,30 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     if !problems.is_empty() {
         return Err(problems.into());
     }
-    let table = generate(&layers, &engine).map_err(|e| vec![Problem::engine(e.layer(), "layer", &e)])?;
-    let by_layer = |name: &str| lowered.iter().find(|l| l.node == name).map_or("layer", |l| l.op.as_str());
-    let text = emit::bundle(&table, &images, &opts.asm).map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
+    let table =
+        generate(&layers, &engine).map_err(|e| vec![Problem::engine(e.layer(), "layer", &e)])?;
+    let by_layer = |name: &str| {
+        lowered
+            .iter()
+            .find(|l| l.node == name)
+            .map_or("layer", |l| l.op.as_str())
+    };
+    let text = emit::bundle(&table, &images, &opts.asm)
+        .map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
     let mut files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
-    let vectors = if opts.test_vectors { Some(test_vectors(graph, &lowered, opts).map_err(|p| vec![p])?) } else { None };
+    let vectors = if opts.test_vectors {
+        Some(test_vectors(graph, &lowered, opts).map_err(|p| vec![p])?)
+    } else {
+        None
+    };
     if let Some(v) = &vectors {
         files.extend(output::vector_files(v, opts));
     }
-    Ok(Compiled { lowered, layers, table, files, vectors })
+    Ok(Compiled {
+        lowered,
+        layers,
+        table,
+        files,
+        vectors,
+    })
 }

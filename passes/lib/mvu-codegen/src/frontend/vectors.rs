@@ -80,7 +80,9 @@ pub fn fake_quantized(graph: &Graph, layers: &[Lowered]) -> Graph {
             }
         };
         let name = format!("{}__mvu_weight", l.node);
-        let Ok(tensor) = Tensor::from_f32(dims, data) else { continue };
+        let Ok(tensor) = Tensor::from_f32(dims, data) else {
+            continue;
+        };
         g.initializers.push((name.clone(), tensor));
         if let Some(n) = g.nodes.iter_mut().find(|n| n.name == l.node) {
             n.inputs[1] = Some(name);
@@ -104,7 +106,11 @@ fn ram_order(shape: &[usize], values: &[f32]) -> Vec<i32> {
     for ch in 0..c {
         for p in 0..pixels {
             // NCHW source index; rows x k is "channels last" already.
-            let src = if shape.len() == 4 { ch * pixels + p } else { p * c + ch };
+            let src = if shape.len() == 4 {
+                ch * pixels + p
+            } else {
+                p * c + ch
+            };
             out[p * padded + ch] = values[src] as i32;
         }
     }
@@ -112,21 +118,48 @@ fn ram_order(shape: &[usize], values: &[f32]) -> Vec<i32> {
 }
 
 /// Makes the test vectors for `graph` compiled as `layers`.
-pub fn test_vectors(graph: &Graph, layers: &[Lowered], opts: &CompileOptions) -> Result<TestVectors, Problem> {
+pub fn test_vectors(
+    graph: &Graph,
+    layers: &[Lowered],
+    opts: &CompileOptions,
+) -> Result<TestVectors, Problem> {
     let input = &graph.inputs[0];
     let Some(shape) = input.type_info().static_shape() else {
-        return Err(Problem::option(&format!("graph input '{}'", input.name), "has no static shape", "give it one (--input-shape)"));
+        return Err(Problem::option(
+            &format!("graph input '{}'", input.name),
+            "has no static shape",
+            "give it one (--input-shape)",
+        ));
     };
     let n = shape.iter().product();
     let codes = random_codes(n, opts.aprec, opts.seed);
-    let x = Tensor::from_f32(shape.clone(), codes.clone()).map_err(|e| Problem::option("test vectors", e.to_string(), "report this"))?;
+    let x = Tensor::from_f32(shape.clone(), codes.clone())
+        .map_err(|e| Problem::option("test vectors", e.to_string(), "report this"))?;
     let x = x.cast(input.dtype);
     let g = fake_quantized(graph, layers);
     let out = onnc_interp::run_graph(&g, &[(input.name.clone(), x.clone())]).map_err(|e| {
-        Problem::option("test vectors", format!("the reference interpreter failed: {e}"), "compile with test vectors off, or report this")
+        Problem::option(
+            "test vectors",
+            format!("the reference interpreter failed: {e}"),
+            "compile with test vectors off, or report this",
+        )
     })?;
-    let (output_name, output) = out.into_iter().next().ok_or_else(|| Problem::option("test vectors", "the graph has no output", "keep one output"))?;
-    let input_lines = bit_serial_lines(&input.name, &ram_order(&shape, &codes), opts.aprec, false, ACT_WORD_ELEMS)
-        .map_err(|e| Problem::option("test vectors", e.to_string(), "use --aprec 1..=16"))?;
-    Ok(TestVectors { input_name: input.name.clone(), input: x, output_name, output: output.cast(onnc_tensor::DType::F32), input_lines })
+    let (output_name, output) = out.into_iter().next().ok_or_else(|| {
+        Problem::option("test vectors", "the graph has no output", "keep one output")
+    })?;
+    let input_lines = bit_serial_lines(
+        &input.name,
+        &ram_order(&shape, &codes),
+        opts.aprec,
+        false,
+        ACT_WORD_ELEMS,
+    )
+    .map_err(|e| Problem::option("test vectors", e.to_string(), "use --aprec 1..=16"))?;
+    Ok(TestVectors {
+        input_name: input.name.clone(),
+        input: x,
+        output_name,
+        output: output.cast(onnc_tensor::DType::F32),
+        input_lines,
+    })
 }

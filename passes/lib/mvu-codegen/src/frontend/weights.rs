@@ -55,7 +55,10 @@ impl LayerWeights {
 fn fits(values: &[i64], bits: u32) -> Option<bool> {
     let signed = values.iter().any(|&v| v < 0);
     let (lo, hi) = value_range(bits, signed);
-    values.iter().all(|v| (lo..=hi).contains(v)).then_some(signed)
+    values
+        .iter()
+        .all(|v| (lo..=hi).contains(v))
+        .then_some(signed)
 }
 
 /// The integers for one layer (`channels` = output channels = axis 0).
@@ -76,14 +79,29 @@ pub fn integer_weights(
             });
         }
     }
-    if floats.iter().all(|w| w.is_finite() && w.fract() == 0.0 && w.abs() < 65536.0) {
+    if floats
+        .iter()
+        .all(|w| w.is_finite() && w.fract() == 0.0 && w.abs() < 65536.0)
+    {
         let ints: Vec<i64> = floats.iter().map(|&w| w as i64).collect();
         if let Some(signed) = fits(&ints, wprec) {
-            return Ok(LayerWeights { values: ints.iter().map(|&v| v as i32).collect(), scales: vec![1.0], signed });
+            return Ok(LayerWeights {
+                values: ints.iter().map(|&v| v as i32).collect(),
+                scales: vec![1.0],
+                signed,
+            });
         }
     }
     let signed = floats.iter().any(|&w| w < 0.0);
-    let granularity = if per_channel { Granularity::PerChannel } else { Granularity::PerLayer };
+    let granularity = if per_channel {
+        Granularity::PerChannel
+    } else {
+        Granularity::PerLayer
+    };
     let q = quantize_symmetric(layer, floats, channels.max(1), wprec, signed, granularity)?;
-    Ok(LayerWeights { values: q.values, scales: q.scales, signed })
+    Ok(LayerWeights {
+        values: q.values,
+        scales: q.scales,
+        signed,
+    })
 }

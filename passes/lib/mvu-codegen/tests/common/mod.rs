@@ -6,7 +6,11 @@ use onnc_tensor::{Attr, DType, Tensor};
 
 /// A float value of static shape `dims`.
 pub fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-    ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|&d| Dim::Fixed(d)).collect() }
+    ValueInfo {
+        name: name.into(),
+        dtype: DType::F32,
+        dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+    }
 }
 
 /// A 3x3 conv node with pad 1 and stride `s`.
@@ -43,18 +47,24 @@ pub fn resnet18() -> Graph {
             }
         }
     }
-    let mut g = Graph { name: "distilled_resnet18".into(), inputs: vec![vi("input", &[1, 3, 32, 32])], ..Graph::default() };
+    let mut g = Graph {
+        name: "distilled_resnet18".into(),
+        inputs: vec![vi("input", &[1, 3, 32, 32])],
+        ..Graph::default()
+    };
     let (mut c, mut hw, mut x) = (3usize, 32usize, "input".to_string());
     for (i, name) in names.iter().enumerate() {
         let stage = if i == 0 { 2 } else { 2 + (i - 1) / 4 };
         let out = 64usize << (stage - 2);
         let stride = if i > 1 && (i - 1) % 4 == 0 { 2 } else { 1 };
         let w = format!("{name}.weight");
-        g.initializers.push((w.clone(), weights(&[out, c, 3, 3], i as u64)));
+        g.initializers
+            .push((w.clone(), weights(&[out, c, 3, 3], i as u64)));
         let y = format!("{name}.out");
         g.nodes.push(conv3x3(name, &x, &w, &y, stride as i64));
         let r = format!("{name}.relu");
-        g.nodes.push(Node::new(&format!("{name}.relu"), "Relu", &[&y], &[&r]));
+        g.nodes
+            .push(Node::new(&format!("{name}.relu"), "Relu", &[&y], &[&r]));
         x = r;
         c = out;
         hw = (hw - 3 + 2) / stride + 1;
@@ -65,7 +75,9 @@ pub fn resnet18() -> Graph {
 
 /// A scratch directory under the cargo target dir, emptied.
 pub fn scratch(name: &str) -> std::path::PathBuf {
-    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("onnc-mvu").join(name);
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("onnc-mvu")
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(d.parent().unwrap()).unwrap();
     d

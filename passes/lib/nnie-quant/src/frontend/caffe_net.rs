@@ -16,9 +16,9 @@
 
 use crate::caffe::proto::{
     eltwise_parameter, pooling_parameter, BlobProto, BlobShape, ConcatParameter,
-    ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter,
-    NetParameter, PermuteParameter, PoolingParameter, ReLuParameter, ReshapeParameter,
-    SoftmaxParameter, UpsampleParameter,
+    ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter, NetParameter,
+    PermuteParameter, PoolingParameter, ReLuParameter, ReshapeParameter, SoftmaxParameter,
+    UpsampleParameter,
 };
 use crate::grid::ClipValue;
 
@@ -72,7 +72,14 @@ fn layer(l: &Layer) -> LayerParameter {
         p.blobs.push(blob(b, None));
     }
     match &l.kind {
-        LayerKind::Conv { num_output, kernel, stride, pad, dilation, group } => {
+        LayerKind::Conv {
+            num_output,
+            kernel,
+            stride,
+            pad,
+            dilation,
+            group,
+        } => {
             p.convolution_param = Some(ConvolutionParameter {
                 num_output: u(*num_output),
                 bias_term: Some(l.bias.is_some()),
@@ -82,7 +89,11 @@ fn layer(l: &Layer) -> LayerParameter {
                 stride_w: u(stride[1]),
                 pad_h: u(pad[0]),
                 pad_w: u(pad[1]),
-                dilation: if *dilation == [1, 1] { vec![] } else { dilation.iter().map(|&d| d as u32).collect() },
+                dilation: if *dilation == [1, 1] {
+                    vec![]
+                } else {
+                    dilation.iter().map(|&d| d as u32).collect()
+                },
                 group: if *group == 1 { None } else { u(*group) },
                 ..Default::default()
             });
@@ -94,10 +105,24 @@ fn layer(l: &Layer) -> LayerParameter {
                 ..Default::default()
             });
         }
-        LayerKind::Pool { max, kernel, stride, pad, global } => {
-            let method = if *max { pooling_parameter::PoolMethod::Max } else { pooling_parameter::PoolMethod::Ave };
+        LayerKind::Pool {
+            max,
+            kernel,
+            stride,
+            pad,
+            global,
+        } => {
+            let method = if *max {
+                pooling_parameter::PoolMethod::Max
+            } else {
+                pooling_parameter::PoolMethod::Ave
+            };
             p.pooling_param = Some(if *global {
-                PoolingParameter { pool: Some(method as i32), global_pooling: Some(true), ..Default::default() }
+                PoolingParameter {
+                    pool: Some(method as i32),
+                    global_pooling: Some(true),
+                    ..Default::default()
+                }
             } else {
                 PoolingParameter {
                     pool: Some(method as i32),
@@ -117,21 +142,36 @@ fn layer(l: &Layer) -> LayerParameter {
                 EltwiseOp::Prod => eltwise_parameter::EltwiseOp::Prod,
                 EltwiseOp::Max => eltwise_parameter::EltwiseOp::Max,
             };
-            p.eltwise_param = Some(EltwiseParameter { operation: Some(e as i32), ..Default::default() });
+            p.eltwise_param = Some(EltwiseParameter {
+                operation: Some(e as i32),
+                ..Default::default()
+            });
         }
         LayerKind::Concat { axis } => {
-            p.concat_param = Some(ConcatParameter { axis: Some(*axis as i32), ..Default::default() });
+            p.concat_param = Some(ConcatParameter {
+                axis: Some(*axis as i32),
+                ..Default::default()
+            });
         }
         LayerKind::Upsample { scale } => {
-            p.upsample_param = Some(UpsampleParameter { scale: Some(*scale), ..Default::default() });
+            p.upsample_param = Some(UpsampleParameter {
+                scale: Some(*scale),
+                ..Default::default()
+            });
         }
         LayerKind::Relu { negative_slope } => {
             if *negative_slope != 0.0 {
-                p.relu_param = Some(ReLuParameter { negative_slope: Some(*negative_slope), ..Default::default() });
+                p.relu_param = Some(ReLuParameter {
+                    negative_slope: Some(*negative_slope),
+                    ..Default::default()
+                });
             }
         }
         LayerKind::Softmax { axis } => {
-            p.softmax_param = Some(SoftmaxParameter { axis: Some(*axis as i32), ..Default::default() });
+            p.softmax_param = Some(SoftmaxParameter {
+                axis: Some(*axis as i32),
+                ..Default::default()
+            });
         }
         LayerKind::Reshape { shape: s } => {
             p.reshape_param = Some(ReshapeParameter {
@@ -140,7 +180,9 @@ fn layer(l: &Layer) -> LayerParameter {
             });
         }
         LayerKind::Permute => {
-            p.permute_param = Some(PermuteParameter { order: vec![0, 2, 3, 1] });
+            p.permute_param = Some(PermuteParameter {
+                order: vec![0, 2, 3, 1],
+            });
         }
     }
     p

@@ -33,7 +33,11 @@ fn io(path: &Path, e: impl std::fmt::Display) -> NnieError {
 }
 
 fn number(name: &str) -> Option<u64> {
-    let digits: String = name.chars().rev().take_while(char::is_ascii_digit).collect();
+    let digits: String = name
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect();
     digits.chars().rev().collect::<String>().parse().ok()
 }
 
@@ -45,7 +49,11 @@ pub fn load_test_data(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
     let mut subdirs = Vec::new();
     for e in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
         let p = e.map_err(|e| io(dir, e))?.path();
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
         if p.is_dir() && name.starts_with("test_data_set") {
             subdirs.push((number(&name), name, p));
         }
@@ -57,11 +65,17 @@ pub fn load_test_data(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
         )));
     }
     subdirs.sort();
-    subdirs.into_iter().map(|(_, _, p)| load_set(&p, graph)).collect()
+    subdirs
+        .into_iter()
+        .map(|(_, _, p)| load_set(&p, graph))
+        .collect()
 }
 
 fn load_set(dir: &Path, graph: &Graph) -> Result<DataSet> {
-    let mut set = DataSet { inputs: Vec::new(), files: Vec::new() };
+    let mut set = DataSet {
+        inputs: Vec::new(),
+        files: Vec::new(),
+    };
     for (k, vi) in graph.inputs.iter().enumerate() {
         let path = dir.join(format!("input_{k}.pb"));
         if !path.is_file() {
@@ -99,12 +113,17 @@ pub fn synthetic_sets(graph: &Graph, n: usize) -> Result<Vec<DataSet>> {
     };
     let mut sets = Vec::new();
     for _ in 0..n {
-        let mut set = DataSet { inputs: Vec::new(), files: Vec::new() };
+        let mut set = DataSet {
+            inputs: Vec::new(),
+            files: Vec::new(),
+        };
         for vi in &graph.inputs {
             let shape = vi.type_info().static_shape().ok_or_else(|| {
                 NnieError::Data(format!("graph input `{}` has no static shape", vi.name))
             })?;
-            let vals = (0..shape.iter().product::<usize>()).map(|_| next()).collect();
+            let vals = (0..shape.iter().product::<usize>())
+                .map(|_| next())
+                .collect();
             let t = Tensor::from_f32(shape, vals).map_err(|e| NnieError::Data(e.to_string()))?;
             set.inputs.push((vi.name.clone(), t));
         }

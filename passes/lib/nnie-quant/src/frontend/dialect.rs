@@ -44,7 +44,14 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
     use DialectValue::*;
     let mut a = vec![("layer_name", Str(layer.name.clone()))];
     match &layer.kind {
-        LayerKind::Conv { kernel, stride, pad, dilation, group, .. } => {
+        LayerKind::Conv {
+            kernel,
+            stride,
+            pad,
+            dilation,
+            group,
+            ..
+        } => {
             a.push(("kernel", hw(*kernel)));
             a.push(("stride", hw(*stride)));
             a.push(("pad", hw(*pad)));
@@ -52,7 +59,13 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
             a.push(("group", I64(*group as i64)));
         }
         LayerKind::Fc { .. } => {}
-        LayerKind::Pool { max, kernel, stride, pad, global } => {
+        LayerKind::Pool {
+            max,
+            kernel,
+            stride,
+            pad,
+            global,
+        } => {
             a.push(("pool", Str(if *max { "max" } else { "ave" }.into())));
             a.push(("kernel", hw(*kernel)));
             a.push(("stride", hw(*stride)));
@@ -68,8 +81,14 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
         LayerKind::Permute => a.push(("order", I64Array(vec![0, 2, 3, 1]))),
     }
     if layer.is_quantized() {
-        a.push(("input_clip", F32Array(layer.input_clips.iter().map(|c| c.value_f32()).collect())));
-        a.push(("input_z", I64Array(layer.input_clips.iter().map(|c| c.z()).collect())));
+        a.push((
+            "input_clip",
+            F32Array(layer.input_clips.iter().map(|c| c.value_f32()).collect()),
+        ));
+        a.push((
+            "input_z",
+            I64Array(layer.input_clips.iter().map(|c| c.z()).collect()),
+        ));
     }
     if let (true, Some(c)) = (layer.has_weights(), layer.weight_clip) {
         a.push(("weight_clip", F32(c.value_f32())));

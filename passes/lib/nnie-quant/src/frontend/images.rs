@@ -33,14 +33,20 @@ pub const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "bmp", "pgm", "pp
 
 /// Whether `p` has one of [`IMAGE_EXTENSIONS`].
 pub fn is_image(p: &Path) -> bool {
-    p.extension().and_then(|e| e.to_str()).is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 /// The images directly in `dir`, sorted by file name.
 pub fn image_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))? {
-        let p = e.map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))?.path();
+    for e in
+        std::fs::read_dir(dir).map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))?
+    {
+        let p = e
+            .map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))?
+            .path();
         if p.is_file() && is_image(&p) {
             files.push(p);
         }
@@ -58,7 +64,17 @@ pub fn load_images(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
             graph.inputs.len()
         )));
     };
-    let dims: Option<Vec<usize>> = input.dims.iter().map(|d| if let Dim::Fixed(n) = d { Some(*n) } else { None }).collect();
+    let dims: Option<Vec<usize>> = input
+        .dims
+        .iter()
+        .map(|d| {
+            if let Dim::Fixed(n) = d {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .collect();
     let (c, h, w) = match dims.as_deref() {
         Some(&[1, c, h, w]) if c == 1 || c == 3 => (c, h, w),
         _ => {
@@ -80,7 +96,9 @@ pub fn load_images(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
     files
         .into_iter()
         .map(|path| {
-            let img = image::open(&path).map_err(|e| NnieError::Data(format!("{}: cannot decode the image: {e}", path.display())))?;
+            let img = image::open(&path).map_err(|e| {
+                NnieError::Data(format!("{}: cannot decode the image: {e}", path.display()))
+            })?;
             let img = img.resize_exact(w as u32, h as u32, image::imageops::FilterType::Triangle);
             let mut data = vec![0f32; c * h * w];
             if c == 3 {
@@ -96,8 +114,12 @@ pub fn load_images(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
                     data[y as usize * w + x as usize] = f32::from(px[0]) / 255.0;
                 }
             }
-            let t = Tensor::from_f32(vec![1, c, h, w], data).map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
-            Ok(DataSet { inputs: vec![(input.name.clone(), t)], files: vec![path] })
+            let t = Tensor::from_f32(vec![1, c, h, w], data)
+                .map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
+            Ok(DataSet {
+                inputs: vec![(input.name.clone(), t)],
+                files: vec![path],
+            })
         })
         .collect()
 }
@@ -107,8 +129,18 @@ mod tests {
     use super::*;
 
     fn graph(c: usize) -> Graph {
-        let mut g = Graph { name: "g".into(), inputs: Vec::new(), outputs: Vec::new(), initializers: Vec::new(), nodes: Vec::new() };
-        g.inputs.push(onnc_onnx::ValueInfo { name: "x".into(), dtype: onnc_tensor::DType::F32, dims: vec![Dim::Fixed(1), Dim::Fixed(c), Dim::Fixed(2), Dim::Fixed(2)] });
+        let mut g = Graph {
+            name: "g".into(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            initializers: Vec::new(),
+            nodes: Vec::new(),
+        };
+        g.inputs.push(onnc_onnx::ValueInfo {
+            name: "x".into(),
+            dtype: onnc_tensor::DType::F32,
+            dims: vec![Dim::Fixed(1), Dim::Fixed(c), Dim::Fixed(2), Dim::Fixed(2)],
+        });
         g
     }
 
@@ -130,7 +162,10 @@ mod tests {
         assert_eq!(sets[0].files[0].file_name().unwrap(), "a.png");
         let v = sets[0].inputs[0].1.as_f32().unwrap().to_vec();
         // R plane, G plane, B plane (row-major): red at (0,0), green at (1,0), blue at (0,1).
-        assert_eq!(v, vec![1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(
+            v,
+            vec![1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0]
+        );
         let grey = load_images(&dir, &graph(1)).unwrap();
         assert_eq!(grey[0].inputs[0].1.shape(), &[1, 1, 2, 2]);
         assert!(load_images(&dir, &graph(4)).is_err());

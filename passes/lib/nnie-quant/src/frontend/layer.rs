@@ -140,7 +140,13 @@ pub struct Layer {
 
 impl Layer {
     /// A layer without weights or clips.
-    pub fn new(name: &str, op_type: &str, kind: LayerKind, bottoms: Vec<String>, top: &str) -> Self {
+    pub fn new(
+        name: &str,
+        op_type: &str,
+        kind: LayerKind,
+        bottoms: Vec<String>,
+        top: &str,
+    ) -> Self {
         Self {
             name: name.to_string(),
             op_type: op_type.to_string(),
@@ -192,7 +198,10 @@ impl Layer {
     pub fn is_quantized(&self) -> bool {
         !matches!(
             self.kind,
-            LayerKind::Relu { .. } | LayerKind::Softmax { .. } | LayerKind::Reshape { .. } | LayerKind::Permute
+            LayerKind::Relu { .. }
+                | LayerKind::Softmax { .. }
+                | LayerKind::Reshape { .. }
+                | LayerKind::Permute
         )
     }
 

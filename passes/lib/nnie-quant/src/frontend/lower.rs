@@ -53,7 +53,11 @@ pub struct Lowered {
 
 /// Lower every node of `graph`; `provenance[i]` are the source nodes of node
 /// `i` (may be empty: then the node's own name).
-pub fn lower(graph: &Graph, types: &HashMap<String, TypeInfo>, provenance: &[Vec<String>]) -> Lowered {
+pub fn lower(
+    graph: &Graph,
+    types: &HashMap<String, TypeInfo>,
+    provenance: &[Vec<String>],
+) -> Lowered {
     let mut out = Lowered::default();
     for vi in &graph.inputs {
         let shape = vi.type_info().static_shape();
@@ -61,8 +65,12 @@ pub fn lower(graph: &Graph, types: &HashMap<String, TypeInfo>, provenance: &[Vec
             out.problems.push(Problem {
                 node: vi.name.clone(),
                 op: "graph input".into(),
-                what: format!("input is {}, NNIE needs a static 4-D f32 NCHW input", vi.type_info()),
-                fix: "export the model with a fixed N×C×H×W float input (or pass --input-shape)".into(),
+                what: format!(
+                    "input is {}, NNIE needs a static 4-D f32 NCHW input",
+                    vi.type_info()
+                ),
+                fix: "export the model with a fixed N×C×H×W float input (or pass --input-shape)"
+                    .into(),
             });
         }
     }
@@ -98,11 +106,17 @@ struct Cx<'a> {
 }
 
 fn ints(node: &Node, name: &str) -> Option<Vec<i64>> {
-    node.attrs.get(name).and_then(Attr::as_ints).map(<[i64]>::to_vec)
+    node.attrs
+        .get(name)
+        .and_then(Attr::as_ints)
+        .map(<[i64]>::to_vec)
 }
 
 fn int(node: &Node, name: &str, default: i64) -> i64 {
-    node.attrs.get(name).and_then(Attr::as_int).unwrap_or(default)
+    node.attrs
+        .get(name)
+        .and_then(Attr::as_int)
+        .unwrap_or(default)
 }
 
 fn hw(v: &[i64], what: &str) -> Result<Hw, Why> {
@@ -118,7 +132,11 @@ fn hw(v: &[i64], what: &str) -> Result<Hw, Why> {
 /// Symmetric pads `[t, l, b, r]` → `[h, w]`.
 fn sym_pads(node: &Node) -> Result<Hw, Why> {
     let p = ints(node, "pads").unwrap_or_else(|| vec![0; 4]);
-    let auto = node.attrs.get("auto_pad").and_then(Attr::as_str).unwrap_or("NOTSET");
+    let auto = node
+        .attrs
+        .get("auto_pad")
+        .and_then(Attr::as_str)
+        .unwrap_or("NOTSET");
     if auto != "NOTSET" && auto != "VALID" {
         return Err(why(
             format!("auto_pad = {auto}"),
@@ -156,7 +174,10 @@ impl Cx<'_> {
         for n in node.inputs.iter().flatten() {
             if self.graph.initializer(n).is_some() {
                 return Err(why(
-                    format!("operand `{n}` is a constant; NNIE's {} takes only feature maps", node.op_type),
+                    format!(
+                        "operand `{n}` is a constant; NNIE's {} takes only feature maps",
+                        node.op_type
+                    ),
                     "fold the constant into the preceding Conv/Gemm (bias or scale)",
                 ));
             }
@@ -180,7 +201,12 @@ impl Cx<'_> {
             ));
         }
         let top = node.outputs.first().cloned().unwrap_or_default();
-        let x0 = || node.input(0).map(str::to_string).into_iter().collect::<Vec<_>>();
+        let x0 = || {
+            node.input(0)
+                .map(str::to_string)
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
         let layer = |kind, bottoms| Layer::new(&node.name, op, kind, bottoms, &top);
         match op {
             "Conv" => self.conv(node, warnings).map(|(kind, w, b)| {
@@ -265,18 +291,36 @@ impl Cx<'_> {
         }
     }
 
-    fn conv(&self, node: &Node, warnings: &mut Vec<String>) -> Result<(LayerKind, Tensor, Option<Tensor>), Why> {
-        let x = node.input(0).and_then(|n| self.shape(n)).unwrap_or_default();
+    fn conv(
+        &self,
+        node: &Node,
+        warnings: &mut Vec<String>,
+    ) -> Result<(LayerKind, Tensor, Option<Tensor>), Why> {
+        let x = node
+            .input(0)
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
         if x.len() != 4 {
-            return Err(why(format!("input shape {x:?} is not N×C×H×W"), "NNIE runs 2-D convolutions only"));
+            return Err(why(
+                format!("input shape {x:?} is not N×C×H×W"),
+                "NNIE runs 2-D convolutions only",
+            ));
         }
-        let w = self.konst(node, 1, "weight")?.ok_or_else(|| why("no weight", "give the Conv its weight"))?;
+        let w = self
+            .konst(node, 1, "weight")?
+            .ok_or_else(|| why("no weight", "give the Conv its weight"))?;
         let b = self.konst(node, 2, "bias")?;
         let ws = w.shape().to_vec();
         if ws.len() != 4 {
-            return Err(why(format!("weight shape {ws:?} is not 4-D"), "NNIE runs 2-D convolutions only"));
+            return Err(why(
+                format!("weight shape {ws:?} is not 4-D"),
+                "NNIE runs 2-D convolutions only",
+            ));
         }
-        let kernel = hw(&ints(node, "kernel_shape").unwrap_or(vec![ws[2] as i64, ws[3] as i64]), "kernel")?;
+        let kernel = hw(
+            &ints(node, "kernel_shape").unwrap_or(vec![ws[2] as i64, ws[3] as i64]),
+            "kernel",
+        )?;
         let stride = hw(&ints(node, "strides").unwrap_or(vec![1, 1]), "strides")?;
         let dilation = hw(&ints(node, "dilations").unwrap_or(vec![1, 1]), "dilations")?;
         let pad = sym_pads(node)?;
@@ -288,36 +332,75 @@ impl Cx<'_> {
             ));
         }
         let as_f32 = |t: &Tensor| t.cast(onnc_tensor::DType::F32);
-        let kind = LayerKind::Conv { num_output: ws[0], kernel, stride, pad, dilation, group };
-        Ok((kind, as_f32(w), b.map(|b| as_f32(b).reshape(vec![ws[0]]).unwrap_or_else(|_| as_f32(b)))))
+        let kind = LayerKind::Conv {
+            num_output: ws[0],
+            kernel,
+            stride,
+            pad,
+            dilation,
+            group,
+        };
+        Ok((
+            kind,
+            as_f32(w),
+            b.map(|b| as_f32(b).reshape(vec![ws[0]]).unwrap_or_else(|_| as_f32(b))),
+        ))
     }
 
     fn gemm(&self, node: &Node) -> Result<(LayerKind, Tensor, Tensor), Why> {
         if int(node, "transA", 0) != 0 {
-            return Err(why("transA = 1", "export the Gemm with transA = 0 (InnerProduct reads x as rows)"));
+            return Err(why(
+                "transA = 1",
+                "export the Gemm with transA = 0 (InnerProduct reads x as rows)",
+            ));
         }
-        let b = self.konst(node, 1, "B")?.ok_or_else(|| why("no B operand", "give the Gemm its weight"))?;
+        let b = self
+            .konst(node, 1, "B")?
+            .ok_or_else(|| why("no B operand", "give the Gemm its weight"))?;
         let bs = b.shape().to_vec();
         if bs.len() != 2 {
-            return Err(why(format!("B has shape {bs:?}, not 2-D"), "use a 2-D weight"));
+            return Err(why(
+                format!("B has shape {bs:?}, not 2-D"),
+                "use a 2-D weight",
+            ));
         }
-        let alpha = node.attrs.get("alpha").and_then(Attr::as_float).unwrap_or(1.0);
-        let beta = node.attrs.get("beta").and_then(Attr::as_float).unwrap_or(1.0);
+        let alpha = node
+            .attrs
+            .get("alpha")
+            .and_then(Attr::as_float)
+            .unwrap_or(1.0);
+        let beta = node
+            .attrs
+            .get("beta")
+            .and_then(Attr::as_float)
+            .unwrap_or(1.0);
         let bv = b.cast(onnc_tensor::DType::F32);
-        let bv = bv.as_f32().map_err(|e| why(e.to_string(), "use f32 weights"))?;
+        let bv = bv
+            .as_f32()
+            .map_err(|e| why(e.to_string(), "use f32 weights"))?;
         let trans_b = int(node, "transB", 0) != 0;
-        let (o, k) = if trans_b { (bs[0], bs[1]) } else { (bs[1], bs[0]) };
+        let (o, k) = if trans_b {
+            (bs[0], bs[1])
+        } else {
+            (bs[1], bs[0])
+        };
         let mut w = vec![0f32; o * k];
         for r in 0..o {
             for c in 0..k {
-                let v = if trans_b { bv[r * k + c] } else { bv[c * o + r] };
+                let v = if trans_b {
+                    bv[r * k + c]
+                } else {
+                    bv[c * o + r]
+                };
                 w[r * k + c] = alpha * v;
             }
         }
         let mut bias = vec![0f32; o];
         if let Some(c) = self.konst(node, 2, "C")? {
             let cv = c.cast(onnc_tensor::DType::F32);
-            let cv = cv.as_f32().map_err(|e| why(e.to_string(), "use an f32 bias"))?;
+            let cv = cv
+                .as_f32()
+                .map_err(|e| why(e.to_string(), "use an f32 bias"))?;
             match cv.len() {
                 1 => bias.iter_mut().for_each(|b| *b = beta * cv[0]),
                 n if n == o => bias.iter_mut().zip(cv).for_each(|(b, c)| *b = beta * c),
@@ -329,8 +412,14 @@ impl Cx<'_> {
                 }
             }
         }
-        let t = |s: Vec<usize>, v| Tensor::from_f32(s, v).map_err(|e| why(e.to_string(), "report this as a bug"));
-        Ok((LayerKind::Fc { num_output: o }, t(vec![o, k], w)?, t(vec![o], bias)?))
+        let t = |s: Vec<usize>, v| {
+            Tensor::from_f32(s, v).map_err(|e| why(e.to_string(), "report this as a bug"))
+        };
+        Ok((
+            LayerKind::Fc { num_output: o },
+            t(vec![o, k], w)?,
+            t(vec![o], bias)?,
+        ))
     }
 
     fn pool(&self, node: &Node) -> Result<LayerKind, Why> {
@@ -347,10 +436,20 @@ impl Cx<'_> {
                 "export with count_include_pad = 1 or without padding",
             ));
         }
-        let x = node.input(0).and_then(|n| self.shape(n)).unwrap_or_default();
-        let y = node.outputs.first().and_then(|n| self.shape(n)).unwrap_or_default();
+        let x = node
+            .input(0)
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
+        let y = node
+            .outputs
+            .first()
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
         if x.len() != 4 || y.len() != 4 {
-            return Err(why("pooling needs N×C×H×W input and output", "NNIE pools 2-D feature maps only"));
+            return Err(why(
+                "pooling needs N×C×H×W input and output",
+                "NNIE pools 2-D feature maps only",
+            ));
         }
         for d in 0..2 {
             let (n, k, s, p) = (x[2 + d], kernel[d], stride[d].max(1), pad[d]);
@@ -370,7 +469,13 @@ impl Cx<'_> {
                 ));
             }
         }
-        Ok(LayerKind::Pool { max: op == "MaxPool", kernel, stride, pad, global: false })
+        Ok(LayerKind::Pool {
+            max: op == "MaxPool",
+            kernel,
+            stride,
+            pad,
+            global: false,
+        })
     }
 
     fn upsample(&self, node: &Node) -> Result<LayerKind, Why> {
@@ -380,12 +485,23 @@ impl Cx<'_> {
                 "NNIE upsamples only 2× nearest: use scales [1, 1, 2, 2] with mode = nearest, or resize on the host",
             )
         };
-        let mode = node.attrs.get("mode").and_then(Attr::as_str).unwrap_or("nearest");
+        let mode = node
+            .attrs
+            .get("mode")
+            .and_then(Attr::as_str)
+            .unwrap_or("nearest");
         if mode != "nearest" {
             return Err(bad());
         }
-        let x = node.input(0).and_then(|n| self.shape(n)).unwrap_or_default();
-        let y = node.outputs.first().and_then(|n| self.shape(n)).unwrap_or_default();
+        let x = node
+            .input(0)
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
+        let y = node
+            .outputs
+            .first()
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
         let scales_ok = self
             .konst(node, 2, "scales")
             .ok()
@@ -400,7 +516,10 @@ impl Cx<'_> {
     }
 
     fn reshape(&self, node: &Node, top: &str) -> Result<LayerKind, Why> {
-        let x = node.input(0).and_then(|n| self.shape(n)).unwrap_or_default();
+        let x = node
+            .input(0)
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
         let y = self.shape(top).unwrap_or_default();
         if y.len() < 2 || y.len() > 4 || x.first() != y.first() {
             return Err(why(

@@ -24,8 +24,8 @@
 mod caffe_net;
 mod clip_keys;
 mod data;
-mod images;
 mod dialect;
+mod images;
 mod layer;
 mod lower;
 mod simulate;
@@ -34,8 +34,8 @@ pub use write::write_dir_atomic;
 
 pub use caffe_net::caffe_net;
 pub use data::{load_test_data, synthetic_sets, DataSet};
-pub use images::{image_files, is_image, load_images, IMAGE_EXTENSIONS};
 pub use dialect::{dialect_attrs, DialectValue};
+pub use images::{image_files, is_image, load_images, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
 pub use simulate::{float_run, quant_run, Outputs};
@@ -139,13 +139,21 @@ impl Compiled {
     /// Returns the written paths in package order.
     pub fn write_dir(&self, dir: &Path) -> Result<Vec<PathBuf>> {
         let mut files: Vec<(String, Vec<u8>)> = self.package.files().to_vec();
-        files.push((QUANT_REPORT_FILE.to_string(), self.report.to_json().into_bytes()));
+        files.push((
+            QUANT_REPORT_FILE.to_string(),
+            self.report.to_json().into_bytes(),
+        ));
         write::write_dir_atomic(dir, &files)
     }
 }
 
 fn refuse(node: &str, op: &str, what: String, fix: &str) -> NnieError {
-    NnieError::Refused(vec![Problem { node: node.into(), op: op.into(), what, fix: fix.into() }])
+    NnieError::Refused(vec![Problem {
+        node: node.into(),
+        op: op.into(),
+        what,
+        fix: fix.into(),
+    }])
 }
 
 fn fix_for(reason: &str) -> &'static str {
@@ -164,12 +172,24 @@ fn legalized(graph: &onnc_onnx::Graph, on: bool) -> Result<(onnc_onnx::Graph, Ve
     if !on {
         return Ok((graph.clone(), Vec::new()));
     }
-    match onnc_legalize::legalize(graph.clone(), onnc_legalize::Target::Nnie, &Default::default()) {
-        Ok(l) => Ok((l.graph, l.provenance.into_iter().map(|p| p.sources).collect())),
+    match onnc_legalize::legalize(
+        graph.clone(),
+        onnc_legalize::Target::Nnie,
+        &Default::default(),
+    ) {
+        Ok(l) => Ok((
+            l.graph,
+            l.provenance.into_iter().map(|p| p.sources).collect(),
+        )),
         Err(onnc_legalize::Error::Illegal { violations, .. }) => Err(NnieError::Refused(
             violations
                 .into_iter()
-                .map(|v| Problem { fix: fix_for(&v.reason).into(), node: v.node, op: v.op, what: v.reason })
+                .map(|v| Problem {
+                    fix: fix_for(&v.reason).into(),
+                    node: v.node,
+                    op: v.op,
+                    what: v.reason,
+                })
                 .collect(),
         )),
         Err(e) => Err(NnieError::Refused(vec![Problem {
@@ -188,9 +208,19 @@ fn package_name(opts: &CompileOptions, graph: &onnc_onnx::Graph) -> String {
     let s: String = graph
         .name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
-    if s.is_empty() { "model".into() } else { s }
+    if s.is_empty() {
+        "model".into()
+    } else {
+        s
+    }
 }
 
 /// Compile `graph` for NNIE (see the module doc).
@@ -198,7 +228,11 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     let bits = match opts.bits {
         8 => Bits::Eight,
         16 => Bits::Sixteen,
-        b => return Err(NnieError::Unsupported(format!("{b}-bit NNIE quantization; use --bits 8"))),
+        b => {
+            return Err(NnieError::Unsupported(format!(
+                "{b}-bit NNIE quantization; use --bits 8"
+            )))
+        }
     };
     if bits == Bits::Sixteen {
         return Err(NnieError::Unsupported(
@@ -206,9 +240,19 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         ));
     }
     let (g, provenance) = legalized(graph, opts.legalize)?;
-    let types = onnc_onnx::infer_graph(&g)
-        .map_err(|e| refuse(&g.name, "graph", format!("shape inference failed: {e}"), "give the model static input shapes"))?;
-    let Lowered { mut layers, problems, warnings } = lower(&g, &types, &provenance);
+    let types = onnc_onnx::infer_graph(&g).map_err(|e| {
+        refuse(
+            &g.name,
+            "graph",
+            format!("shape inference failed: {e}"),
+            "give the model static input shapes",
+        )
+    })?;
+    let Lowered {
+        mut layers,
+        problems,
+        warnings,
+    } = lower(&g, &types, &provenance);
     if !problems.is_empty() {
         return Err(NnieError::Refused(problems));
     }
@@ -226,23 +270,40 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     };
 
     // Activation clips.
-    let watch: BTreeSet<String> = layers.iter().filter(|l| l.is_quantized()).flat_map(|l| l.bottoms.clone()).collect();
+    let watch: BTreeSet<String> = layers
+        .iter()
+        .filter(|l| l.is_quantized())
+        .flat_map(|l| l.bottoms.clone())
+        .collect();
     if let CalibSource::Mqbench(path) = &opts.calib {
-        let text = std::fs::read_to_string(path).map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
         let table = ClipTable::from_json(&text)?.snapped(opts.snap)?;
         clip_keys::check_known(&table, &layers, &path.display().to_string())?;
         let mut missing = Vec::new();
         for l in layers.iter_mut().filter(|l| l.is_quantized()) {
-            let entry = std::iter::once(&l.name).chain(&l.sources).find_map(|k| table.get(k));
+            let entry = std::iter::once(&l.name)
+                .chain(&l.sources)
+                .find_map(|k| table.get(k));
             match entry {
                 Some(c) if c.len() == l.bottoms.len() => {
-                    l.input_clips = c.iter().map(|&v| ClipValue::exact_from_f64(v)).collect::<Option<_>>()
-                        .ok_or_else(|| NnieError::ClipTable(format!("layer '{}': clip off the grid", l.name)))?;
+                    l.input_clips = c
+                        .iter()
+                        .map(|&v| ClipValue::exact_from_f64(v))
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| {
+                            NnieError::ClipTable(format!("layer '{}': clip off the grid", l.name))
+                        })?;
                 }
                 Some(c) => missing.push(Problem {
                     node: l.name.clone(),
                     op: l.op_type.clone(),
-                    what: format!("{} clip value(s) in {}, the layer has {} input(s)", c.len(), path.display(), l.bottoms.len()),
+                    what: format!(
+                        "{} clip value(s) in {}, the layer has {} input(s)",
+                        c.len(),
+                        path.display(),
+                        l.bottoms.len()
+                    ),
                     fix: "give one clip per data input".into(),
                 }),
                 None => missing.push(Problem {
@@ -263,8 +324,13 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
                 .bottoms
                 .iter()
                 .map(|b| match calib.layer(b) {
-                    Some(o) => o.clip(opts.method, opts.snap).map_err(|e| NnieError::Calibration(format!("layer '{}', input `{b}`: {e}", l.name))),
-                    None => Err(NnieError::Calibration(format!("layer '{}': input `{b}` was never observed", l.name))),
+                    Some(o) => o.clip(opts.method, opts.snap).map_err(|e| {
+                        NnieError::Calibration(format!("layer '{}', input `{b}`: {e}", l.name))
+                    }),
+                    None => Err(NnieError::Calibration(format!(
+                        "layer '{}': input `{b}` was never observed",
+                        l.name
+                    ))),
                 })
                 .collect::<Result<_>>()?;
         }
@@ -272,7 +338,10 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     for l in layers.iter_mut() {
         if let (true, Some(w)) = (l.has_weights(), &l.weight) {
             let v = w.as_f32().map_err(|e| NnieError::Interp(e.to_string()))?;
-            l.weight_clip = Some(weight_clip(v, opts.snap).map_err(|e| NnieError::Calibration(format!("layer '{}' weights: {e}", l.name)))?);
+            l.weight_clip =
+                Some(weight_clip(v, opts.snap).map_err(|e| {
+                    NnieError::Calibration(format!("layer '{}' weights: {e}", l.name))
+                })?);
         }
     }
 
@@ -283,7 +352,12 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     for (set, fo) in eval_sets.iter().zip(&float_outs) {
         let qo = quant_run(&g, &layers, set)?;
         for (k, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
-            let cast = |t: &onnc_tensor::Tensor| t.cast(onnc_tensor::DType::F32).as_f32().map(<[f32]>::to_vec).unwrap_or_default();
+            let cast = |t: &onnc_tensor::Tensor| {
+                t.cast(onnc_tensor::DType::F32)
+                    .as_f32()
+                    .map(<[f32]>::to_vec)
+                    .unwrap_or_default()
+            };
             pairs[k].0.extend(cast(f));
             pairs[k].1.extend(cast(q));
         }
@@ -294,8 +368,16 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
 
     // Package.
     let name = package_name(opts, &g);
-    let inputs: Vec<(String, Vec<usize>)> =
-        g.inputs.iter().map(|v| (v.name.clone(), v.type_info().static_shape().unwrap_or_default())).collect();
+    let inputs: Vec<(String, Vec<usize>)> = g
+        .inputs
+        .iter()
+        .map(|v| {
+            (
+                v.name.clone(),
+                v.type_info().static_shape().unwrap_or_default(),
+            )
+        })
+        .collect();
     let net = caffe_net(&name, &inputs, &layers);
     let mut table = ClipTable::new();
     for l in layers.iter().filter(|l| l.in_clip_table()) {
@@ -310,14 +392,33 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         CalibSource::TestData(_) => calib_sets
             .iter()
             .flat_map(|s| s.files.iter())
-            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()).display().to_string())
+            .map(|p| {
+                std::fs::canonicalize(p)
+                    .unwrap_or_else(|_| p.clone())
+                    .display()
+                    .to_string()
+            })
             .collect(),
         // MQBench table: the evaluation files, else a placeholder the user replaces
         _ => {
-            let files: Vec<String> = eval_sets.iter().flat_map(|s| s.files.iter()).map(|p| p.display().to_string()).collect();
-            if files.is_empty() { vec!["calibration_images/REPLACE_ME.jpg".to_string()] } else { files }
+            let files: Vec<String> = eval_sets
+                .iter()
+                .flat_map(|s| s.files.iter())
+                .map(|p| p.display().to_string())
+                .collect();
+            if files.is_empty() {
+                vec!["calibration_images/REPLACE_ME.jpg".to_string()]
+            } else {
+                files
+            }
         }
     };
     let package = Package::build(&name, &net, &table, &images, &opts.package)?;
-    Ok(Compiled { graph: g, layers, package, report, warnings })
+    Ok(Compiled {
+        graph: g,
+        layers,
+        package,
+        report,
+        warnings,
+    })
 }

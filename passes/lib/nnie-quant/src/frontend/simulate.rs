@@ -40,7 +40,8 @@ fn interp(e: impl std::fmt::Display) -> NnieError {
 }
 
 fn f32s(t: &Tensor) -> Result<&[f32]> {
-    t.as_f32().map_err(|e| NnieError::Interp(format!("expected f32 data: {e}")))
+    t.as_f32()
+        .map_err(|e| NnieError::Interp(format!("expected f32 data: {e}")))
 }
 
 /// Run every set in float; observe the values named in `watch` (one batch
@@ -106,7 +107,10 @@ pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outpu
         }
     }
     let keep: BTreeSet<&str> = graph.outputs.iter().map(|v| v.name.as_str()).collect();
-    let opts = OpOptions { opset: onnc_onnx::NORMALIZED_OPSET, num_outputs: None };
+    let opts = OpOptions {
+        opset: onnc_onnx::NORMALIZED_OPSET,
+        num_outputs: None,
+    };
     for (i, node) in graph.nodes.iter().enumerate() {
         let layer = by_node.get(node.name.as_str()).filter(|l| l.is_quantized());
         let mut owned: Vec<Option<Tensor>> = Vec::with_capacity(node.inputs.len());
@@ -115,9 +119,14 @@ pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outpu
                 (Some(n), Some(l)) => match l.bottoms.iter().position(|b| b == n) {
                     Some(j) => {
                         let clip = *l.input_clips.get(j).ok_or_else(|| {
-                            NnieError::Calibration(format!("layer '{}' has no clip for input `{n}`", l.name))
+                            NnieError::Calibration(format!(
+                                "layer '{}' has no clip for input `{n}`",
+                                l.name
+                            ))
                         })?;
-                        let v = env.get(n.as_str()).ok_or_else(|| interp(format!("node '{}': `{n}` undefined", node.name)))?;
+                        let v = env.get(n.as_str()).ok_or_else(|| {
+                            interp(format!("node '{}': `{n}` undefined", node.name))
+                        })?;
                         Some(fq(v, clip)?)
                     }
                     None => None,
@@ -159,7 +168,10 @@ pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outpu
             }
         }
         for n in node.inputs.iter().flatten() {
-            if last_use.get(n.as_str()) == Some(&i) && !keep.contains(n.as_str()) && graph.initializer(n).is_none() {
+            if last_use.get(n.as_str()) == Some(&i)
+                && !keep.contains(n.as_str())
+                && graph.initializer(n).is_none()
+            {
                 env.remove(n.as_str());
             }
         }

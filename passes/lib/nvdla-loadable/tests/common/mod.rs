@@ -20,8 +20,7 @@ pub const GOLDEN: [&str; 10] = [
 
 /// `<repo>/test/data/nvdla-golden`.
 pub fn golden_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../test/data/nvdla-golden")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../test/data/nvdla-golden")
 }
 
 /// Bytes of one golden file.

@@ -92,8 +92,12 @@ impl<'a> A<'a> {
     /// Precision attribute.
     pub(crate) fn precision(&self, name: &str) -> Result<Precision> {
         let s = self.str(name)?;
-        Precision::parse(s)
-            .ok_or_else(|| self.err(name, format!("is \"{s}\", expected \"int8\", \"int16\" or \"fp16\"")))
+        Precision::parse(s).ok_or_else(|| {
+            self.err(
+                name,
+                format!("is \"{s}\", expected \"int8\", \"int16\" or \"fp16\""),
+            )
+        })
     }
 }
 

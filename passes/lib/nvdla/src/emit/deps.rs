@@ -76,7 +76,9 @@ pub(crate) fn build(nodes: &[Node]) -> (Vec<CommonOpDesc>, [i16; 6]) {
         })
         .collect();
     for i in 0..n {
-        let waits: Vec<bool> = (0..n).map(|j| j > i && conflicts(&nodes[i], &nodes[j])).collect();
+        let waits: Vec<bool> = (0..n)
+            .map(|j| j > i && conflicts(&nodes[i], &nodes[j]))
+            .collect();
         for t in 0..op_type::NUM {
             let of_type = |j: &usize| usize::from(nodes[*j].ty) == t;
             let first_waiter = (i + 1..n).filter(of_type).find(|&j| waits[j]);
@@ -162,7 +164,12 @@ mod tests {
         ];
         let (d, heads) = build(&nodes);
         assert_eq!(heads, [-1, 0, 1, 2, -1, -1]);
-        let c = |i: usize, t: u8| (d[i].consumers[t as usize].index, d[i].consumers[t as usize].event);
+        let c = |i: usize, t: u8| {
+            (
+                d[i].consumers[t as usize].index,
+                d[i].consumers[t as usize].event,
+            )
+        };
         assert_eq!(c(0, op_type::CONV), (3, event::OP_PROGRAMMED));
         assert_eq!(c(0, op_type::SDP), (1, event::OP_PROGRAMMED));
         assert_eq!(c(1, op_type::PDP), (2, event::OP_COMPLETED));

@@ -23,9 +23,9 @@ use std::collections::BTreeMap;
 
 use onnc_nvdla_loadable::desc::container::op_type;
 use onnc_nvdla_loadable::desc::{
-    mem_type, BdmaOpDesc, BdmaSurfaceDesc, BdmaTransferDesc, CdpOpDesc, CdpSurfaceDesc,
-    ConvOpDesc, ConvSurfaceDesc, CvtParam, DataCube, LutParam, OpDesc, PdpOpDesc, PdpSurfaceDesc,
-    RubikOpDesc, RubikSurfaceDesc, SdpCvt, SdpOp, SdpOpDesc, SdpSurfaceDesc, SurfaceDesc,
+    mem_type, BdmaOpDesc, BdmaSurfaceDesc, BdmaTransferDesc, CdpOpDesc, CdpSurfaceDesc, ConvOpDesc,
+    ConvSurfaceDesc, CvtParam, DataCube, LutParam, OpDesc, PdpOpDesc, PdpSurfaceDesc, RubikOpDesc,
+    RubikSurfaceDesc, SdpCvt, SdpOp, SdpOpDesc, SdpSurfaceDesc, SurfaceDesc,
 };
 
 use super::attrs::{precision_code, A};
@@ -83,7 +83,10 @@ impl Ctx<'_> {
         let tensor = &self.p.tensors[t];
         <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
             tensor: tensor.name.clone(),
-            problem: format!("feature tensors must be 4-D [N, C, H, W], got {:?}", tensor.shape),
+            problem: format!(
+                "feature tensors must be 4-D [N, C, H, W], got {:?}",
+                tensor.shape
+            ),
         })
     }
 
@@ -98,7 +101,11 @@ impl Ctx<'_> {
         let name = &tensor.name;
         let [_, c, full_h, w] = self.nchw(t)?;
         let h = rows.map_or(full_h, |r| r.1);
-        let (width, height, channel) = (dims(w, "width", name)?, dims(h, "height", name)?, dims(c, "channels", name)?);
+        let (width, height, channel) = (
+            dims(w, "width", name)?,
+            dims(h, "height", name)?,
+            dims(c, "channels", name)?,
+        );
         if matches!(tensor.kind, TensorKind::Fused) {
             let cpa = self.cfg.channels_per_atom(tensor.precision);
             let (line, surf, size) = feature_geometry(w, h, c, cpa, tensor.precision.bytes());
@@ -149,7 +156,11 @@ impl Ctx<'_> {
                 let (rel, size) = self.window(t, r)?;
                 (self.mem.existing_at(self.p, t, rel, size)?, size, r.1)
             }
-            None => (self.mem.existing(self.p, t)?, e.bytes.len() as u64, e.whc[1]),
+            None => (
+                self.mem.existing(self.p, t)?,
+                e.bytes.len() as u64,
+                e.whc[1],
+            ),
         };
         Ok(DataCube {
             mem_type: mem_type::MC,
@@ -183,10 +194,14 @@ impl Ctx<'_> {
     /// in memory: a feature tensor, or a weight encoded as a cube.
     pub(crate) fn window(&self, t: TensorId, (top, rows): (usize, usize)) -> Result<(u64, u64)> {
         let tensor = &self.p.tensors[t];
-        let [n, c, h, _] = <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
-            tensor: tensor.name.clone(),
-            problem: format!("a row band needs a 4-D [N, C, H, W] cube, got {:?}", tensor.shape),
-        })?;
+        let [n, c, h, _] =
+            <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+                tensor: tensor.name.clone(),
+                problem: format!(
+                    "a row band needs a 4-D [N, C, H, W] cube, got {:?}",
+                    tensor.shape
+                ),
+            })?;
         let (line, surf) = match self.weights.get(&t) {
             Some(e) => (e.line_stride as u64, e.surf_stride as u64),
             None => {
@@ -203,21 +218,37 @@ impl Ctx<'_> {
         if top + rows > h || rows == 0 {
             return Err(EmitError::Tensor {
                 tensor: tensor.name.clone(),
-                problem: format!("rows {top}..{} are outside its height {h} (internal)", top + rows),
+                problem: format!(
+                    "rows {top}..{} are outside its height {h} (internal)",
+                    top + rows
+                ),
             });
         }
         let surfaces = c.div_ceil(self.cfg.channels_per_atom(tensor.precision).max(1)) as u64;
-        Ok((top as u64 * line, (surfaces - 1) * surf + rows as u64 * line))
+        Ok((
+            top as u64 * line,
+            (surfaces - 1) * surf + rows as u64 * line,
+        ))
     }
 
     /// The windows `(tensor, rows)` a job reads or writes in memory, other
     /// than whole tensors: the conv's input lines, the SDP's output rows and
     /// per-point operand rows. Empty without a band.
-    pub(crate) fn band_windows(&self, op: &Op, band: Option<&Band>) -> Result<Vec<(TensorId, (usize, usize))>> {
+    pub(crate) fn band_windows(
+        &self,
+        op: &Op,
+        band: Option<&Band>,
+    ) -> Result<Vec<(TensorId, (usize, usize))>> {
         let Some(b) = band else { return Ok(Vec::new()) };
         let mut out = Vec::new();
         match op.engine {
-            Engine::Conv => out.extend(op.inputs.first().copied().flatten().map(|x| (x, (b.in_top, b.in_rows)))),
+            Engine::Conv => out.extend(
+                op.inputs
+                    .first()
+                    .copied()
+                    .flatten()
+                    .map(|x| (x, (b.in_top, b.in_rows))),
+            ),
             Engine::Sdp => {
                 let rows = (b.out_top, b.out_rows);
                 out.push((op.output, rows));
@@ -237,12 +268,26 @@ impl Ctx<'_> {
     /// The CBUF plan of a conv op: banks and row bands.
     pub(crate) fn conv_plan(&self, op: &Op) -> Result<ConvPlan> {
         let a = A::new(op);
-        let x = op.inputs.first().copied().flatten().ok_or_else(|| a.op_err("operand 0 is missing"))?;
-        let w = op.inputs.get(1).copied().flatten().ok_or_else(|| a.op_err("operand 1 is missing"))?;
+        let x = op
+            .inputs
+            .first()
+            .copied()
+            .flatten()
+            .ok_or_else(|| a.op_err("operand 0 is missing"))?;
+        let w = op
+            .inputs
+            .get(1)
+            .copied()
+            .flatten()
+            .ok_or_else(|| a.op_err("operand 1 is missing"))?;
         let [_, c, h, wd] = self.nchw(x)?;
         let wt = &self.p.tensors[w];
-        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice())
-            .map_err(|_| a.op_err(format!("weight '{}' must be [K, C, R, S], got {:?}", wt.name, wt.shape)))?;
+        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
+            a.op_err(format!(
+                "weight '{}' must be [K, C, R, S], got {:?}",
+                wt.name, wt.shape
+            ))
+        })?;
         let [_, _, e, _] = self.nchw(op.output)?;
         let in_p = a.precision("in_precision")?;
         let cfg = self.cfg;
@@ -280,9 +325,15 @@ impl Ctx<'_> {
 
     /// Descriptors and graph node of one DLA op, or of one row band of a
     /// split conv or its fused SDP.
-    pub(crate) fn describe(&self, op: &Op, band: Option<&Band>, luts: &mut Vec<LutParam>) -> Result<(OpDesc, SurfaceDesc, Node)> {
+    pub(crate) fn describe(
+        &self,
+        op: &Op,
+        band: Option<&Band>,
+        luts: &mut Vec<LutParam>,
+    ) -> Result<(OpDesc, SurfaceDesc, Node)> {
         let a = A::new(op);
-        let ty = dla_type(op.engine).ok_or_else(|| a.op_err("is not a DLA engine op (internal)"))?;
+        let ty =
+            dla_type(op.engine).ok_or_else(|| a.op_err("is not a DLA engine op (internal)"))?;
         let input = |i: usize| -> Result<TensorId> {
             op.inputs
                 .get(i)
@@ -296,8 +347,14 @@ impl Ctx<'_> {
         for t in op.operands() {
             reads.extend(self.region_rows(t, rows_of(t))?);
         }
-        let writes: Vec<Region> = self.region_rows(op.output, rows_of(op.output))?.into_iter().collect();
-        if op.engine != Engine::Conv && op.engine != Engine::Sdp && matches!(self.p.tensors[op.output].kind, TensorKind::Fused) {
+        let writes: Vec<Region> = self
+            .region_rows(op.output, rows_of(op.output))?
+            .into_iter()
+            .collect();
+        if op.engine != Engine::Conv
+            && op.engine != Engine::Sdp
+            && matches!(self.p.tensors[op.output].kind, TensorKind::Fused)
+        {
             return Err(a.op_err("its output is a fused stream; only conv (and an SDP feeding a PDP) write on-the-fly data"));
         }
         let (desc, surf) = match op.engine {
@@ -321,17 +378,32 @@ impl Ctx<'_> {
         ))
     }
 
-    fn conv(&self, op: &Op, a: &A, x: TensorId, w: TensorId, band: Option<&Band>) -> Result<(OpDesc, SurfaceDesc)> {
+    fn conv(
+        &self,
+        op: &Op,
+        a: &A,
+        x: TensorId,
+        w: TensorId,
+        band: Option<&Band>,
+    ) -> Result<(OpDesc, SurfaceDesc)> {
         let [n, c, h, wd] = self.nchw(x)?;
         let wt = &self.p.tensors[w];
-        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice())
-            .map_err(|_| a.op_err(format!("weight '{}' must be [K, C, R, S], got {:?}", wt.name, wt.shape)))?;
+        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
+            a.op_err(format!(
+                "weight '{}' must be [K, C, R, S], got {:?}",
+                wt.name, wt.shape
+            ))
+        })?;
         let [_, ko, e, f] = self.nchw(op.output)?;
         if ko != k {
-            return Err(a.op_err(format!("output has {ko} channels but the weight has {k} kernels")));
+            return Err(a.op_err(format!(
+                "output has {ko} channels but the weight has {k} kernels"
+            )));
         }
         if !matches!(self.p.tensors[op.output].kind, TensorKind::Fused) {
-            return Err(a.op_err("the output must be the fused accumulator (TensorKind::Fused) read by an SDP"));
+            return Err(a.op_err(
+                "the output must be the fused accumulator (TensorKind::Fused) read by an SDP",
+            ));
         }
         let fmt = a.str("data_format")?;
         if fmt != "feature" {
@@ -450,7 +522,13 @@ impl Ctx<'_> {
         })
     }
 
-    fn sdp(&self, op: &Op, a: &A, x: TensorId, band: Option<&Band>) -> Result<(OpDesc, SurfaceDesc)> {
+    fn sdp(
+        &self,
+        op: &Op,
+        a: &A,
+        x: TensorId,
+        band: Option<&Band>,
+    ) -> Result<(OpDesc, SurfaceDesc)> {
         let rows = band.map(|b| (b.out_top, b.out_rows));
         let lut = a.int_in("lut_index", -1, 255)?;
         if lut >= 0 {
@@ -537,11 +615,20 @@ impl Ctx<'_> {
         Ok((OpDesc::Pdp(d), SurfaceDesc::Pdp(sd)))
     }
 
-    fn cdp(&self, op: &Op, a: &A, x: TensorId, luts: &mut Vec<LutParam>) -> Result<(OpDesc, SurfaceDesc)> {
+    fn cdp(
+        &self,
+        op: &Op,
+        a: &A,
+        x: TensorId,
+        luts: &mut Vec<LutParam>,
+    ) -> Result<(OpDesc, SurfaceDesc)> {
         let in_p = a.precision("in_precision")?;
         let out_p = a.precision("out_precision")?;
         if in_p != out_p {
-            return Err(a.err("out_precision", format!("is {out_p} but in_precision is {in_p}; CDP converts no precision")));
+            return Err(a.err(
+                "out_precision",
+                format!("is {out_p} but in_precision is {in_p}; CDP converts no precision"),
+            ));
         }
         let local_size = a.int_in("local_size", 3, 9)?;
         let lut = lrn_lut(
@@ -605,7 +692,13 @@ impl Ctx<'_> {
         src.plane_stride = src.surf_stride;
         let mut dst = self.cube(op.output)?;
         dst.plane_stride = dst.surf_stride;
-        Ok((OpDesc::Rubik(d), SurfaceDesc::Rubik(RubikSurfaceDesc { src_data: src, dst_data: dst })))
+        Ok((
+            OpDesc::Rubik(d),
+            SurfaceDesc::Rubik(RubikSurfaceDesc {
+                src_data: src,
+                dst_data: dst,
+            }),
+        ))
     }
 
     fn bdma(&self, op: &Op, a: &A, x: TensorId) -> Result<(OpDesc, SurfaceDesc)> {

@@ -32,16 +32,27 @@ fn format(p: Precision, abi: Abi, cfg: &Config) -> u16 {
     }
 }
 
-fn buffer(p: &Program, mem: &MemPlan, t: TensorId, abi: Abi, cfg: &Config) -> Result<EmuBufferDesc> {
+fn buffer(
+    p: &Program,
+    mem: &MemPlan,
+    t: TensorId,
+    abi: Abi,
+    cfg: &Config,
+) -> Result<EmuBufferDesc> {
     let tensor = &p.tensors[t];
     let pl = place(p, t)?;
     let err = |problem: String| EmitError::Tensor {
         tensor: tensor.name.clone(),
         problem,
     };
-    let [_, c, h, w] = <[usize; 4]>::try_from(tensor.shape.as_slice())
-        .map_err(|_| err(format!("EMU buffers must be 4-D [N, C, H, W], got {:?}", tensor.shape)))?;
-    let d16 = |v: usize| u16::try_from(v).map_err(|_| err(format!("dimension {v} does not fit 16 bits")));
+    let [_, c, h, w] = <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| {
+        err(format!(
+            "EMU buffers must be 4-D [N, C, H, W], got {:?}",
+            tensor.shape
+        ))
+    })?;
+    let d16 =
+        |v: usize| u16::try_from(v).map_err(|_| err(format!("dimension {v} does not fit 16 bits")));
     Ok(EmuBufferDesc {
         address_index: mem.existing(p, t)? as i16,
         address_index_offset: 0,
@@ -57,12 +68,26 @@ fn buffer(p: &Program, mem: &MemPlan, t: TensorId, abi: Abi, cfg: &Config) -> Re
 }
 
 /// The op slot and buffer descriptors of one EMU op.
-pub(crate) fn describe(p: &Program, cfg: &Config, mem: &MemPlan, op: &Op, abi: Abi) -> Result<(EmuOpSlot, EmuBufferDescs)> {
+pub(crate) fn describe(
+    p: &Program,
+    cfg: &Config,
+    mem: &MemPlan,
+    op: &Op,
+    abi: Abi,
+) -> Result<(EmuOpSlot, EmuBufferDescs)> {
     let a = A::new(op);
-    let x = op.inputs.first().copied().flatten().ok_or_else(|| a.op_err("has no input"))?;
+    let x = op
+        .inputs
+        .first()
+        .copied()
+        .flatten()
+        .ok_or_else(|| a.op_err("has no input"))?;
     let prec = a.precision("precision")?;
     if prec == Precision::Int16 {
-        return Err(a.err("precision", "is int16; the emulator runs int8 and fp16 only"));
+        return Err(a.err(
+            "precision",
+            "is int16; the emulator runs int8 and fp16 only",
+        ));
     }
     let common = |op_type: u8| -> Result<EmuCommonOpDesc> {
         Ok(EmuCommonOpDesc {
@@ -94,10 +119,18 @@ pub(crate) fn describe(p: &Program, cfg: &Config, mem: &MemPlan, op: &Op, abi: A
     let src = buffer(p, mem, x, abi, cfg)?;
     let dst = buffer(p, mem, op.output, abi, cfg)?;
     if src.format != dst.format {
-        return Err(a.op_err("input and output precisions differ; the emulator needs equal formats"));
+        return Err(
+            a.op_err("input and output precisions differ; the emulator needs equal formats")
+        );
     }
     Ok((
-        EmuOpSlot { desc, tail: Vec::new() },
-        EmuBufferDescs { src_data: src, dst_data: dst },
+        EmuOpSlot {
+            desc,
+            tail: Vec::new(),
+        },
+        EmuBufferDescs {
+            src_data: src,
+            dst_data: dst,
+        },
     ))
 }

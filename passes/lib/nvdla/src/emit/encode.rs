@@ -42,7 +42,9 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
     for op in &p.ops {
         for (slot, t) in op.inputs.iter().enumerate() {
             let Some(t) = *t else { continue };
-            let Some(values) = weight_values(p, t) else { continue };
+            let Some(values) = weight_values(p, t) else {
+                continue;
+            };
             let e = encode_one(p, cfg, op, slot, t, values)?;
             let pl = place(p, t)?;
             if e.bytes.len() as u64 > pl.size {
@@ -59,7 +61,8 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
                 if prev != &e {
                     return Err(EmitError::Tensor {
                         tensor: p.tensors[t].name.clone(),
-                        problem: "is read by two ops in different layouts; duplicate the weight".into(),
+                        problem: "is read by two ops in different layouts; duplicate the weight"
+                            .into(),
                     });
                 }
             }
@@ -69,23 +72,39 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
     Ok(out)
 }
 
-fn encode_one(p: &Program, cfg: &Config, op: &Op, slot: usize, t: TensorId, w: &[f32]) -> Result<Encoded> {
+fn encode_one(
+    p: &Program,
+    cfg: &Config,
+    op: &Op,
+    slot: usize,
+    t: TensorId,
+    w: &[f32],
+) -> Result<Encoded> {
     let a = A::new(op);
     let tensor = &p.tensors[t];
     let prec = tensor.precision;
     let shape = &tensor.shape;
     let bad_shape = |what: &str| {
-        a.op_err(format!("weight '{}' has shape {:?}; expected {what}", tensor.name, shape))
+        a.op_err(format!(
+            "weight '{}' has shape {:?}; expected {what}",
+            tensor.name, shape
+        ))
     };
     if w.len() != tensor.elements() {
         return Err(EmitError::Tensor {
             tensor: tensor.name.clone(),
-            problem: format!("holds {} values but its shape {:?} has {}", w.len(), shape, tensor.elements()),
+            problem: format!(
+                "holds {} values but its shape {:?} has {}",
+                w.len(),
+                shape,
+                tensor.elements()
+            ),
         });
     }
     match (op.engine, slot) {
         (Engine::Conv, 1) => {
-            let [k, c, r, s] = <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("[K, C, R, S]"))?;
+            let [k, c, r, s] =
+                <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("[K, C, R, S]"))?;
             let shift = if prec.bytes() == 1 || prec == crate::Precision::Int16 {
                 a.int_in("out_cvt.truncate", 0, 63)? as i32
             } else {
@@ -103,15 +122,24 @@ fn encode_one(p: &Program, cfg: &Config, op: &Op, slot: usize, t: TensorId, w: &
             let ty = a.str(&format!("{unit}.type"))?;
             let mode = a.str(&format!("{unit}.mode"))?;
             let is_int = prec != crate::Precision::Fp16;
-            let alu = if is_int { -(a.int_in(&format!("{unit}.shift_value"), 0, 63)? as i32) } else { 0 };
-            let mul = if is_int { a.int_in(&format!("{unit}.truncate"), 0, 63)? as i32 } else { 0 };
+            let alu = if is_int {
+                -(a.int_in(&format!("{unit}.shift_value"), 0, 63)? as i32)
+            } else {
+                0
+            };
+            let mul = if is_int {
+                a.int_in(&format!("{unit}.truncate"), 0, 63)? as i32
+            } else {
+                0
+            };
             let (rows, shifts) = match ty {
                 "add" => (1, vec![alu]),
                 "mul" => (1, vec![mul]),
                 "both" => (2, vec![alu, mul]),
                 other => return Err(a.err(&format!("{unit}.type"), format!("is \"{other}\" but the sub-unit has a weight operand; use add, mul or both"))),
             };
-            let [n, c, h, wd] = <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("4-D"))?;
+            let [n, c, h, wd] =
+                <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("4-D"))?;
             match mode {
                 "per_kernel" => {
                     if n != rows || h != 1 || wd != 1 {

@@ -16,7 +16,9 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum EmitError {
     /// A tensor that lives in memory has no placement.
-    #[error("tensor '{tensor}' has no memory placement; run the planner (plan::plan) before emitting")]
+    #[error(
+        "tensor '{tensor}' has no memory placement; run the planner (plan::plan) before emitting"
+    )]
     Unplaced {
         /// Tensor name.
         tensor: String,

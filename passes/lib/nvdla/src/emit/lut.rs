@@ -80,7 +80,13 @@ pub fn lrn_lut(
     l.linear_only_offset = u16::from(frac_bits as i8 as u8);
     l.linear_exp_start = 0;
     let e = exp_offset + 64;
-    l.linear_exp_end = if e >= 38 { MAX_RANGE } else if e < 0 { 0 } else { 1u64 << e };
+    l.linear_exp_end = if e >= 38 {
+        MAX_RANGE
+    } else if e < 0 {
+        0
+    } else {
+        1u64 << e
+    };
     l.linear_only_start = start.min(MAX_RANGE);
     l.linear_only_end = end.min(MAX_RANGE);
     l.hybrid_priority = PRI_LINEAR_ONLY;

@@ -91,7 +91,8 @@ impl MemPlan {
     /// Memory entries for the dead page, pools and bindable tensors.
     pub(crate) fn new(p: &Program, cfg: &Config) -> Result<MemPlan> {
         let mut m = MemPlan {
-            owners: crate::plan::bind_owners(p).map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?,
+            owners: crate::plan::bind_owners(p)
+                .map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?,
             ..MemPlan::default()
         };
         m.memories.push(entry(0, MemoryFlags::ALLOC, PAGE));
@@ -136,7 +137,8 @@ impl MemPlan {
                 } else {
                     MemoryFlags::ALLOC
                 };
-                m.memories.push(entry(id, flags, end.div_ceil(PAGE).max(1) * PAGE));
+                m.memories
+                    .push(entry(id, flags, end.div_ceil(PAGE).max(1) * PAGE));
                 m.pool_mem.insert(pool, id as u16);
                 if pool == Pool::Weights {
                     m.weight_mem = Some(id as u16);
@@ -154,20 +156,39 @@ impl MemPlan {
             let bind_id = match (&tensor.kind, input) {
                 (TensorKind::Input(b), true) | (TensorKind::Output(b), false) => *b,
                 _ => {
-                    return Err(tensor_err(p, t, format!(
-                        "is listed as a network {} but its kind is {:?}",
-                        if input { "input" } else { "output" },
-                        tensor.kind
-                    )))
+                    return Err(tensor_err(
+                        p,
+                        t,
+                        format!(
+                            "is listed as a network {} but its kind is {:?}",
+                            if input { "input" } else { "output" },
+                            tensor.kind
+                        ),
+                    ))
                 }
             };
             let pl = place(p, t)?;
             if tensor.shape.len() != 4 {
-                return Err(tensor_err(p, t, format!("bindable tensors must be 4-D [N, C, H, W], got {:?}", tensor.shape)));
+                return Err(tensor_err(
+                    p,
+                    t,
+                    format!(
+                        "bindable tensors must be 4-D [N, C, H, W], got {:?}",
+                        tensor.shape
+                    ),
+                ));
             }
             let id = m.memories.len();
-            let dir = if input { MemoryFlags::INPUT } else { MemoryFlags::OUTPUT };
-            let mut e = entry(id, MemoryFlags(MemoryFlags::ALLOC.0 | dir.0), pl.offset + pl.size);
+            let dir = if input {
+                MemoryFlags::INPUT
+            } else {
+                MemoryFlags::OUTPUT
+            };
+            let mut e = entry(
+                id,
+                MemoryFlags(MemoryFlags::ALLOC.0 | dir.0),
+                pl.offset + pl.size,
+            );
             e.bind_id = bind_id;
             e.tensor_desc_id = n as u16;
             m.memories.push(e);
@@ -207,7 +228,11 @@ impl MemPlan {
     pub(crate) fn mem_of(&self, p: &Program, t: TensorId) -> Result<u16> {
         let pl = place(p, t)?;
         match pl.pool {
-            Some(Pool::Bind) => self.owners.get(&t).and_then(|o| self.bind_mem.get(o)).copied(),
+            Some(Pool::Bind) => self
+                .owners
+                .get(&t)
+                .and_then(|o| self.bind_mem.get(o))
+                .copied(),
             Some(pool) => self.pool_mem.get(&pool).copied(),
             None => None,
         }
@@ -222,11 +247,24 @@ impl MemPlan {
 
     /// Global address id of the `size` bytes at `rel` inside `t`'s region,
     /// created on first use.
-    pub(crate) fn address_at(&mut self, p: &Program, t: TensorId, rel: u64, size: u64) -> Result<u16> {
+    pub(crate) fn address_at(
+        &mut self,
+        p: &Program,
+        t: TensorId,
+        rel: u64,
+        size: u64,
+    ) -> Result<u16> {
         let pl = place(p, t)?;
         let mem = self.mem_of(p, t)?;
         if rel + size > pl.size {
-            return Err(tensor_err(p, t, format!("sub-region {rel}+{size} passes the end of its {} bytes (internal)", pl.size)));
+            return Err(tensor_err(
+                p,
+                t,
+                format!(
+                    "sub-region {rel}+{size} passes the end of its {} bytes (internal)",
+                    pl.size
+                ),
+            ));
         }
         let key = (mem, pl.offset + rel, size);
         if let Some(&a) = self.regions.get(&key) {
@@ -234,7 +272,11 @@ impl MemPlan {
         }
         let id = self.addresses.len();
         if id > i16::MAX as usize {
-            return Err(tensor_err(p, t, "more than 32767 distinct memory regions; a task address index is an int16"));
+            return Err(tensor_err(
+                p,
+                t,
+                "more than 32767 distinct memory regions; a task address index is an int16",
+            ));
         }
         self.addresses.push(AddressListEntry {
             id: id as u16,
@@ -259,6 +301,12 @@ impl MemPlan {
         self.regions
             .get(&(mem, pl.offset + rel, size))
             .copied()
-            .ok_or_else(|| tensor_err(p, t, format!("has no address entry for {rel}+{size} (internal)")))
+            .ok_or_else(|| {
+                tensor_err(
+                    p,
+                    t,
+                    format!("has no address entry for {rel}+{size} (internal)"),
+                )
+            })
     }
 }

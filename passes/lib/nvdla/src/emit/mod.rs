@@ -45,10 +45,12 @@ use std::collections::BTreeMap;
 
 use onnc_nvdla_loadable::desc::container::{OP_CONTAINER_SIZE, SURFACE_CONTAINER_SIZE};
 use onnc_nvdla_loadable::desc::{
-    container::encode_array, DataCube, Descriptor, EmuNetworkDesc, LutParam, NetworkDesc, OpSlot, SurfaceDesc,
-    SurfaceSlot,
+    container::encode_array, DataCube, Descriptor, EmuNetworkDesc, LutParam, NetworkDesc, OpSlot,
+    SurfaceDesc, SurfaceSlot,
 };
-use onnc_nvdla_loadable::enums::{sub_interface, EventOp, EventType, Interface, MemoryFlags, RelocType};
+use onnc_nvdla_loadable::enums::{
+    sub_interface, EventOp, EventType, Interface, MemoryFlags, RelocType,
+};
 use onnc_nvdla_loadable::{
     AddressListEntry, Blob, EventListEntry, Loadable, MemoryListEntry, RelocListEntry,
     SubmitListEntry, TaskListEntry, Version,
@@ -149,7 +151,9 @@ fn dla_jobs(cx: &dla::Ctx<'_>, ops: &[usize]) -> Result<Vec<Job>> {
             k += 1;
             continue;
         }
-        let sdp = ops.get(k + 1).copied().filter(|&s| p.ops[s].engine == Engine::Sdp && p.ops[s].inputs.first() == Some(&Some(op.output)));
+        let sdp = ops.get(k + 1).copied().filter(|&s| {
+            p.ops[s].engine == Engine::Sdp && p.ops[s].inputs.first() == Some(&Some(op.output))
+        });
         let Some(sdp) = sdp else {
             return Err(EmitError::Op {
                 engine: "conv".into(),
@@ -185,7 +189,14 @@ impl<'a> Emitter<'a> {
         })
     }
 
-    fn blob(&mut self, name: String, interface: Interface, sub: u32, version: Version, data: Vec<u8>) {
+    fn blob(
+        &mut self,
+        name: String,
+        interface: Interface,
+        sub: u32,
+        version: Version,
+        data: Vec<u8>,
+    ) {
         let sub = if self.abi == Abi::Legacy { 0 } else { sub };
         self.blobs.push(Blob {
             name,
@@ -201,7 +212,11 @@ impl<'a> Emitter<'a> {
     fn context(&mut self, name: Option<String>, size: usize) -> (u16, u16) {
         let id = self.mem.memories.len();
         let (flags, contents, offsets) = match name {
-            Some(n) => (MemoryFlags(MemoryFlags::ALLOC.0 | MemoryFlags::SET.0), vec![n], vec![0]),
+            Some(n) => (
+                MemoryFlags(MemoryFlags::ALLOC.0 | MemoryFlags::SET.0),
+                vec![n],
+                vec![0],
+            ),
             None => (MemoryFlags::ALLOC, vec![], vec![]),
         };
         self.mem.memories.push(MemoryListEntry {
@@ -244,7 +259,11 @@ impl<'a> Emitter<'a> {
                 weights: &weights,
             };
             for run in &runs {
-                let js = if run.emu { Vec::new() } else { dla_jobs(&cx, &run.ops)? };
+                let js = if run.emu {
+                    Vec::new()
+                } else {
+                    dla_jobs(&cx, &run.ops)?
+                };
                 for (o, band) in &js {
                     for (t, rows) in cx.band_windows(&p.ops[*o], band.as_ref())? {
                         windows.push((t, cx.window(t, rows)?));
@@ -264,7 +283,13 @@ impl<'a> Emitter<'a> {
                 let m = &mut self.mem.memories[wm as usize];
                 m.contents.push(name.clone());
                 m.offsets.push(pl.offset);
-                self.blob(name, Interface::NONE, 0, Version::default(), e.bytes.clone());
+                self.blob(
+                    name,
+                    Interface::NONE,
+                    0,
+                    Version::default(),
+                    e.bytes.clone(),
+                );
             }
         }
         for (i, run) in runs.iter().enumerate() {
@@ -322,10 +347,18 @@ impl<'a> Emitter<'a> {
             return;
         }
         let address_id = cube.address as u16;
-        let is_bind = self.mem.addresses.get(address_id as usize).is_some_and(|a| {
-            self.mem.memories[a.mem_id as usize].flags.contains(MemoryFlags::INPUT)
-                || self.mem.memories[a.mem_id as usize].flags.contains(MemoryFlags::OUTPUT)
-        });
+        let is_bind = self
+            .mem
+            .addresses
+            .get(address_id as usize)
+            .is_some_and(|a| {
+                self.mem.memories[a.mem_id as usize]
+                    .flags
+                    .contains(MemoryFlags::INPUT)
+                    || self.mem.memories[a.mem_id as usize]
+                        .flags
+                        .contains(MemoryFlags::OUTPUT)
+            });
         if !is_bind {
             return;
         }
@@ -342,7 +375,13 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn dla_task(&mut self, i: usize, jobs: &[Job], ni: u16, weights: &BTreeMap<usize, encode::Encoded>) -> Result<()> {
+    fn dla_task(
+        &mut self,
+        i: usize,
+        jobs: &[Job],
+        ni: u16,
+        weights: &BTreeMap<usize, encode::Encoded>,
+    ) -> Result<()> {
         let p = self.p;
         let cx = dla::Ctx {
             p,
@@ -358,8 +397,14 @@ impl<'a> Emitter<'a> {
             let (d, s, mut node) = cx.describe(op, band.as_ref(), &mut luts)?;
             if let Some(x) = op.inputs.first().copied().flatten() {
                 if matches!(p.tensors[x].kind, TensorKind::Fused) {
-                    let parent = jobs[..local].iter().rposition(|(q, b)| p.ops[*q].output == x && b == band);
-                    let parent = parent.filter(|&j| nodes.get(j).is_some_and(|n: &deps::Node| n.ty + 1 == node.ty));
+                    let parent = jobs[..local]
+                        .iter()
+                        .rposition(|(q, b)| p.ops[*q].output == x && b == band);
+                    let parent = parent.filter(|&j| {
+                        nodes
+                            .get(j)
+                            .is_some_and(|n: &deps::Node| n.ty + 1 == node.ty)
+                    });
                     node.fused_parent = Some(parent.ok_or_else(|| EmitError::Op {
                         engine: op.engine.op_name().into(),
                         hw_layer: op.hw_layer.clone(),
@@ -375,12 +420,17 @@ impl<'a> Emitter<'a> {
         }
         for (local, (o, _)) in jobs.iter().enumerate() {
             let out = p.ops[*o].output;
-            if matches!(p.tensors[out].kind, TensorKind::Fused) && !nodes.iter().any(|n| n.fused_parent == Some(local)) {
+            if matches!(p.tensors[out].kind, TensorKind::Fused)
+                && !nodes.iter().any(|n| n.fused_parent == Some(local))
+            {
                 let op = &p.ops[*o];
                 return Err(EmitError::Op {
                     engine: op.engine.op_name().into(),
                     hw_layer: op.hw_layer.clone(),
-                    problem: format!("its fused output '{}' is not read by the next engine on the fused path", p.tensors[out].name),
+                    problem: format!(
+                        "its fused output '{}' is not read by the next engine on the fused path",
+                        p.tensors[out].name
+                    ),
                 });
             }
         }
@@ -391,8 +441,20 @@ impl<'a> Emitter<'a> {
         let mut op_bytes = Vec::with_capacity(n * OP_CONTAINER_SIZE);
         let mut surf_bytes = Vec::with_capacity(n * SURFACE_CONTAINER_SIZE);
         for (d, s) in &descs {
-            op_bytes.extend(OpSlot { desc: d.clone(), tail: Vec::new() }.encode(abi));
-            surf_bytes.extend(SurfaceSlot { desc: s.clone(), tail: Vec::new() }.encode(abi));
+            op_bytes.extend(
+                OpSlot {
+                    desc: d.clone(),
+                    tail: Vec::new(),
+                }
+                .encode(abi),
+            );
+            surf_bytes.extend(
+                SurfaceSlot {
+                    desc: s.clone(),
+                    tail: Vec::new(),
+                }
+                .encode(abi),
+            );
         }
         let num_luts = luts.len();
         if luts.is_empty() {
@@ -426,17 +488,55 @@ impl<'a> Emitter<'a> {
             dynamic_roi: 0,
             reserved0: 0,
         };
-        self.blob(name("addr0"), Interface::DLA1, sub_interface::ADDR0, v, nd.encode(abi));
-        self.blob(name("dep_graph"), Interface::DLA1, sub_interface::DEPS, v, dep_bytes);
-        self.blob(name("op_list"), Interface::DLA1, sub_interface::OPS, v, op_bytes);
-        self.blob(name("surf_list"), Interface::DLA1, sub_interface::SURFS, v, surf_bytes);
-        self.blob(name("lut_list"), Interface::DLA1, sub_interface::LUTS, v, lut_bytes);
+        self.blob(
+            name("addr0"),
+            Interface::DLA1,
+            sub_interface::ADDR0,
+            v,
+            nd.encode(abi),
+        );
+        self.blob(
+            name("dep_graph"),
+            Interface::DLA1,
+            sub_interface::DEPS,
+            v,
+            dep_bytes,
+        );
+        self.blob(
+            name("op_list"),
+            Interface::DLA1,
+            sub_interface::OPS,
+            v,
+            op_bytes,
+        );
+        self.blob(
+            name("surf_list"),
+            Interface::DLA1,
+            sub_interface::SURFS,
+            v,
+            surf_bytes,
+        );
+        self.blob(
+            name("lut_list"),
+            Interface::DLA1,
+            sub_interface::LUTS,
+            v,
+            lut_bytes,
+        );
         let cube = DataCube::size(abi) as u64;
         for (k, (_, s)) in descs.iter().enumerate() {
             let base = (k * SURFACE_CONTAINER_SIZE) as u64;
             let cubes: Vec<&DataCube> = match s {
-                SurfaceDesc::Conv(c) => vec![&c.weight_data, &c.wmb_data, &c.wgs_data, &c.src_data, &c.dst_data],
-                SurfaceDesc::Sdp(c) => vec![&c.src_data, &c.x1_data, &c.x2_data, &c.y_data, &c.dst_data],
+                SurfaceDesc::Conv(c) => vec![
+                    &c.weight_data,
+                    &c.wmb_data,
+                    &c.wgs_data,
+                    &c.src_data,
+                    &c.dst_data,
+                ],
+                SurfaceDesc::Sdp(c) => {
+                    vec![&c.src_data, &c.x1_data, &c.x2_data, &c.y_data, &c.dst_data]
+                }
                 SurfaceDesc::Pdp(c) => vec![&c.src_data, &c.dst_data],
                 SurfaceDesc::Cdp(c) => vec![&c.src_data, &c.dst_data],
                 SurfaceDesc::Rubik(c) => vec![&c.src_data, &c.dst_data],
@@ -450,7 +550,10 @@ impl<'a> Emitter<'a> {
             id: i as u16,
             interface: Interface::DLA1,
             instance: -1,
-            address_list: std::iter::once(a0).chain(1..=ni).chain([ad, ao, asu, al, ax]).collect(),
+            address_list: std::iter::once(a0)
+                .chain(1..=ni)
+                .chain([ad, ao, asu, al, ax])
+                .collect(),
             pre_actions: vec![],
             post_actions: vec![],
         });
@@ -473,16 +576,36 @@ impl<'a> Emitter<'a> {
         let (_, a0) = self.context(Some(name("addr0")), EmuNetworkDesc::size(abi));
         let (_, ao) = self.context(Some(name("op_list")), op_bytes.len());
         let (buf_mem, ab) = self.context(Some(name("op_buf_list")), buf_bytes.len());
-        let dummies: Vec<u16> = (0..3).map(|_| self.context(None, PAGE as usize).1).collect();
+        let dummies: Vec<u16> = (0..3)
+            .map(|_| self.context(None, PAGE as usize).1)
+            .collect();
         let nd = EmuNetworkDesc {
             operation_desc_index: (ni + 1) as i16,
             operation_buffer_desc_index: (ni + 2) as i16,
             num_operations: ops.len() as u16,
             pad: Vec::new(),
         };
-        self.blob(name("addr0"), Interface::EMU1, sub_interface::ADDR0, EMU_VERSION, nd.encode(abi));
-        self.blob(name("op_list"), Interface::EMU1, sub_interface::OPS, EMU_VERSION, op_bytes);
-        self.blob(name("op_buf_list"), Interface::EMU1, sub_interface::SURFS, EMU_VERSION, buf_bytes);
+        self.blob(
+            name("addr0"),
+            Interface::EMU1,
+            sub_interface::ADDR0,
+            EMU_VERSION,
+            nd.encode(abi),
+        );
+        self.blob(
+            name("op_list"),
+            Interface::EMU1,
+            sub_interface::OPS,
+            EMU_VERSION,
+            op_bytes,
+        );
+        self.blob(
+            name("op_buf_list"),
+            Interface::EMU1,
+            sub_interface::SURFS,
+            EMU_VERSION,
+            buf_bytes,
+        );
         let (line, surf) = match abi {
             Abi::Current => (18u64, 22u64),
             Abi::Legacy => (14, 18),

@@ -51,7 +51,17 @@ pub(crate) fn max_width(kernel_h: usize, stride_y: usize, int8: bool, atomic_k: 
 /// The stripes of a pooling with output width `out_w`, kernel `kw × kh`,
 /// strides `sx, sy`, left/right padding.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn split(out_w: usize, kw: usize, kh: usize, sx: usize, sy: usize, pad_l: usize, pad_r: usize, int8: bool, atomic_k: usize) -> Result<PdpSplit, String> {
+pub(crate) fn split(
+    out_w: usize,
+    kw: usize,
+    kh: usize,
+    sx: usize,
+    sy: usize,
+    pad_l: usize,
+    pad_r: usize,
+    int8: bool,
+    atomic_k: usize,
+) -> Result<PdpSplit, String> {
     let max = max_width(kh, sy, int8, atomic_k);
     if out_w <= max {
         return Ok(PdpSplit {
@@ -72,7 +82,9 @@ pub(crate) fn split(out_w: usize, kw: usize, kh: usize, sx: usize, sy: usize, pa
     let overlap = kw as i64 - sx as i64;
     let in_first = ((max - 1) * sx + kw).checked_sub(pad_l);
     // The last stripe's register, and the columns the hardware reads for it.
-    let in_last = (out_last * sx).checked_sub(pad_r).filter(|&v| v > 0 && v as i64 + overlap > 0);
+    let in_last = (out_last * sx)
+        .checked_sub(pad_r)
+        .filter(|&v| v > 0 && v as i64 + overlap > 0);
     let (Some(in_first), Some(in_last)) = (in_first, in_last) else {
         return Err(format!(
             "the last of {n} line-buffer stripes ({out_last} output columns) reads no input column after padding {pad_r}; pad less on the right"
@@ -112,13 +124,27 @@ mod tests {
     fn wide_outputs_are_striped_and_the_input_stripes_cover_the_input() {
         // 301 wide input, 3x3 stride 2, no padding -> 150 outputs.
         let s = split(150, 3, 3, 2, 2, 0, 0, false, 32).unwrap();
-        assert_eq!((s.split_num, s.out_first, s.out_mid, s.out_last), (3, 64, 64, 22));
+        assert_eq!(
+            (s.split_num, s.out_first, s.out_mid, s.out_last),
+            (3, 64, 64, 22)
+        );
         assert_eq!(s.in_first + s.in_mid + s.in_last, 301);
         assert_eq!(s.out_first + s.out_mid + s.out_last, 150);
         let two = split(100, 2, 2, 2, 2, 0, 0, false, 32).unwrap();
-        assert_eq!((two.split_num, two.out_last, two.in_first + two.in_last), (1, 0, 0));
+        assert_eq!(
+            (two.split_num, two.out_last, two.in_first + two.in_last),
+            (1, 0, 0)
+        );
         let two = split(200, 2, 2, 2, 2, 0, 0, false, 32).unwrap();
-        assert_eq!((two.split_num, two.out_first, two.out_last, two.in_first + two.in_last), (2, 128, 72, 400));
+        assert_eq!(
+            (
+                two.split_num,
+                two.out_first,
+                two.out_last,
+                two.in_first + two.in_last
+            ),
+            (2, 128, 72, 400)
+        );
     }
 
     /// Input column where the hardware starts stripe `i` and how many it reads
@@ -127,8 +153,15 @@ mod tests {
         let ov = kw as i64 - sx as i64;
         let mut v = vec![(0, s.in_first as i64)];
         for i in 1..s.split_num {
-            let w = if i + 1 == s.split_num { s.in_last } else { s.in_mid } as i64;
-            v.push((s.in_first as i64 + (i as i64 - 1) * s.in_mid as i64 - ov, w + ov));
+            let w = if i + 1 == s.split_num {
+                s.in_last
+            } else {
+                s.in_mid
+            } as i64;
+            v.push((
+                s.in_first as i64 + (i as i64 - 1) * s.in_mid as i64 - ov,
+                w + ov,
+            ));
         }
         v
     }
@@ -148,10 +181,20 @@ mod tests {
         let mut out_start = 0;
         for (i, (start, width)) in hw_stripes(&s, kw, sx).into_iter().enumerate() {
             let last = i + 1 == s.split_num;
-            let outs = if i == 0 { s.out_first } else if last { s.out_last } else { s.out_mid };
+            let outs = if i == 0 {
+                s.out_first
+            } else if last {
+                s.out_last
+            } else {
+                s.out_mid
+            };
             let (l, r) = (if i == 0 { pl } else { 0 }, if last { pr } else { 0 });
             // The stripe starts at its first output's window (padding only left of stripe 0) ...
-            let first_col = if i == 0 { 0 } else { (out_start * sx - pl) as i64 };
+            let first_col = if i == 0 {
+                0
+            } else {
+                (out_start * sx - pl) as i64
+            };
             assert_eq!(start, first_col, "stripe {i}");
             // ... and yields exactly its outputs.
             assert_eq!((width as usize + l + r - kw) / sx + 1, outs, "stripe {i}");

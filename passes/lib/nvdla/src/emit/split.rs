@@ -120,7 +120,10 @@ pub(crate) const MAX_BANDS: usize = 1 << 16;
 pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
     let epb = cbuf.entries_per_bank.max(1);
     let input_entries = g.eps.checked_mul(g.in_h).ok_or_else(|| {
-        format!("the input ({} lines of {} CBUF entries) is too large to address", g.in_h, g.eps)
+        format!(
+            "the input ({} lines of {} CBUF entries) is too large to address",
+            g.in_h, g.eps
+        )
     })?;
     let data = banks(input_entries, epb);
     let (full, group) = (banks(g.weight_entries, epb), banks(g.group_entries, epb));
@@ -156,7 +159,10 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
                 g.out_h
             ));
         }
-        let mut bands: Vec<Band> = (0..g.out_h).step_by(rows).map(|o| band(g, o, (o + rows).min(g.out_h))).collect();
+        let mut bands: Vec<Band> = (0..g.out_h)
+            .step_by(rows)
+            .map(|o| band(g, o, (o + rows).min(g.out_h)))
+            .collect();
         let n = bands.len();
         if m == 0 && n > 1 {
             for (i, b) in bands.iter_mut().enumerate() {
@@ -164,8 +170,12 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
                 b.skip_weight_release = i + 1 < n;
             }
         }
-        let input: usize = bands.iter().map(|b| b.in_rows.saturating_mul(g.eps)).fold(0, usize::saturating_add);
-        let cost = input.saturating_add(g.weight_entries.saturating_mul(if m == 0 { 1 } else { n }));
+        let input: usize = bands
+            .iter()
+            .map(|b| b.in_rows.saturating_mul(g.eps))
+            .fold(0, usize::saturating_add);
+        let cost =
+            input.saturating_add(g.weight_entries.saturating_mul(if m == 0 { 1 } else { n }));
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((
                 cost,
@@ -215,21 +225,51 @@ mod tests {
     /// 2^62-line cube whose band list aborted on allocation.
     #[test]
     fn a_hostile_height_is_an_error_not_an_allocation() {
-        let g = ConvGeom { in_h: 1 << 62, out_h: 1 << 62, r: 3, stride: 1, pad_top: 1, pad_bottom: 1, eps: 1, ..resnet_stem() };
+        let g = ConvGeom {
+            in_h: 1 << 62,
+            out_h: 1 << 62,
+            r: 3,
+            stride: 1,
+            pad_top: 1,
+            pad_bottom: 1,
+            eps: 1,
+            ..resnet_stem()
+        };
         let e = plan(&g, &FULL).unwrap_err();
-        assert!(e.contains("4611686018427387904 output rows") && e.contains("at most 65536"), "{e}");
-        let g = ConvGeom { in_h: 1 << 62, out_h: 1 << 62, r: 3, stride: 1, eps: 56, ..resnet_stem() };
+        assert!(
+            e.contains("4611686018427387904 output rows") && e.contains("at most 65536"),
+            "{e}"
+        );
+        let g = ConvGeom {
+            in_h: 1 << 62,
+            out_h: 1 << 62,
+            r: 3,
+            stride: 1,
+            eps: 56,
+            ..resnet_stem()
+        };
         let e = plan(&g, &FULL).unwrap_err();
         assert!(e.contains("too large to address"), "{e}");
     }
 
     #[test]
     fn a_fitting_conv_is_one_band_with_its_own_pads() {
-        let g = ConvGeom { in_h: 8, out_h: 8, pad_top: 1, pad_bottom: 1, r: 3, stride: 1, ..resnet_stem() };
+        let g = ConvGeom {
+            in_h: 8,
+            out_h: 8,
+            pad_top: 1,
+            pad_bottom: 1,
+            r: 3,
+            stride: 1,
+            ..resnet_stem()
+        };
         let p = plan(&g, &FULL).unwrap();
         assert_eq!((p.data_bank, p.weight_bank, p.bands.len()), (2, 1, 1));
         let b = p.bands[0];
-        assert_eq!((b.in_top, b.in_rows, b.pad_top, b.pad_bottom, b.out_rows), (0, 8, 1, 1, 8));
+        assert_eq!(
+            (b.in_top, b.in_rows, b.pad_top, b.pad_bottom, b.out_rows),
+            (0, 8, 1, 1, 8)
+        );
     }
 
     #[test]
@@ -245,10 +285,25 @@ mod tests {
             assert_eq!(b.out_top, next, "band {i} starts where the previous ended");
             next += b.out_rows;
             // The hardware's row count from the band's lines and pads.
-            assert_eq!((b.in_rows + b.pad_top + b.pad_bottom - 7) / 2 + 1, b.out_rows, "band {i}");
-            assert!(b.in_rows * g.eps <= p.data_bank * 256, "band {i} fits its banks");
-            assert_eq!(b.pad_top > 0, i == 0, "only the first band is padded on top");
-            assert_eq!(b.pad_bottom > 0, i + 1 == p.bands.len(), "only the last band is padded below");
+            assert_eq!(
+                (b.in_rows + b.pad_top + b.pad_bottom - 7) / 2 + 1,
+                b.out_rows,
+                "band {i}"
+            );
+            assert!(
+                b.in_rows * g.eps <= p.data_bank * 256,
+                "band {i} fits its banks"
+            );
+            assert_eq!(
+                b.pad_top > 0,
+                i == 0,
+                "only the first band is padded on top"
+            );
+            assert_eq!(
+                b.pad_bottom > 0,
+                i + 1 == p.bands.len(),
+                "only the last band is padded below"
+            );
             assert_eq!(b.in_top, (b.out_top * 2).saturating_sub(3));
         }
         assert_eq!(next, 112);
@@ -260,7 +315,11 @@ mod tests {
     fn full_weights_are_kept_across_bands() {
         let p = plan(&resnet_stem(), &FULL).unwrap();
         let n = p.bands.len();
-        let flags: Vec<(bool, bool)> = p.bands.iter().map(|b| (b.reuse_weights, b.skip_weight_release)).collect();
+        let flags: Vec<(bool, bool)> = p
+            .bands
+            .iter()
+            .map(|b| (b.reuse_weights, b.skip_weight_release))
+            .collect();
         assert_eq!(flags[0], (false, true));
         assert_eq!(flags[n - 1], (true, false));
         assert!(flags[1..n - 1].iter().all(|&f| f == (true, true)));
@@ -268,7 +327,11 @@ mod tests {
 
     #[test]
     fn a_kernel_group_that_leaves_no_room_is_an_error() {
-        let g = ConvGeom { weight_entries: 16 * 256 * 4, group_entries: 16 * 256, ..resnet_stem() };
+        let g = ConvGeom {
+            weight_entries: 16 * 256 * 4,
+            group_entries: 16 * 256,
+            ..resnet_stem()
+        };
         let e = plan(&g, &FULL).unwrap_err();
         assert!(e.contains("one kernel group needs 16 CBUF banks"), "{e}");
     }

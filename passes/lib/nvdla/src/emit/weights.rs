@@ -54,7 +54,13 @@ pub fn round_up(n: usize, m: usize) -> usize {
 }
 
 /// Direct-convolution layout of a `[K, C, R, S]` weight.
-pub fn conv_dc(w: &[f32], [k, c, r, s]: [usize; 4], cfg: &Config, p: Precision, shift: i32) -> Vec<u8> {
+pub fn conv_dc(
+    w: &[f32],
+    [k, c, r, s]: [usize; 4],
+    cfg: &Config,
+    p: Precision,
+    shift: i32,
+) -> Vec<u8> {
     let kpg = kernels_per_group(cfg, p);
     let cpa = cfg.atomic_c.max(1);
     let at = |kk: usize, cc: usize, rr: usize, ss: usize| w[((kk * c + cc) * r + rr) * s + ss];
@@ -92,7 +98,13 @@ pub fn per_kernel(w: &[f32], rows: usize, k: usize, p: Precision, shifts: &[i32]
 
 /// Geometry of a feature-format cube: `(line_stride, surf_stride, size)`
 /// for `w×h×c` elements of `bytes` bytes, `cpa` channels per atom.
-pub fn feature_geometry(w: usize, h: usize, c: usize, cpa: usize, bytes: usize) -> (usize, usize, usize) {
+pub fn feature_geometry(
+    w: usize,
+    h: usize,
+    c: usize,
+    cpa: usize,
+    bytes: usize,
+) -> (usize, usize, usize) {
     let line = w * cpa * bytes;
     let surf = line * h;
     (line, surf, surf * c.div_ceil(cpa.max(1)))
@@ -104,7 +116,16 @@ pub fn feature_geometry(w: usize, h: usize, c: usize, cpa: usize, bytes: usize) 
 /// element is `rows` components. The result is
 /// `(surfaces − 1)·surf + H·line` bytes.
 #[allow(clippy::too_many_arguments)]
-pub fn per_point(w: &[f32], rows: usize, [c, h, wd]: [usize; 3], cpa: usize, p: Precision, shifts: &[i32], line: usize, surf: usize) -> Vec<u8> {
+pub fn per_point(
+    w: &[f32],
+    rows: usize,
+    [c, h, wd]: [usize; 3],
+    cpa: usize,
+    p: Precision,
+    shifts: &[i32],
+    line: usize,
+    surf: usize,
+) -> Vec<u8> {
     let plane = c * h * wd;
     let cpa = cpa.max(1);
     let surfaces = c.div_ceil(cpa);
@@ -117,7 +138,12 @@ pub fn per_point(w: &[f32], rows: usize, [c, h, wd]: [usize; 3], cpa: usize, p: 
                 for cc in cb..cb + cpa {
                     for row in 0..rows {
                         if cc < c {
-                            push(&mut px, w[row * plane + (cc * h + y) * wd + x], p, shifts[row]);
+                            push(
+                                &mut px,
+                                w[row * plane + (cc * h + y) * wd + x],
+                                p,
+                                shifts[row],
+                            );
                         } else {
                             push_zeros(&mut px, 1, p);
                         }

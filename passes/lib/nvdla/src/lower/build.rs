@@ -34,7 +34,16 @@ pub fn cube(shape: &[usize]) -> Option<Vec<usize>> {
 
 /// A name with every character outside `[A-Za-z0-9_]` replaced by `_`.
 pub fn sanitize(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() {
         "layer".into()
     } else {
@@ -61,7 +70,15 @@ impl Builder {
     /// An empty program for `cfg`.
     pub fn new(cfg: Config) -> Builder {
         let prec = cfg.default_precision;
-        Builder { prog: Program::new(cfg.name), cfg, prec, ids: BTreeMap::new(), tensor_names: BTreeSet::new(), layers: BTreeSet::new(), next_lut: 0 }
+        Builder {
+            prog: Program::new(cfg.name),
+            cfg,
+            prec,
+            ids: BTreeMap::new(),
+            tensor_names: BTreeSet::new(),
+            layers: BTreeSet::new(),
+            next_lut: 0,
+        }
     }
 
     fn unique(set: &mut BTreeSet<String>, base: &str) -> String {
@@ -81,9 +98,21 @@ impl Builder {
     }
 
     /// Adds a tensor under a unique name derived from `base`.
-    pub fn add(&mut self, base: &str, shape: Vec<usize>, precision: Precision, kind: TensorKind) -> TensorId {
+    pub fn add(
+        &mut self,
+        base: &str,
+        shape: Vec<usize>,
+        precision: Precision,
+        kind: TensorKind,
+    ) -> TensorId {
         let name = Self::unique(&mut self.tensor_names, base);
-        self.prog.add_tensor(Tensor { name, shape, precision, kind, place: None })
+        self.prog.add_tensor(Tensor {
+            name,
+            shape,
+            precision,
+            kind,
+            place: None,
+        })
     }
 
     /// The tensor of ONNX feature value `v`, if it exists yet.
@@ -106,7 +135,13 @@ impl Builder {
     }
 
     /// A weight tensor.
-    pub fn weight(&mut self, name: &str, shape: Vec<usize>, values: Vec<f32>, precision: Precision) -> TensorId {
+    pub fn weight(
+        &mut self,
+        name: &str,
+        shape: Vec<usize>,
+        values: Vec<f32>,
+        precision: Precision,
+    ) -> TensorId {
         self.add(name, shape, precision, TensorKind::Weight(values))
     }
 
@@ -120,12 +155,27 @@ impl Builder {
     }
 
     /// Appends an op with `engine`'s default registers overridden by `set`.
-    pub fn push(&mut self, engine: Engine, hw_layer: &str, set: Vec<(&str, Value)>, inputs: Vec<Option<TensorId>>, output: TensorId, onnx_nodes: Vec<String>) -> usize {
+    pub fn push(
+        &mut self,
+        engine: Engine,
+        hw_layer: &str,
+        set: Vec<(&str, Value)>,
+        inputs: Vec<Option<TensorId>>,
+        output: TensorId,
+        onnx_nodes: Vec<String>,
+    ) -> usize {
         let mut attrs = registers::defaults(engine);
         for (k, v) in set {
             attrs.insert(k.to_string(), v);
         }
-        self.prog.ops.push(Op { engine, hw_layer: hw_layer.to_string(), attrs, inputs, output, onnx_nodes });
+        self.prog.ops.push(Op {
+            engine,
+            hw_layer: hw_layer.to_string(),
+            attrs,
+            inputs,
+            output,
+            onnx_nodes,
+        });
         self.prog.ops.len() - 1
     }
 

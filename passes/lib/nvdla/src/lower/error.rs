@@ -26,14 +26,28 @@ pub struct Problem {
 
 impl Problem {
     /// A problem with node `node` of type `op_type`.
-    pub fn new(node: &str, op_type: &str, what: impl Into<String>, fix: impl Into<String>) -> Problem {
-        Problem { node: node.into(), op_type: op_type.into(), what: what.into(), fix: fix.into() }
+    pub fn new(
+        node: &str,
+        op_type: &str,
+        what: impl Into<String>,
+        fix: impl Into<String>,
+    ) -> Problem {
+        Problem {
+            node: node.into(),
+            op_type: op_type.into(),
+            what: what.into(),
+            fix: fix.into(),
+        }
     }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let op = if self.op_type.contains('.') { self.op_type.clone() } else { format!("onnx.{}", self.op_type) };
+        let op = if self.op_type.contains('.') {
+            self.op_type.clone()
+        } else {
+            format!("onnx.{}", self.op_type)
+        };
         write!(f, "{op} '{}': {}; fix: {}", self.node, self.what, self.fix)
     }
 }
@@ -48,7 +62,11 @@ pub struct LowerError {
 impl fmt::Display for LowerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.problems.len();
-        write!(f, "{n} problem{} lowering to NVDLA:", if n == 1 { "" } else { "s" })?;
+        write!(
+            f,
+            "{n} problem{} lowering to NVDLA:",
+            if n == 1 { "" } else { "s" }
+        )?;
         for p in &self.problems {
             write!(f, "\n  {p}")?;
         }

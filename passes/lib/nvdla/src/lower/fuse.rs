@@ -67,7 +67,11 @@ fn operand(w: &Work, name: &str, out: &[usize]) -> Result<Operand, String> {
                 Ok(Operand::Kernel(v))
             } else if t.numel() == out.iter().product::<usize>() {
                 let cube = super::build::cube(out).ok_or("result has more than 4 dimensions")?;
-                Ok(Operand::PointConst(t.cast(DType::F32).reshape(cube).map_err(|e| e.to_string())?))
+                Ok(Operand::PointConst(
+                    t.cast(DType::F32)
+                        .reshape(cube)
+                        .map_err(|e| e.to_string())?,
+                ))
             } else {
                 Err(format!("constant operand '{name}' of shape {:?} is neither per-channel nor per-point for a result of shape {out:?}", t.shape()))
             }
@@ -84,7 +88,9 @@ fn operand(w: &Work, name: &str, out: &[usize]) -> Result<Operand, String> {
 
 /// The steps of node `n` applied to value `via`.
 pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
-    let out = w.shape(n.outputs.first().map(String::as_str).unwrap_or_default()).to_vec();
+    let out = w
+        .shape(n.outputs.first().map(String::as_str).unwrap_or_default())
+        .to_vec();
     let c = out.get(1).copied().unwrap_or(1);
     let binary = |w: &Work| -> Result<Operand, String> {
         let i = other(n, via).ok_or("expects two operands")?;
@@ -99,18 +105,34 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
         "Min" => Ok(vec![Step::alu("min", binary(w)?)]),
         "Mul" => Ok(vec![Step::Mul(binary(w)?)]),
         "Sub" if n.input(0) == Some(via) => match binary(w)? {
-            Operand::Kernel(v) => Ok(vec![Step::alu("sum", Operand::Kernel(v.iter().map(|x| -x).collect()))]),
+            Operand::Kernel(v) => Ok(vec![Step::alu(
+                "sum",
+                Operand::Kernel(v.iter().map(|x| -x).collect()),
+            )]),
             _ => Err("subtracts a per-point operand, and the SDP ALU has no subtraction".into()),
         },
         "Relu" => Ok(vec![Step::Relu]),
         "PRelu" if n.input(0) == Some(via) => {
-            let s = n.input(1).and_then(|s| w.constant(s)).ok_or("has a non-constant slope")?;
+            let s = n
+                .input(1)
+                .and_then(|s| w.constant(s))
+                .ok_or("has a non-constant slope")?;
             let v = per_channel(s, c, out.len()).ok_or("has a slope that is not per-channel")?;
             Ok(vec![Step::PRelu(v)])
         }
         "Clip" if n.input(0) == Some(via) => {
-            let lo = n.input(1).and_then(|s| w.constant(s)).map(|t| t.cast(DType::F32).as_f32().ok().and_then(|v| v.first().copied()));
-            let hi = n.input(2).and_then(|s| w.constant(s)).map(|t| t.cast(DType::F32).as_f32().ok().and_then(|v| v.first().copied()));
+            let lo = n.input(1).and_then(|s| w.constant(s)).map(|t| {
+                t.cast(DType::F32)
+                    .as_f32()
+                    .ok()
+                    .and_then(|v| v.first().copied())
+            });
+            let hi = n.input(2).and_then(|s| w.constant(s)).map(|t| {
+                t.cast(DType::F32)
+                    .as_f32()
+                    .ok()
+                    .and_then(|v| v.first().copied())
+            });
             let mut steps = Vec::new();
             match lo {
                 None => {}
@@ -127,14 +149,25 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
             Ok(steps)
         }
         "BatchNormalization" if n.input(0) == Some(via) => {
-            let get = |i: usize| n.input(i).and_then(|s| w.constant(s)).and_then(|t| per_channel(t, c, 1).or_else(|| per_channel(t, c, 2)));
+            let get = |i: usize| {
+                n.input(i)
+                    .and_then(|s| w.constant(s))
+                    .and_then(|t| per_channel(t, c, 1).or_else(|| per_channel(t, c, 2)))
+            };
             let (Some(g), Some(b), Some(m), Some(var)) = (get(1), get(2), get(3), get(4)) else {
                 return Err("has non-constant statistics".into());
             };
-            let eps = n.attrs.get("epsilon").and_then(Attr::as_float).unwrap_or(1e-5);
+            let eps = n
+                .attrs
+                .get("epsilon")
+                .and_then(Attr::as_float)
+                .unwrap_or(1e-5);
             let s: Vec<f32> = (0..c).map(|k| g[k] / (var[k] + eps).sqrt()).collect();
             let t: Vec<f32> = (0..c).map(|k| b[k] - m[k] * s[k]).collect();
-            Ok(vec![Step::Mul(Operand::Kernel(s)), Step::alu("sum", Operand::Kernel(t))])
+            Ok(vec![
+                Step::Mul(Operand::Kernel(s)),
+                Step::alu("sum", Operand::Kernel(t)),
+            ])
         }
         _ => Err("not an element-wise op".into()),
     }
@@ -152,14 +185,22 @@ pub struct Chain {
 }
 
 /// Extends a chain that starts with `steps` producing `out`, claiming nodes in `claimed`.
-pub fn extend(w: &Work, mut chain: Chain, eltwise: bool, fuse: bool, claimed: &mut BTreeSet<usize>) -> Chain {
+pub fn extend(
+    w: &Work,
+    mut chain: Chain,
+    eltwise: bool,
+    fuse: bool,
+    claimed: &mut BTreeSet<usize>,
+) -> Chain {
     while fuse && w.single_use(&chain.out) {
         let u = w.users(&chain.out)[0];
         if claimed.contains(&u) {
             break;
         }
         let n = &w.nodes[u];
-        let Ok(steps) = steps_of(w, n, &chain.out) else { break };
+        let Ok(steps) = steps_of(w, n, &chain.out) else {
+            break;
+        };
         if steps.iter().any(Step::per_point) && !eltwise {
             break;
         }

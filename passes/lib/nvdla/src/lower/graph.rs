@@ -56,7 +56,12 @@ impl Work {
     /// Evaluates constants and indexes `g`; a problem per value without a static shape.
     pub fn new(g: &Graph) -> Result<Work, Vec<Problem>> {
         let types = onnc_onnx::infer_graph(g).map_err(|e| {
-            vec![Problem::new(&g.name, "graph", format!("shape inference failed: {e}"), "simplify the model (onnx-simplify) so every shape is static")]
+            vec![Problem::new(
+                &g.name,
+                "graph",
+                format!("shape inference failed: {e}"),
+                "simplify the model (onnx-simplify) so every shape is static",
+            )]
         })?;
         let mut consts: BTreeMap<String, Tensor> = g.initializers.iter().cloned().collect();
         let mut nodes = Vec::new();
@@ -81,7 +86,12 @@ impl Work {
                 } else if let Some(s) = types.get(v).and_then(|t| t.static_shape()) {
                     shapes.insert(v.clone(), s);
                 } else {
-                    problems.push(Problem::new(&n.name, &n.op_type, format!("value '{v}' has no static shape"), "give the inputs fixed shapes (--input-shape) and run onnx-simplify"));
+                    problems.push(Problem::new(
+                        &n.name,
+                        &n.op_type,
+                        format!("value '{v}' has no static shape"),
+                        "give the inputs fixed shapes (--input-shape) and run onnx-simplify",
+                    ));
                 }
             }
         }
@@ -89,7 +99,14 @@ impl Work {
             return Err(problems);
         }
         let sources = nodes.iter().map(|n| vec![n.name.clone()]).collect();
-        let mut w = Work { nodes, sources, consts, shapes, outputs: g.outputs.iter().map(|o| o.name.clone()).collect(), uses: BTreeMap::new() };
+        let mut w = Work {
+            nodes,
+            sources,
+            consts,
+            shapes,
+            outputs: g.outputs.iter().map(|o| o.name.clone()).collect(),
+            uses: BTreeMap::new(),
+        };
         w.reindex();
         Ok(w)
     }
@@ -129,13 +146,18 @@ impl Work {
 
     /// The index of the node producing `v`.
     pub fn producer(&self, v: &str) -> Option<usize> {
-        self.nodes.iter().position(|n| n.outputs.iter().any(|o| o == v))
+        self.nodes
+            .iter()
+            .position(|n| n.outputs.iter().any(|o| o == v))
     }
 }
 
 /// The outputs of `n` when every operand is constant and the interpreter runs it.
 fn fold(n: &Node, consts: &BTreeMap<String, Tensor>) -> Option<Vec<Tensor>> {
-    if !n.domain.is_empty() || n.attrs.contains_key(DEVICE_ATTR) || !onnc_interp::is_supported(&n.op_type) {
+    if !n.domain.is_empty()
+        || n.attrs.contains_key(DEVICE_ATTR)
+        || !onnc_interp::is_supported(&n.op_type)
+    {
         return None;
     }
     let inputs: Option<Vec<Option<&Tensor>>> = n

@@ -60,10 +60,10 @@ pub mod fuse;
 pub mod graph;
 mod nodes;
 pub mod regroup;
-pub mod unwide;
-pub mod weight_values;
 pub mod sdp;
 pub mod select;
+pub mod unwide;
+pub mod weight_values;
 
 pub use error::{LowerError, Problem};
 
@@ -92,7 +92,11 @@ impl Default for LowerOptions {
 }
 
 /// Lowers a legalized graph for configuration `config`.
-pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<Program, LowerError> {
+pub fn lower(
+    graph: &Graph,
+    config: ConfigName,
+    opts: &LowerOptions,
+) -> Result<Program, LowerError> {
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
@@ -101,18 +105,30 @@ pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<P
     l.plan();
     l.emit();
     l.outputs(graph);
-    let nodes::Lowering { b, mut problems, .. } = l;
+    let nodes::Lowering {
+        b, mut problems, ..
+    } = l;
     problems.extend(weight_values::errors(&b.prog));
     for t in &b.prog.tensors {
         let limit = onnc_tensor::limits::MAX_TENSOR_BYTES;
         if let Err(e) = onnc_tensor::limits::checked_bytes(&t.shape, t.precision.bytes(), limit) {
-            problems.push(Problem::new(&t.name, "nvdla.tensor", e, "fix the input shape (--input-shape)"));
+            problems.push(Problem::new(
+                &t.name,
+                "nvdla.tensor",
+                e,
+                "fix the input shape (--input-shape)",
+            ));
         }
     }
     for op in &b.prog.ops {
         for e in registers::check_op(op) {
             let node = op.onnx_nodes.first().cloned().unwrap_or_default();
-            problems.push(Problem::new(&node, &format!("nvdla.{}", op.engine), e, "this is a lowering bug: please report it with the model"));
+            problems.push(Problem::new(
+                &node,
+                &format!("nvdla.{}", op.engine),
+                e,
+                "this is a lowering bug: please report it with the model",
+            ));
         }
     }
     if problems.is_empty() {

@@ -24,7 +24,13 @@ use crate::program::{Engine, Precision, TensorId, TensorKind, Value};
 #[derive(Debug, Clone)]
 enum Head {
     /// A convolution: input value, weight (name, shape, values), strides, pads [t,l,b,r], dilations.
-    Conv { input: String, weight: (String, Vec<usize>, Vec<f32>), strides: [i64; 2], pads: [i64; 4], dilations: [i64; 2] },
+    Conv {
+        input: String,
+        weight: (String, Vec<usize>, Vec<f32>),
+        strides: [i64; 2],
+        pads: [i64; 4],
+        dilations: [i64; 2],
+    },
     /// A standalone SDP reading `input` from memory.
     Sdp { input: String },
 }
@@ -40,7 +46,12 @@ struct Move {
 
 impl Move {
     /// A 1×1, stride-1, unpadded channel move.
-    const CHANNELS: Move = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [0; 4] };
+    const CHANNELS: Move = Move {
+        kernel: [1, 1],
+        tap: [0, 0],
+        strides: [1, 1],
+        pads: [0; 4],
+    };
 }
 
 #[derive(Debug, Clone)]
@@ -79,17 +90,30 @@ fn ints(n: &Node, k: &str) -> Option<Vec<i64>> {
 }
 
 fn f32s(t: &onnc_tensor::Tensor) -> Vec<f32> {
-    t.cast(DType::F32).as_f32().map(<[f32]>::to_vec).unwrap_or_default()
+    t.cast(DType::F32)
+        .as_f32()
+        .map(<[f32]>::to_vec)
+        .unwrap_or_default()
 }
 
 impl Lowering {
     /// A lowering of `w` into `b`.
     pub fn new(w: Work, b: Builder, opts: LowerOptions) -> Lowering {
-        Lowering { w, b, problems: Vec::new(), opts, claimed: BTreeSet::new(), groups: BTreeMap::new(), outputs: Vec::new(), folded: BTreeMap::new() }
+        Lowering {
+            w,
+            b,
+            problems: Vec::new(),
+            opts,
+            claimed: BTreeSet::new(),
+            groups: BTreeMap::new(),
+            outputs: Vec::new(),
+            folded: BTreeMap::new(),
+        }
     }
 
     fn problem(&mut self, n: &Node, what: impl Into<String>, fix: impl Into<String>) {
-        self.problems.push(Problem::new(&n.name, &op_name(n), what, fix));
+        self.problems
+            .push(Problem::new(&n.name, &op_name(n), what, fix));
     }
 
     fn eltwise(&self) -> bool {
@@ -105,15 +129,34 @@ impl Lowering {
         self.outputs = g.outputs.iter().map(|o| o.name.clone()).collect();
         for (i, vi) in g.inputs.iter().enumerate() {
             let shape = self.w.shape(&vi.name).to_vec();
-            let shape = if shape.is_empty() { vi.type_info().static_shape().unwrap_or_default() } else { shape };
+            let shape = if shape.is_empty() {
+                vi.type_info().static_shape().unwrap_or_default()
+            } else {
+                shape
+            };
             let Some(c) = cube(&shape) else {
-                self.problems.push(Problem::new(&vi.name, "input", format!("has {} dimensions", shape.len()), "NVDLA feature cubes have at most 4 dimensions"));
+                self.problems.push(Problem::new(
+                    &vi.name,
+                    "input",
+                    format!("has {} dimensions", shape.len()),
+                    "NVDLA feature cubes have at most 4 dimensions",
+                ));
                 continue;
             };
             if c[0] > self.b.cfg.max_batch {
-                self.problems.push(Problem::new(&vi.name, "input", format!("batch {} exceeds {}'s largest batch {}", c[0], self.b.cfg.name, self.b.cfg.max_batch), "compile with a smaller batch (--input-shape)"));
+                self.problems.push(Problem::new(
+                    &vi.name,
+                    "input",
+                    format!(
+                        "batch {} exceeds {}'s largest batch {}",
+                        c[0], self.b.cfg.name, self.b.cfg.max_batch
+                    ),
+                    "compile with a smaller batch (--input-shape)",
+                ));
             }
-            let t = self.b.add(&vi.name, c, self.b.prec, TensorKind::Input(i as u16));
+            let t = self
+                .b
+                .add(&vi.name, c, self.b.prec, TensorKind::Input(i as u16));
             self.b.bind(&vi.name, t);
             self.b.prog.inputs.push(t);
         }
@@ -123,12 +166,19 @@ impl Lowering {
     pub fn outputs(&mut self, g: &Graph) {
         for o in &g.outputs {
             match self.b.get(&o.name) {
-                Some(t) if matches!(self.b.prog.tensors[t].kind, TensorKind::Output(_)) => self.b.prog.outputs.push(t),
+                Some(t) if matches!(self.b.prog.tensors[t].kind, TensorKind::Output(_)) => {
+                    self.b.prog.outputs.push(t)
+                }
                 _ => {
                     if !self.problems.is_empty() {
                         continue; // an earlier problem explains it
                     }
-                    self.problems.push(Problem::new(&o.name, "output", "is not produced by a hardware op (a graph input or a constant)", "remove the output or compute it in the graph"));
+                    self.problems.push(Problem::new(
+                        &o.name,
+                        "output",
+                        "is not produced by a hardware op (a graph input or a constant)",
+                        "remove the output or compute it in the graph",
+                    ));
                 }
             }
         }
@@ -154,27 +204,65 @@ impl Lowering {
             }
             let Some((head, steps)) = head else { continue };
             self.claimed.insert(i);
-            let chain = Chain { members: vec![], steps, out: n.outputs[0].clone() };
-            let chain = extend(&self.w, chain, self.eltwise(), self.opts.fuse, &mut self.claimed);
+            let chain = Chain {
+                members: vec![],
+                steps,
+                out: n.outputs[0].clone(),
+            };
+            let chain = extend(
+                &self.w,
+                chain,
+                self.eltwise(),
+                self.opts.fuse,
+                &mut self.claimed,
+            );
             let tail = chain.members.last().copied().unwrap_or(i);
             let folded = self.folded.get(&i).cloned().unwrap_or_default();
-            let mut sources: Vec<String> = std::iter::once(i).chain(chain.members.iter().copied()).chain(folded).flat_map(|k| self.w.sources[k].clone()).collect();
+            let mut sources: Vec<String> = std::iter::once(i)
+                .chain(chain.members.iter().copied())
+                .chain(folded)
+                .flat_map(|k| self.w.sources[k].clone())
+                .collect();
             sources[1..].sort();
-            self.groups.insert(tail, Group { head_node: i, head, chain, sources });
+            self.groups.insert(
+                tail,
+                Group {
+                    head_node: i,
+                    head,
+                    chain,
+                    sources,
+                },
+            );
         }
     }
 
     fn conv_head(&mut self, i: usize, n: &Node) -> Option<(Head, Vec<Step>)> {
         let Some(wt) = n.input(1).and_then(|x| self.w.constant(x)).cloned() else {
-            self.problem(n, "has non-constant weights", "make the weights initializers");
+            self.problem(
+                n,
+                "has non-constant weights",
+                "make the weights initializers",
+            );
             return None;
         };
         if n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1) != 1 {
-            self.problem(n, "is a grouped convolution", "legalize for NVDLA first (onnc-legalize splits groups)");
+            self.problem(
+                n,
+                "is a grouped convolution",
+                "legalize for NVDLA first (onnc-legalize splits groups)",
+            );
             return None;
         }
-        if n.attrs.get("auto_pad").and_then(Attr::as_str).is_some_and(|a| a != "NOTSET") {
-            self.problem(n, "uses auto_pad", "run onnx-simplify/onnc-legalize, which make the pads explicit");
+        if n.attrs
+            .get("auto_pad")
+            .and_then(Attr::as_str)
+            .is_some_and(|a| a != "NOTSET")
+        {
+            self.problem(
+                n,
+                "uses auto_pad",
+                "run onnx-simplify/onnc-legalize, which make the pads explicit",
+            );
             return None;
         }
         let k = wt.shape()[0];
@@ -184,7 +272,11 @@ impl Lowering {
         let pads = ints(n, "pads").unwrap_or(vec![0; 4]);
         let dil = ints(n, "dilations").unwrap_or(vec![1, 1]);
         if wshape.len() != 4 || strides.len() != 2 || pads.len() != 4 || dil.len() != 2 {
-            self.problem(n, format!("is not a 2-D convolution (weight shape {wshape:?})"), "NVDLA runs 2-D convolutions on NCHW cubes");
+            self.problem(
+                n,
+                format!("is not a 2-D convolution (weight shape {wshape:?})"),
+                "NVDLA runs 2-D convolutions on NCHW cubes",
+            );
             return None;
         }
         // Flatten/Reshape [N,C,H,W] → [N,CHW] feeding a 1×1 conv: one conv with an H×W kernel.
@@ -203,7 +295,11 @@ impl Lowering {
         }
         let head = Head::Conv {
             input,
-            weight: (n.input(1).unwrap_or_default().to_string(), wshape, f32s(&wt)),
+            weight: (
+                n.input(1).unwrap_or_default().to_string(),
+                wshape,
+                f32s(&wt),
+            ),
             strides: [strides[0], strides[1]],
             pads: [pads[0], pads[1], pads[2], pads[3]],
             dilations: [dil[0], dil[1]],
@@ -219,7 +315,9 @@ impl Lowering {
         for _ in 0..3 {
             let p = self.w.producer(&cur)?;
             let n = &self.w.nodes[p];
-            if !["Reshape", "Flatten", "Squeeze", "Unsqueeze"].contains(&n.op_type.as_str()) || !self.w.single_use(&cur) {
+            if !["Reshape", "Flatten", "Squeeze", "Unsqueeze"].contains(&n.op_type.as_str())
+                || !self.w.single_use(&cur)
+            {
                 return None;
             }
             nodes.push(p);
@@ -235,13 +333,32 @@ impl Lowering {
     fn shuffle_head(&mut self, n: &Node) -> Option<(Head, Vec<Step>)> {
         let x = n.input(0)?.to_string();
         let c = cube(self.w.shape(&x))?[1];
-        let g = n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1).max(1) as usize;
+        let g = n
+            .attrs
+            .get("group")
+            .and_then(Attr::as_int)
+            .unwrap_or(1)
+            .max(1) as usize;
         if c % g != 0 {
-            self.problem(n, format!("shuffles {c} channels in {g} groups"), "the channel count must be a multiple of the group");
+            self.problem(
+                n,
+                format!("shuffles {c} channels in {g} groups"),
+                "the channel count must be a multiple of the group",
+            );
             return None;
         }
         let rows = select::shuffle_rows(c, g);
-        let head = Head::Conv { input: x, weight: (format!("{}.shuffle_w", n.name), vec![c, c, 1, 1], select::weights(&rows, c)), strides: [1, 1], pads: [0; 4], dilations: [1, 1] };
+        let head = Head::Conv {
+            input: x,
+            weight: (
+                format!("{}.shuffle_w", n.name),
+                vec![c, c, 1, 1],
+                select::weights(&rows, c),
+            ),
+            strides: [1, 1],
+            pads: [0; 4],
+            dilations: [1, 1],
+        };
         Some((head, vec![]))
     }
 
@@ -249,7 +366,12 @@ impl Lowering {
         if !n.domain.is_empty() || n.attrs.contains_key(DEVICE_ATTR) {
             return None;
         }
-        let via = n.inputs.iter().flatten().find(|v| self.w.constant(v).is_none())?.clone();
+        let via = n
+            .inputs
+            .iter()
+            .flatten()
+            .find(|v| self.w.constant(v).is_none())?
+            .clone();
         let steps = match steps_of(&self.w, n, &via) {
             Ok(s) => s,
             Err(e) if e == "not an element-wise op" => return None,
@@ -259,12 +381,27 @@ impl Lowering {
             }
         };
         if steps.iter().any(Step::per_point) && !self.eltwise() {
-            let what = if steps.iter().any(|s| s.reads_feature().is_some()) { "is an element-wise op between two activations" } else { "has a per-point constant operand" };
-            self.problem(n, format!("{what}, which needs the SDP element-wise path, and {} has none", self.b.cfg.name), "compile for nv_full or nv_large, or remove the element-wise op from the model");
+            let what = if steps.iter().any(|s| s.reads_feature().is_some()) {
+                "is an element-wise op between two activations"
+            } else {
+                "has a per-point constant operand"
+            };
+            self.problem(
+                n,
+                format!(
+                    "{what}, which needs the SDP element-wise path, and {} has none",
+                    self.b.cfg.name
+                ),
+                "compile for nv_full or nv_large, or remove the element-wise op from the model",
+            );
             return None;
         }
         if pack(&steps).is_none() {
-            self.problem(n, "needs more SDP sub-units than X1, X2 and Y", "split the op in the model");
+            self.problem(
+                n,
+                "needs more SDP sub-units than X1, X2 and Y",
+                "split the op in the model",
+            );
             return None;
         }
         Some((Head::Sdp { input: via }, steps))
@@ -289,8 +426,16 @@ impl Lowering {
     fn tensor(&mut self, n: &Node, v: &str) -> Option<TensorId> {
         let t = self.b.get(v);
         if t.is_none() && self.problems.is_empty() {
-            let what = if self.w.constant(v).is_some() { format!("reads constant '{v}' where NVDLA needs an activation") } else { format!("reads '{v}', which no hardware op produces") };
-            self.problem(n, what, "fold the constant computation in the model (onnx-simplify)");
+            let what = if self.w.constant(v).is_some() {
+                format!("reads constant '{v}' where NVDLA needs an activation")
+            } else {
+                format!("reads '{v}', which no hardware op produces")
+            };
+            self.problem(
+                n,
+                what,
+                "fold the constant computation in the model (onnx-simplify)",
+            );
         }
         t
     }
@@ -305,12 +450,25 @@ impl Lowering {
         let n = self.w.nodes[g.head_node].clone();
         let layer = self.b.layer(&n.name);
         match g.head {
-            Head::Conv { input, weight, strides, pads, dilations } => {
-                let Some(x) = self.tensor(&n, &input) else { return };
+            Head::Conv {
+                input,
+                weight,
+                strides,
+                pads,
+                dilations,
+            } => {
+                let Some(x) = self.tensor(&n, &input) else {
+                    return;
+                };
                 let prec = self.b.prec;
                 let wt = self.b.weight(&weight.0, weight.1.clone(), weight.2, prec);
                 let out = cube(self.w.shape(&n.outputs[0])).unwrap_or_default();
-                let acc = self.b.add(&format!("{}.acc", n.outputs[0]), out, prec, TensorKind::Fused);
+                let acc = self.b.add(
+                    &format!("{}.acc", n.outputs[0]),
+                    out,
+                    prec,
+                    TensorKind::Fused,
+                );
                 let pv = self.b.prec_value();
                 let set = vec![
                     ("conv_mode", Value::Str("direct".into())),
@@ -326,18 +484,35 @@ impl Lowering {
                     ("dilation_y", Value::Int(dilations[0])),
                     ("dilation_x", Value::Int(dilations[1])),
                 ];
-                self.b.push(Engine::Conv, &layer, set, vec![Some(x), Some(wt)], acc, g.sources.clone());
+                self.b.push(
+                    Engine::Conv,
+                    &layer,
+                    set,
+                    vec![Some(x), Some(wt)],
+                    acc,
+                    g.sources.clone(),
+                );
                 self.sdp(&n, &layer, acc, &g.chain.steps, &g.chain.out, g.sources);
             }
             Head::Sdp { input } => {
-                let Some(x) = self.tensor(&n, &input) else { return };
+                let Some(x) = self.tensor(&n, &input) else {
+                    return;
+                };
                 self.sdp(&n, &layer, x, &g.chain.steps, &g.chain.out, g.sources);
             }
         }
     }
 
     /// One SDP op running `steps` on `src`, producing value `out`.
-    fn sdp(&mut self, n: &Node, layer: &str, src: TensorId, steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
+    fn sdp(
+        &mut self,
+        n: &Node,
+        layer: &str,
+        src: TensorId,
+        steps: &[Step],
+        out: &str,
+        sources: Vec<String>,
+    ) -> Option<TensorId> {
         let units = pack(steps).expect("planned steps pack");
         let k = self.b.prog.tensors[src].shape[1];
         let mut inputs = vec![Some(src), None, None, None];
@@ -356,7 +531,11 @@ impl Lowering {
         }
         let y = self.feature_out(out);
         let pv = self.b.prec_value();
-        let mut set = vec![("src_precision", pv.clone()), ("dst_precision", pv), ("lut_index", Value::Int(-1))];
+        let mut set = vec![
+            ("src_precision", pv.clone()),
+            ("dst_precision", pv),
+            ("lut_index", Value::Int(-1)),
+        ];
         let mut attrs = BTreeMap::new();
         set_unit_attrs(&mut attrs, &units, &precs);
         let attrs: Vec<(String, Value)> = attrs.into_iter().collect();
@@ -367,29 +546,95 @@ impl Lowering {
 
     /// A 1×1 selection conv + SDP moving channels of `src` per `rows`, plus `steps`.
     #[allow(clippy::too_many_arguments)]
-    fn select_conv(&mut self, n: &Node, layer_base: &str, src: TensorId, rows: &[Option<usize>], steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
-        self.move_conv(n, layer_base, src, rows, Move::CHANNELS, steps, out, sources)
+    fn select_conv(
+        &mut self,
+        n: &Node,
+        layer_base: &str,
+        src: TensorId,
+        rows: &[Option<usize>],
+        steps: &[Step],
+        out: &str,
+        sources: Vec<String>,
+    ) -> Option<TensorId> {
+        self.move_conv(
+            n,
+            layer_base,
+            src,
+            rows,
+            Move::CHANNELS,
+            steps,
+            out,
+            sources,
+        )
     }
 
     /// A selection conv + SDP: output channel `k` is input channel
     /// `rows[k]` (zero for `None`) read at kernel tap `m.tap`, with the
     /// stride and zero padding of `m`; then `steps`.
     #[allow(clippy::too_many_arguments)]
-    fn move_conv(&mut self, n: &Node, layer_base: &str, src: TensorId, rows: &[Option<usize>], m: Move, steps: &[Step], out: &str, sources: Vec<String>) -> Option<TensorId> {
+    fn move_conv(
+        &mut self,
+        n: &Node,
+        layer_base: &str,
+        src: TensorId,
+        rows: &[Option<usize>],
+        m: Move,
+        steps: &[Step],
+        out: &str,
+        sources: Vec<String>,
+    ) -> Option<TensorId> {
         let layer = self.b.layer(layer_base);
         let s = self.b.prog.tensors[src].shape.clone();
         let prec = self.b.prec;
-        let wt = self.b.weight(&format!("{layer}.select_w"), vec![rows.len(), s[1], m.kernel[0], m.kernel[1]], select::window_weights(rows, s[1], m.kernel, m.tap), prec);
-        let size = |i: usize| (s[2 + i] as i64 + m.pads[i] + m.pads[i + 2] - m.kernel[i] as i64) / m.strides[i] + 1;
-        let shape = vec![s[0], rows.len(), size(0).max(1) as usize, size(1).max(1) as usize];
-        let acc = self.b.add(&format!("{out}.acc"), shape.clone(), prec, TensorKind::Fused);
+        let wt = self.b.weight(
+            &format!("{layer}.select_w"),
+            vec![rows.len(), s[1], m.kernel[0], m.kernel[1]],
+            select::window_weights(rows, s[1], m.kernel, m.tap),
+            prec,
+        );
+        let size = |i: usize| {
+            (s[2 + i] as i64 + m.pads[i] + m.pads[i + 2] - m.kernel[i] as i64) / m.strides[i] + 1
+        };
+        let shape = vec![
+            s[0],
+            rows.len(),
+            size(0).max(1) as usize,
+            size(1).max(1) as usize,
+        ];
+        let acc = self.b.add(
+            &format!("{out}.acc"),
+            shape.clone(),
+            prec,
+            TensorKind::Fused,
+        );
         let pv = self.b.prec_value();
-        let mut set = vec![("conv_mode", Value::Str("direct".into())), ("data_format", Value::Str("feature".into())), ("in_precision", pv.clone()), ("out_precision", pv)];
+        let mut set = vec![
+            ("conv_mode", Value::Str("direct".into())),
+            ("data_format", Value::Str("feature".into())),
+            ("in_precision", pv.clone()),
+            ("out_precision", pv),
+        ];
         if m != Move::CHANNELS {
             let (st, p) = (m.strides, m.pads);
-            set.extend([("conv_stride_y", Value::Int(st[0])), ("conv_stride_x", Value::Int(st[1])), ("pad_y_top", Value::Int(p[0])), ("pad_x_left", Value::Int(p[1])), ("pad_y_bottom", Value::Int(p[2])), ("pad_x_right", Value::Int(p[3])), ("dilation_y", Value::Int(1)), ("dilation_x", Value::Int(1))]);
+            set.extend([
+                ("conv_stride_y", Value::Int(st[0])),
+                ("conv_stride_x", Value::Int(st[1])),
+                ("pad_y_top", Value::Int(p[0])),
+                ("pad_x_left", Value::Int(p[1])),
+                ("pad_y_bottom", Value::Int(p[2])),
+                ("pad_x_right", Value::Int(p[3])),
+                ("dilation_y", Value::Int(1)),
+                ("dilation_x", Value::Int(1)),
+            ]);
         }
-        self.b.push(Engine::Conv, &layer, set, vec![Some(src), Some(wt)], acc, sources.clone());
+        self.b.push(
+            Engine::Conv,
+            &layer,
+            set,
+            vec![Some(src), Some(wt)],
+            acc,
+            sources.clone(),
+        );
         if !self.w.shapes.contains_key(out) {
             self.w.shapes.insert(out.to_string(), shape);
         }
@@ -401,21 +646,64 @@ impl Lowering {
     /// ends at the start tap, with the step as stride.
     fn strided_slice(&mut self, n: &Node, sources: Vec<String>) {
         let x = n.input(0).unwrap_or_default();
-        let get = |i: usize| n.input(i).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
-        let (in_s, out_s) = (self.w.shape(x).to_vec(), self.w.shape(&n.outputs[0]).to_vec());
-        let Some(starts) = get(1) else { return self.problem(n, "has non-constant bounds", "fold the slice bounds (onnx-simplify)") };
+        let get = |i: usize| {
+            n.input(i).and_then(|v| self.w.constant(v)).map(|t| {
+                t.cast(DType::I64)
+                    .as_i64()
+                    .map(<[i64]>::to_vec)
+                    .unwrap_or_default()
+            })
+        };
+        let (in_s, out_s) = (
+            self.w.shape(x).to_vec(),
+            self.w.shape(&n.outputs[0]).to_vec(),
+        );
+        let Some(starts) = get(1) else {
+            return self.problem(
+                n,
+                "has non-constant bounds",
+                "fold the slice bounds (onnx-simplify)",
+            );
+        };
         if in_s.len() != 4 || out_s.len() != 4 || in_s[0] != out_s[0] {
-            return self.problem(n, format!("slices {in_s:?} to {out_s:?}"), "NVDLA slices the channels and spatial axes of [N, C, H, W] cubes; keep the batch");
+            return self.problem(
+                n,
+                format!("slices {in_s:?} to {out_s:?}"),
+                "NVDLA slices the channels and spatial axes of [N, C, H, W] cubes; keep the batch",
+            );
         }
         let axes = get(3).unwrap_or_else(|| (0..starts.len() as i64).collect());
         let steps = get(4).unwrap_or(vec![1; starts.len()]);
-        let at = |a: i64| axes.iter().position(|&v| v == a || v + 4 == a).map_or((0, 1), |k| (starts.get(k).copied().unwrap_or(0), steps.get(k).copied().unwrap_or(1)));
+        let at = |a: i64| {
+            axes.iter()
+                .position(|&v| v == a || v + 4 == a)
+                .map_or((0, 1), |k| {
+                    (
+                        starts.get(k).copied().unwrap_or(0),
+                        steps.get(k).copied().unwrap_or(1),
+                    )
+                })
+        };
         let (c_start, c_step) = at(1);
         if c_step != 1 {
-            return self.problem(n, format!("steps the channels by {c_step}"), "NVDLA slices contiguous channel windows; use a channel step of 1");
+            return self.problem(
+                n,
+                format!("steps the channels by {c_step}"),
+                "NVDLA slices contiguous channel windows; use a channel step of 1",
+            );
         }
-        let c0 = if c_start < 0 { c_start + in_s[1] as i64 } else { c_start }.clamp(0, in_s[1] as i64) as usize;
-        let mut m = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [0; 4] };
+        let c0 = if c_start < 0 {
+            c_start + in_s[1] as i64
+        } else {
+            c_start
+        }
+        .clamp(0, in_s[1] as i64) as usize;
+        let mut m = Move {
+            kernel: [1, 1],
+            tap: [0, 0],
+            strides: [1, 1],
+            pads: [0; 4],
+        };
         for i in 0..2 {
             let (start, step) = at(2 + i as i64);
             match select::spatial_start(start, step, in_s[2 + i], out_s[2 + i]) {
@@ -438,17 +726,44 @@ impl Lowering {
             None => true,
             Some(v) => v.is_some_and(|t| f32s(t).iter().all(|&f| f == 0.0)),
         };
-        let mode = n.attrs.get("mode").and_then(Attr::as_str).unwrap_or("constant");
-        let pads = constant(1).flatten().map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default()).unwrap_or_default();
+        let mode = n
+            .attrs
+            .get("mode")
+            .and_then(Attr::as_str)
+            .unwrap_or("constant");
+        let pads = constant(1)
+            .flatten()
+            .map(|t| {
+                t.cast(DType::I64)
+                    .as_i64()
+                    .map(<[i64]>::to_vec)
+                    .unwrap_or_default()
+            })
+            .unwrap_or_default();
         let c = self.w.shape(x).get(1).copied().unwrap_or(0);
-        let ok = mode == "constant" && zero && n.input(3).is_none() && pads.len() == 8 && pads.iter().all(|&p| p >= 0) && pads[0] == 0 && pads[4] == 0;
+        let ok = mode == "constant"
+            && zero
+            && n.input(3).is_none()
+            && pads.len() == 8
+            && pads.iter().all(|&p| p >= 0)
+            && pads[0] == 0
+            && pads[4] == 0;
         if !ok {
             return self.problem(n, format!("is a {mode} pad by {pads:?}"), "NVDLA pads with zeros only, along channels, height and width of [N, C, H, W] cubes (8 non-negative constant pads, batch pads 0, no axes input)");
         }
         let Some(xt) = self.tensor(n, x) else { return };
         let (before, after) = (pads[1] as usize, pads[5] as usize);
-        let rows: Vec<Option<usize>> = (0..before).map(|_| None).chain((0..c).map(Some)).chain((0..after).map(|_| None)).collect();
-        let m = Move { kernel: [1, 1], tap: [0, 0], strides: [1, 1], pads: [pads[2], pads[3], pads[6], pads[7]] };
+        let rows: Vec<Option<usize>> = (0..before)
+            .map(|_| None)
+            .chain((0..c).map(Some))
+            .chain((0..after).map(|_| None))
+            .collect();
+        let m = Move {
+            kernel: [1, 1],
+            tap: [0, 0],
+            strides: [1, 1],
+            pads: [pads[2], pads[3], pads[6], pads[7]],
+        };
         let name = n.name.clone();
         self.move_conv(n, &name, xt, &rows, m, &[], &n.outputs[0], sources);
     }
@@ -458,11 +773,26 @@ impl Lowering {
     fn single(&mut self, n: &Node, sources: Vec<String>) {
         if n.attrs.contains_key(DEVICE_ATTR) && !matches!(n.op_type.as_str(), "Softmax" | "Pow") {
             let cfg = self.b.cfg.name;
-            self.problem(n, format!("NVDLA {cfg} cannot run {} and the EMU runs only softmax and power", op_name(n)), "replace the op in the model, or run this part of the model on the host");
+            self.problem(
+                n,
+                format!(
+                    "NVDLA {cfg} cannot run {} and the EMU runs only softmax and power",
+                    op_name(n)
+                ),
+                "replace the op in the model, or run this part of the model on the host",
+            );
             return;
         }
         if !n.domain.is_empty() {
-            self.problem(n, format!("NVDLA {} has no mapping for {}", self.b.cfg.name, op_name(n)), "legalize for NVDLA (onnc-legalize) or replace the op");
+            self.problem(
+                n,
+                format!(
+                    "NVDLA {} has no mapping for {}",
+                    self.b.cfg.name,
+                    op_name(n)
+                ),
+                "legalize for NVDLA (onnc-legalize) or replace the op",
+            );
             return;
         }
         match n.op_type.as_str() {
@@ -473,18 +803,37 @@ impl Lowering {
             "Slice" if self.moves_spatial(n) => self.strided_slice(n, sources),
             "Split" | "Slice" => self.split(n, sources),
             "Pad" => self.zero_pad(n, sources),
-            "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout" | "Transpose" => self.view(n, sources),
-            _ => self.problem(n, format!("NVDLA {} cannot run {}", self.b.cfg.name, op_name(n)), "legalize for NVDLA (onnc-legalize), which rewrites or reports it"),
+            "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout"
+            | "Transpose" => self.view(n, sources),
+            _ => self.problem(
+                n,
+                format!("NVDLA {} cannot run {}", self.b.cfg.name, op_name(n)),
+                "legalize for NVDLA (onnc-legalize), which rewrites or reports it",
+            ),
         }
     }
 
     fn pool(&mut self, n: &Node, sources: Vec<String>) {
         let x = n.input(0).unwrap_or_default();
-        let Some(s) = cube(self.w.shape(x)) else { return };
+        let Some(s) = cube(self.w.shape(x)) else {
+            return;
+        };
         let global = n.op_type == "GlobalAveragePool";
-        let k = if global { vec![s[2] as i64, s[3] as i64] } else { ints(n, "kernel_shape").unwrap_or_default() };
-        let st = if global { vec![1, 1] } else { ints(n, "strides").unwrap_or(vec![1, 1]) };
-        let mut p = if global { vec![0; 4] } else { ints(n, "pads").unwrap_or(vec![0; 4]) };
+        let k = if global {
+            vec![s[2] as i64, s[3] as i64]
+        } else {
+            ints(n, "kernel_shape").unwrap_or_default()
+        };
+        let st = if global {
+            vec![1, 1]
+        } else {
+            ints(n, "strides").unwrap_or(vec![1, 1])
+        };
+        let mut p = if global {
+            vec![0; 4]
+        } else {
+            ints(n, "pads").unwrap_or(vec![0; 4])
+        };
         if k.len() != 2 || st.len() != 2 || p.len() != 4 {
             return self.problem(n, "is not a 2-D pooling", "NVDLA PDP pools NCHW cubes");
         }
@@ -501,7 +850,10 @@ impl Lowering {
                     continue;
                 }
                 if (o - 1) * st[axis] >= len + p[i] {
-                    bad.push(format!("a last window on axis {} that holds only padding", axis + 2));
+                    bad.push(format!(
+                        "a last window on axis {} that holds only padding",
+                        axis + 2
+                    ));
                     break;
                 }
                 if n.op_type != "MaxPool" {
@@ -518,13 +870,21 @@ impl Lowering {
             bad.push(format!("stride {st:?} (PDP: 1..8)"));
         }
         if p.iter().any(|&v| !(0..=7).contains(&v)) {
-            bad.push(format!("pads {p:?} (PDP: 0..7, including the end padding that ceil_mode adds)"));
+            bad.push(format!(
+                "pads {p:?} (PDP: 0..7, including the end padding that ceil_mode adds)"
+            ));
         }
         if ints(n, "dilations").is_some_and(|d| d.iter().any(|&v| v != 1)) {
             bad.push("dilation (PDP has none)".into());
         }
-        if n.op_type == "AveragePool" && n.attrs.get("count_include_pad").and_then(Attr::as_int) == Some(0) && p.iter().any(|&v| v > 0) {
-            bad.push("count_include_pad=0 with padding (PDP divides every window by its full size)".into());
+        if n.op_type == "AveragePool"
+            && n.attrs.get("count_include_pad").and_then(Attr::as_int) == Some(0)
+            && p.iter().any(|&v| v > 0)
+        {
+            bad.push(
+                "count_include_pad=0 with padding (PDP divides every window by its full size)"
+                    .into(),
+            );
         }
         if !bad.is_empty() {
             return self.problem(n, format!("has {}", bad.join(", ")), "change the pooling in the model to what the PDP runs: kernel and stride 1..8, pads 0..7, no dilation, and for AveragePool ceil_mode=0 and count_include_pad=1 when padded");
@@ -545,16 +905,25 @@ impl Lowering {
             ("pad_bottom", Value::Int(p[2])),
             ("pad_right", Value::Int(p[3])),
         ];
-        self.b.push(Engine::Pdp, &layer, set, vec![Some(xt)], y, sources);
+        self.b
+            .push(Engine::Pdp, &layer, set, vec![Some(xt)], y, sources);
     }
 
     fn lrn(&mut self, n: &Node, sources: Vec<String>) {
         let size = n.attrs.get("size").and_then(Attr::as_int).unwrap_or(0);
         if ![3, 5, 7, 9].contains(&size) {
-            return self.problem(n, format!("has size {size}"), "CDP sums 3, 5, 7 or 9 channels; change the LRN size");
+            return self.problem(
+                n,
+                format!("has size {size}"),
+                "CDP sums 3, 5, 7 or 9 channels; change the LRN size",
+            );
         }
-        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else { return };
-        let f = |k: &str, d: f32| Value::Float(n.attrs.get(k).and_then(Attr::as_float).unwrap_or(d) as f64);
+        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else {
+            return;
+        };
+        let f = |k: &str, d: f32| {
+            Value::Float(n.attrs.get(k).and_then(Attr::as_float).unwrap_or(d) as f64)
+        };
         let layer = self.b.layer(&n.name);
         let y = self.feature_out(&n.outputs[0]);
         let lut = self.b.next_lut;
@@ -569,16 +938,23 @@ impl Lowering {
             ("bias", f("bias", 1.0)),
             ("lut_index", Value::Int(lut)),
         ];
-        self.b.push(Engine::Cdp, &layer, set, vec![Some(x)], y, sources);
+        self.b
+            .push(Engine::Cdp, &layer, set, vec![Some(x)], y, sources);
     }
 
     fn emu(&mut self, n: &Node, sources: Vec<String>) {
         let x = n.input(0).unwrap_or_default();
-        let Some(s) = cube(self.w.shape(x)) else { return };
+        let Some(s) = cube(self.w.shape(x)) else {
+            return;
+        };
         let rank = self.w.shape(x).len() as i64;
         let mut set = vec![("precision", self.b.prec_value())];
         if self.b.prec == Precision::Int16 {
-            return self.problem(n, "runs in int16, which the EMU does not support", "use fp16 or int8");
+            return self.problem(
+                n,
+                "runs in int16, which the EMU does not support",
+                "use fp16 or int8",
+            );
         }
         if n.op_type == "Softmax" {
             let axis = n.attrs.get("axis").and_then(Attr::as_int).unwrap_or(-1);
@@ -586,18 +962,35 @@ impl Lowering {
             if axis != 1 || s[2] * s[3] != 1 {
                 return self.problem(n, format!("is a softmax over axis {axis} of shape {:?}", self.w.shape(x)), "the EMU softmax runs over the channels of an [N, C, 1, 1] cube; reshape before the softmax");
             }
-            set.extend([("op_type", Value::Str("softmax".into())), ("axis", Value::Int(1))]);
+            set.extend([
+                ("op_type", Value::Str("softmax".into())),
+                ("axis", Value::Int(1)),
+            ]);
         } else {
-            let Some(p) = n.input(1).and_then(|e| self.w.constant(e)).filter(|t| t.numel() == 1) else {
-                return self.problem(n, "has a non-constant or non-scalar exponent", "the EMU power op takes one constant exponent");
+            let Some(p) = n
+                .input(1)
+                .and_then(|e| self.w.constant(e))
+                .filter(|t| t.numel() == 1)
+            else {
+                return self.problem(
+                    n,
+                    "has a non-constant or non-scalar exponent",
+                    "the EMU power op takes one constant exponent",
+                );
             };
             let p = f32s(p)[0] as f64;
-            set.extend([("op_type", Value::Str("power".into())), ("power", Value::Float(p)), ("scale", Value::Float(1.0)), ("shift", Value::Float(0.0))]);
+            set.extend([
+                ("op_type", Value::Str("power".into())),
+                ("power", Value::Float(p)),
+                ("scale", Value::Float(1.0)),
+                ("shift", Value::Float(0.0)),
+            ]);
         }
         let Some(xt) = self.tensor(n, x) else { return };
         let layer = self.b.layer(&n.name);
         let y = self.feature_out(&n.outputs[0]);
-        self.b.push(Engine::Emu, &layer, set, vec![Some(xt)], y, sources);
+        self.b
+            .push(Engine::Emu, &layer, set, vec![Some(xt)], y, sources);
     }
 
     fn atom(&self) -> usize {
@@ -622,7 +1015,11 @@ impl Lowering {
     fn concat(&mut self, n: &Node, sources: Vec<String>) {
         let out_shape = self.w.shape(&n.outputs[0]).to_vec();
         if !Self::channel_axis(n, out_shape.len()) || out_shape.len() < 2 {
-            return self.problem(n, "concatenates along an axis other than channels", "NVDLA concatenates channels only; transpose the model so the axis is 1");
+            return self.problem(
+                n,
+                "concatenates along an axis other than channels",
+                "NVDLA concatenates channels only; transpose the model so the axis is 1",
+            );
         }
         let members: Vec<String> = n.inputs.iter().flatten().cloned().collect();
         let mut ids = Vec::new();
@@ -645,27 +1042,45 @@ impl Lowering {
         for (i, m) in members.iter().enumerate().filter(|_| aligned) {
             let t = ids[i];
             let twice = ids[..i].contains(&t);
-            if !(twice || self.is_placed(t)) || matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)) {
+            if !(twice || self.is_placed(t))
+                || matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_))
+            {
                 continue;
             }
             let copy = format!("{}#copy{i}", n.outputs[0]);
             let shape = self.w.shape(m).to_vec();
             self.w.shapes.insert(copy.clone(), shape);
             let layer = self.b.layer(&format!("{}_copy{i}", n.name));
-            let Some(c) = self.sdp(n, &layer, t, &[], &copy, sources.clone()) else { return };
+            let Some(c) = self.sdp(n, &layer, t, &[], &copy, sources.clone()) else {
+                return;
+            };
             ids[i] = c;
         }
         let distinct = ids.iter().collect::<BTreeSet<_>>().len() == ids.len();
-        let views_ok = distinct && ids.iter().all(|&t| !matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)));
+        let views_ok = distinct
+            && ids
+                .iter()
+                .all(|&t| !matches!(self.b.prog.tensors[t].kind, TensorKind::Input(_)));
         let layer = self.b.layer(&n.name);
         if views_ok && offsets.iter().all(|o| o % atom == 0) {
             let y = self.feature_out(&n.outputs[0]);
-            self.b.push(Engine::Concat, &layer, vec![("axis", Value::Int(1))], ids.into_iter().map(Some).collect(), y, sources);
+            self.b.push(
+                Engine::Concat,
+                &layer,
+                vec![("axis", Value::Int(1))],
+                ids.into_iter().map(Some).collect(),
+                y,
+                sources,
+            );
             return;
         }
         // A window off the atom grid: each member moved into place by a 0/1 conv, summed through the SDP.
         if !self.eltwise() {
-            let bad = offsets.iter().find(|o| *o % atom != 0).copied().unwrap_or(0);
+            let bad = offsets
+                .iter()
+                .find(|o| *o % atom != 0)
+                .copied()
+                .unwrap_or(0);
             return self.problem(
                 n,
                 format!("places a member at channel {bad}, not a multiple of {atom} (channels per memory atom on {}), and without the SDP element-wise path the members cannot be summed", self.b.cfg.name),
@@ -676,10 +1091,30 @@ impl Lowering {
         let mut prev: Option<String> = None;
         for (i, &t) in ids.iter().enumerate() {
             let c = self.b.prog.tensors[t].shape[1];
-            let rows: Vec<Option<usize>> = (0..total).map(|k| (k >= offsets[i] && k < offsets[i] + c).then(|| k - offsets[i])).collect();
-            let out = if i + 1 == ids.len() { n.outputs[0].clone() } else { format!("{}#part{i}", n.outputs[0]) };
-            let steps = prev.as_ref().map(|p| vec![Step::alu("sum", Operand::Feature(p.clone()))]).unwrap_or_default();
-            if self.select_conv(n, &format!("{layer}_m{i}"), t, &rows, &steps, &out, sources.clone()).is_none() {
+            let rows: Vec<Option<usize>> = (0..total)
+                .map(|k| (k >= offsets[i] && k < offsets[i] + c).then(|| k - offsets[i]))
+                .collect();
+            let out = if i + 1 == ids.len() {
+                n.outputs[0].clone()
+            } else {
+                format!("{}#part{i}", n.outputs[0])
+            };
+            let steps = prev
+                .as_ref()
+                .map(|p| vec![Step::alu("sum", Operand::Feature(p.clone()))])
+                .unwrap_or_default();
+            if self
+                .select_conv(
+                    n,
+                    &format!("{layer}_m{i}"),
+                    t,
+                    &rows,
+                    &steps,
+                    &out,
+                    sources.clone(),
+                )
+                .is_none()
+            {
                 return;
             }
             prev = Some(out);
@@ -688,9 +1123,19 @@ impl Lowering {
 
     /// Whether a Slice changes a spatial axis or steps (a strided slice).
     fn moves_spatial(&self, n: &Node) -> bool {
-        let (a, b) = (self.w.shape(n.input(0).unwrap_or_default()), self.w.shape(&n.outputs[0]));
-        let steps = n.input(4).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
-        a.len() == 4 && b.len() == 4 && (a[2..] != b[2..] || steps.is_some_and(|s| s.iter().any(|&k| k != 1)))
+        let (a, b) = (
+            self.w.shape(n.input(0).unwrap_or_default()),
+            self.w.shape(&n.outputs[0]),
+        );
+        let steps = n.input(4).and_then(|v| self.w.constant(v)).map(|t| {
+            t.cast(DType::I64)
+                .as_i64()
+                .map(<[i64]>::to_vec)
+                .unwrap_or_default()
+        });
+        a.len() == 4
+            && b.len() == 4
+            && (a[2..] != b[2..] || steps.is_some_and(|s| s.iter().any(|&k| k != 1)))
     }
 
     /// Channel windows `(output value, c_start, channels)` of a Split or Slice.
@@ -699,7 +1144,11 @@ impl Lowering {
         let rank = self.w.shape(x).len();
         if n.op_type == "Split" {
             if !Self::channel_axis(n, rank) {
-                self.problem(n, "splits along an axis other than channels", "NVDLA splits channels only");
+                self.problem(
+                    n,
+                    "splits along an axis other than channels",
+                    "NVDLA splits channels only",
+                );
                 return None;
             }
             let mut off = 0;
@@ -714,9 +1163,20 @@ impl Lowering {
                     .collect(),
             );
         }
-        let get = |i: usize| n.input(i).and_then(|v| self.w.constant(v)).map(|t| t.cast(DType::I64).as_i64().map(<[i64]>::to_vec).unwrap_or_default());
+        let get = |i: usize| {
+            n.input(i).and_then(|v| self.w.constant(v)).map(|t| {
+                t.cast(DType::I64)
+                    .as_i64()
+                    .map(<[i64]>::to_vec)
+                    .unwrap_or_default()
+            })
+        };
         let (Some(starts), Some(_)) = (get(1), get(2)) else {
-            self.problem(n, "has non-constant bounds", "fold the slice bounds (onnx-simplify)");
+            self.problem(
+                n,
+                "has non-constant bounds",
+                "fold the slice bounds (onnx-simplify)",
+            );
             return None;
         };
         let axes = get(3).unwrap_or_else(|| (0..starts.len() as i64).collect());
@@ -725,30 +1185,57 @@ impl Lowering {
         let out_s = self.w.shape(&n.outputs[0]).to_vec();
         let moved: Vec<usize> = (0..rank).filter(|&a| in_s[a] != out_s[a]).collect();
         if moved.iter().any(|&a| a != 1) || steps.iter().any(|&s| s != 1) {
-            self.problem(n, format!("slices {in_s:?} to {out_s:?}"), "NVDLA slices contiguous channel windows only");
+            self.problem(
+                n,
+                format!("slices {in_s:?} to {out_s:?}"),
+                "NVDLA slices contiguous channel windows only",
+            );
             return None;
         }
         let pos = axes.iter().position(|&a| a == 1 || a + rank as i64 == 1);
         let start = pos.map(|p| starts[p]).unwrap_or(0);
-        let start = if start < 0 { start + in_s[1] as i64 } else { start }.clamp(0, in_s[1] as i64) as usize;
+        let start = if start < 0 {
+            start + in_s[1] as i64
+        } else {
+            start
+        }
+        .clamp(0, in_s[1] as i64) as usize;
         Some(vec![(n.outputs[0].clone(), start, out_s[1])])
     }
 
     fn split(&mut self, n: &Node, sources: Vec<String>) {
         let Some(wins) = self.windows(n) else { return };
-        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else { return };
+        let Some(x) = self.tensor(n, n.input(0).unwrap_or_default()) else {
+            return;
+        };
         let atom = self.atom();
         let c_in = self.b.prog.tensors[x].shape[1];
         let is_input = matches!(self.b.prog.tensors[x].kind, TensorKind::Input(_));
         for (i, (out, start, c)) in wins.into_iter().enumerate() {
-            let base = if i == 0 { n.name.clone() } else { format!("{}_{i}", n.name) };
+            let base = if i == 0 {
+                n.name.clone()
+            } else {
+                format!("{}_{i}", n.name)
+            };
             if start % atom == 0 && !is_input {
                 let layer = self.b.layer(&base);
                 let y = self.feature_out(&out);
-                self.b.push(Engine::Slice, &layer, vec![("c_start", Value::Int(start as i64))], vec![Some(x)], y, sources.clone());
+                self.b.push(
+                    Engine::Slice,
+                    &layer,
+                    vec![("c_start", Value::Int(start as i64))],
+                    vec![Some(x)],
+                    y,
+                    sources.clone(),
+                );
             } else {
-                let rows: Vec<Option<usize>> = (start..start + c).map(|k| (k < c_in).then_some(k)).collect();
-                if self.select_conv(n, &base, x, &rows, &[], &out, sources.clone()).is_none() {
+                let rows: Vec<Option<usize>> = (start..start + c)
+                    .map(|k| (k < c_in).then_some(k))
+                    .collect();
+                if self
+                    .select_conv(n, &base, x, &rows, &[], &out, sources.clone())
+                    .is_none()
+                {
                     return;
                 }
             }
@@ -775,7 +1262,8 @@ impl Lowering {
             return;
         }
         let y = self.feature_out(&n.outputs[0]);
-        self.b.push(Engine::Reshape, &layer, vec![], vec![Some(xt)], y, sources);
+        self.b
+            .push(Engine::Reshape, &layer, vec![], vec![Some(xt)], y, sources);
     }
 
     /// Whether `t` is, or is a view of, a graph input or output: a buffer the
@@ -784,14 +1272,19 @@ impl Lowering {
         let p = &self.b.prog;
         let mut cur = t;
         for _ in 0..=p.ops.len() {
-            if matches!(p.tensors[cur].kind, TensorKind::Input(_) | TensorKind::Output(_)) {
+            if matches!(
+                p.tensors[cur].kind,
+                TensorKind::Input(_) | TensorKind::Output(_)
+            ) {
                 return true;
             }
             match p.producer(cur).map(|i| &p.ops[i]) {
-                Some(op) if matches!(op.engine, Engine::Reshape) => match op.inputs.first().copied().flatten() {
-                    Some(next) => cur = next,
-                    None => return false,
-                },
+                Some(op) if matches!(op.engine, Engine::Reshape) => {
+                    match op.inputs.first().copied().flatten() {
+                        Some(next) => cur = next,
+                        None => return false,
+                    }
+                }
                 _ => return false,
             }
         }

@@ -55,7 +55,11 @@ fn axis1(n: &Node, rank: usize) -> bool {
 
 fn find(w: &Work, split: usize) -> Option<Pattern> {
     let s = &w.nodes[split];
-    if s.op_type != "Split" || !s.domain.is_empty() || s.outputs.len() < 2 || !axis1(s, w.shape(s.input(0)?).len()) {
+    if s.op_type != "Split"
+        || !s.domain.is_empty()
+        || s.outputs.len() < 2
+        || !axis1(s, w.shape(s.input(0)?).len())
+    {
         return None;
     }
     let mut convs = Vec::new();
@@ -65,7 +69,10 @@ fn find(w: &Work, split: usize) -> Option<Pattern> {
             return None;
         }
         let c = &w.nodes[u[0]];
-        if c.op_type != "Conv" || c.input(0) != Some(o.as_str()) || w.constant(c.input(1)?).is_none() {
+        if c.op_type != "Conv"
+            || c.input(0) != Some(o.as_str())
+            || w.constant(c.input(1)?).is_none()
+        {
             return None;
         }
         if c.input(2).is_some_and(|b| w.constant(b).is_none()) {
@@ -77,8 +84,15 @@ fn find(w: &Work, split: usize) -> Option<Pattern> {
         convs.push(u[0]);
     }
     let first = &w.nodes[convs[0]];
-    let same = |k: &str| convs.iter().all(|&c| w.nodes[c].attrs.get(k) == first.attrs.get(k));
-    if !["kernel_shape", "strides", "pads", "dilations", "auto_pad"].iter().all(|k| same(k)) {
+    let same = |k: &str| {
+        convs
+            .iter()
+            .all(|&c| w.nodes[c].attrs.get(k) == first.attrs.get(k))
+    };
+    if !["kernel_shape", "strides", "pads", "dilations", "auto_pad"]
+        .iter()
+        .all(|k| same(k))
+    {
         return None;
     }
     let out0 = &first.outputs[0];
@@ -96,12 +110,20 @@ fn find(w: &Work, split: usize) -> Option<Pattern> {
             return None;
         }
     }
-    Some(Pattern { split, convs, concat })
+    Some(Pattern {
+        split,
+        convs,
+        concat,
+    })
 }
 
 fn apply(w: &mut Work, p: Pattern) {
     let x = w.nodes[p.split].input(0).unwrap_or_default().to_string();
-    let weights: Vec<&Tensor> = p.convs.iter().filter_map(|&c| w.nodes[c].input(1).and_then(|n| w.constant(n))).collect();
+    let weights: Vec<&Tensor> = p
+        .convs
+        .iter()
+        .filter_map(|&c| w.nodes[c].input(1).and_then(|n| w.constant(n)))
+        .collect();
     let c_total: usize = weights.iter().map(|t| t.shape()[1]).sum();
     let k_total: usize = weights.iter().map(|t| t.shape()[0]).sum();
     let rs: usize = weights[0].shape()[2..].iter().product();
@@ -135,13 +157,23 @@ fn apply(w: &mut Work, p: Pattern) {
     shape[1] = c_total;
     w.shapes.insert(wn.clone(), shape.clone());
     w.shapes.insert(bn.clone(), vec![k_total]);
-    w.consts.insert(wn.clone(), Tensor::from_f32(shape, merged).expect("sizes agree"));
-    w.consts.insert(bn.clone(), Tensor::from_f32(vec![k_total], bias).expect("sizes agree"));
+    w.consts.insert(
+        wn.clone(),
+        Tensor::from_f32(shape, merged).expect("sizes agree"),
+    );
+    w.consts.insert(
+        bn.clone(),
+        Tensor::from_f32(vec![k_total], bias).expect("sizes agree"),
+    );
     let mut node = w.nodes[p.convs[0]].clone();
     node.name = name;
     node.inputs = vec![Some(x), Some(wn), Some(bn)];
     node.outputs = concat.outputs.clone();
-    let mut sources: Vec<String> = std::iter::once(p.split).chain(p.convs.iter().copied()).chain([p.concat]).flat_map(|i| w.sources[i].clone()).collect();
+    let mut sources: Vec<String> = std::iter::once(p.split)
+        .chain(p.convs.iter().copied())
+        .chain([p.concat])
+        .flat_map(|i| w.sources[i].clone())
+        .collect();
     sources.sort();
     sources.dedup();
     // The merged node takes the Concat's place (all its operands exist by then).

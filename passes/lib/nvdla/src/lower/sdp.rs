@@ -95,7 +95,11 @@ pub struct Unit {
 
 impl Unit {
     fn empty() -> Unit {
-        Unit { alu: None, mul: None, act: "none" }
+        Unit {
+            alu: None,
+            mul: None,
+            act: "none",
+        }
     }
 
     fn is_empty(&self) -> bool {
@@ -114,7 +118,8 @@ impl Unit {
 
     /// The dialect `mode`.
     pub fn mode(&self) -> &'static str {
-        let pp = self.alu.as_ref().is_some_and(|a| a.1.per_point()) || self.mul.as_ref().is_some_and(Operand::per_point);
+        let pp = self.alu.as_ref().is_some_and(|a| a.1.per_point())
+            || self.mul.as_ref().is_some_and(Operand::per_point);
         if pp {
             "per_point"
         } else if self.alu.is_some() || self.mul.is_some() {
@@ -194,7 +199,10 @@ pub fn unit_operand(u: &Unit, k: usize) -> Option<UnitOperand> {
         Operand::Kernel(v) => UnitOperand::Weight(vec![1, k, 1, 1], v.clone()),
         Operand::PointConst(t) => {
             let t = t.cast(onnc_tensor::DType::F32);
-            UnitOperand::Weight(t.shape().to_vec(), t.as_f32().map(<[f32]>::to_vec).unwrap_or_default())
+            UnitOperand::Weight(
+                t.shape().to_vec(),
+                t.as_f32().map(<[f32]>::to_vec).unwrap_or_default(),
+            )
         }
         Operand::Feature(f) => UnitOperand::Feature(f.clone()),
     };
@@ -202,16 +210,23 @@ pub fn unit_operand(u: &Unit, k: usize) -> Option<UnitOperand> {
         (None, None) => None,
         (Some((_, a)), None) => Some(one(a)),
         (None, Some(m)) => Some(one(m)),
-        (Some((_, Operand::Kernel(a))), Some(Operand::Kernel(m))) => {
-            Some(UnitOperand::Weight(vec![2, k, 1, 1], a.iter().chain(m).copied().collect()))
+        (Some((_, Operand::Kernel(a))), Some(Operand::Kernel(m))) => Some(UnitOperand::Weight(
+            vec![2, k, 1, 1],
+            a.iter().chain(m).copied().collect(),
+        )),
+        (Some(_), Some(_)) => {
+            unreachable!("pack pairs ALU and multiplier only as per-kernel constants")
         }
-        (Some(_), Some(_)) => unreachable!("pack pairs ALU and multiplier only as per-kernel constants"),
     }
 }
 
 /// The sub-unit attributes of `units` over the defaults in `attrs`.
 /// `operand_precision[i]` is the precision of unit i's operand.
-pub fn set_unit_attrs(attrs: &mut BTreeMap<String, Value>, units: &[Unit], operand_precision: &[Precision]) {
+pub fn set_unit_attrs(
+    attrs: &mut BTreeMap<String, Value>,
+    units: &[Unit],
+    operand_precision: &[Precision],
+) {
     for (i, (u, name)) in units.iter().zip(["x1_op", "x2_op", "y_op"]).enumerate() {
         if u.is_empty() {
             continue;
@@ -220,11 +235,17 @@ pub fn set_unit_attrs(attrs: &mut BTreeMap<String, Value>, units: &[Unit], opera
             attrs.insert(format!("{name}.{k}"), v);
         };
         set("enable", Value::Int(1));
-        set("alu_type", Value::Str(u.alu.as_ref().map_or("sum", |a| a.0).into()));
+        set(
+            "alu_type",
+            Value::Str(u.alu.as_ref().map_or("sum", |a| a.0).into()),
+        );
         set("type", Value::Str(u.kind().into()));
         set("mode", Value::Str(u.mode().into()));
         set("act", Value::Str(u.act.into()));
-        set("precision", Value::Str(operand_precision[i].as_str().into()));
+        set(
+            "precision",
+            Value::Str(operand_precision[i].as_str().into()),
+        );
     }
 }
 
@@ -240,14 +261,23 @@ mod tests {
     fn bias_and_relu_share_x1() {
         let u = pack(&[Step::alu("sum", k(1.0)), Step::Relu]).unwrap();
         assert_eq!(u.len(), 1);
-        assert_eq!((u[0].kind(), u[0].mode(), u[0].act), ("add", "per_kernel", "relu"));
+        assert_eq!(
+            (u[0].kind(), u[0].mode(), u[0].act),
+            ("add", "per_kernel", "relu")
+        );
     }
 
     #[test]
     fn alu_then_mul_per_kernel_is_both_with_a_two_row_operand() {
         let u = pack(&[Step::alu("sum", k(1.0)), Step::Mul(k(3.0))]).unwrap();
         assert_eq!(u[0].kind(), "both");
-        assert_eq!(unit_operand(&u[0], 2), Some(UnitOperand::Weight(vec![2, 2, 1, 1], vec![1.0, 1.0, 3.0, 3.0])));
+        assert_eq!(
+            unit_operand(&u[0], 2),
+            Some(UnitOperand::Weight(
+                vec![2, 2, 1, 1],
+                vec![1.0, 1.0, 3.0, 3.0]
+            ))
+        );
     }
 
     #[test]
@@ -270,13 +300,32 @@ mod tests {
     fn prelu_takes_the_multiplier_and_four_units_do_not_fit() {
         let u = pack(&[Step::alu("sum", k(1.0)), Step::PRelu(vec![0.25; 2])]).unwrap();
         assert_eq!((u.len(), u[0].kind(), u[0].act), (1, "both", "prelu"));
-        assert!(pack(&[Step::Relu, Step::Mul(k(2.0)), Step::Relu, Step::Mul(k(2.0)), Step::Relu, Step::Relu]).is_none());
+        assert!(pack(&[
+            Step::Relu,
+            Step::Mul(k(2.0)),
+            Step::Relu,
+            Step::Mul(k(2.0)),
+            Step::Relu,
+            Step::Relu
+        ])
+        .is_none());
         // Y has no ReLU and multiplies before it adds (found by the
         // simulator: a BN → Mul → Add → Relu chain kept negative outputs).
-        let bn_mul_add_relu = [Step::Mul(k(2.0)), Step::alu("sum", k(1.0)), Step::Mul(k(3.0)), Step::alu("sum", k(1.0)), Step::Relu];
+        let bn_mul_add_relu = [
+            Step::Mul(k(2.0)),
+            Step::alu("sum", k(1.0)),
+            Step::Mul(k(3.0)),
+            Step::alu("sum", k(1.0)),
+            Step::Relu,
+        ];
         assert!(pack(&bn_mul_add_relu).is_none());
         assert_eq!(pack(&bn_mul_add_relu[..4]).unwrap()[2].kind(), "add");
-        let u = pack(&[Step::Relu, Step::Relu, Step::alu("sum", k(1.0)), Step::Mul(k(2.0))]);
+        let u = pack(&[
+            Step::Relu,
+            Step::Relu,
+            Step::alu("sum", k(1.0)),
+            Step::Mul(k(2.0)),
+        ]);
         assert!(u.is_none(), "ALU then MUL cannot share Y: {u:?}");
     }
 }

@@ -40,16 +40,24 @@ pub fn unwide(w: &mut Work) -> usize {
 }
 
 fn channel_axis(n: &Node) -> bool {
-    matches!(n.attrs.get("axis").and_then(Attr::as_int), Some(1) | Some(-3))
+    matches!(
+        n.attrs.get("axis").and_then(Attr::as_int),
+        Some(1) | Some(-3)
+    )
 }
 
 /// Flattens every Concat-of-Concat in one sweep (a member that is the
 /// single-use result of another channel Concat is replaced by that Concat's
 /// members, repeatedly); the absorbed Concats are removed at the end.
 fn flatten_concats(w: &mut Work) {
-    let producer: std::collections::HashMap<String, usize> =
-        w.nodes.iter().enumerate().flat_map(|(i, n)| n.outputs.iter().map(move |o| (o.clone(), i))).collect();
-    let is_channel_concat = |n: &Node| n.op_type == "Concat" && n.domain.is_empty() && channel_axis(n);
+    let producer: std::collections::HashMap<String, usize> = w
+        .nodes
+        .iter()
+        .enumerate()
+        .flat_map(|(i, n)| n.outputs.iter().map(move |o| (o.clone(), i)))
+        .collect();
+    let is_channel_concat =
+        |n: &Node| n.op_type == "Concat" && n.domain.is_empty() && channel_axis(n);
     let mut dead = vec![false; w.nodes.len()];
     for i in 0..w.nodes.len() {
         if dead[i] || !is_channel_concat(&w.nodes[i]) {
@@ -59,7 +67,8 @@ fn flatten_concats(w: &mut Work) {
         while k < w.nodes[i].inputs.len() {
             let absorbed = w.nodes[i].inputs[k].as_ref().and_then(|v| {
                 let p = *producer.get(v)?;
-                (p != i && !dead[p] && is_channel_concat(&w.nodes[p]) && w.single_use(v)).then_some(p)
+                (p != i && !dead[p] && is_channel_concat(&w.nodes[p]) && w.single_use(v))
+                    .then_some(p)
             });
             match absorbed {
                 Some(p) => {
@@ -91,7 +100,11 @@ fn channel_window(w: &Work, n: &Node) -> Option<(usize, usize)> {
     let (starts, ends) = (ints(1)?, ints(2)?);
     let axes = n.input(3).map_or(Some(vec![0]), |_| ints(3))?;
     let rank = w.shape(n.input(0)?).len() as i64;
-    if starts.len() != 1 || ends.len() != 1 || axes.len() != 1 || !(axes[0] == 1 || axes[0] == 1 - rank) {
+    if starts.len() != 1
+        || ends.len() != 1
+        || axes.len() != 1
+        || !(axes[0] == 1 || axes[0] == 1 - rank)
+    {
         return None;
     }
     if n.input(4).is_some() && ints(4)? != vec![1] {
@@ -110,15 +123,26 @@ fn merge_slices_of(w: &mut Work, first: usize) -> bool {
     if channel_window(w, &w.nodes[first]).is_none() {
         return false;
     }
-    let Some(x) = w.nodes[first].input(0).map(str::to_string) else { return false };
-    let mut parts: Vec<(usize, usize, usize)> =
-        w.users(&x).iter().filter_map(|&i| channel_window(w, &w.nodes[i]).filter(|_| w.nodes[i].input(0) == Some(x.as_str())).map(|(s, e)| (s, e, i))).collect();
+    let Some(x) = w.nodes[first].input(0).map(str::to_string) else {
+        return false;
+    };
+    let mut parts: Vec<(usize, usize, usize)> = w
+        .users(&x)
+        .iter()
+        .filter_map(|&i| {
+            channel_window(w, &w.nodes[i])
+                .filter(|_| w.nodes[i].input(0) == Some(x.as_str()))
+                .map(|(s, e)| (s, e, i))
+        })
+        .collect();
     if parts.len() < 2 || parts.iter().any(|&(_, _, i)| i < first) {
         return false;
     }
     parts.sort();
     let c = w.shape(&x).get(1).copied().unwrap_or(0);
-    let tiles = parts[0].0 == 0 && parts.last().map(|p| p.1) == Some(c) && parts.windows(2).all(|p| p[0].1 == p[1].0);
+    let tiles = parts[0].0 == 0
+        && parts.last().map(|p| p.1) == Some(c)
+        && parts.windows(2).all(|p| p[0].1 == p[1].0);
     if !tiles {
         return false;
     }
@@ -126,16 +150,30 @@ fn merge_slices_of(w: &mut Work, first: usize) -> bool {
     let name = format!("{}.unwide_split", w.nodes[first].name);
     let sizes_name = format!("{name}.sizes");
     w.shapes.insert(sizes_name.clone(), vec![sizes.len()]);
-    w.consts.insert(sizes_name.clone(), Tensor::from_i64(vec![sizes.len()], sizes).expect("a 1-D shape matches its data"));
-    let outputs: Vec<String> = parts.iter().map(|&(_, _, i)| w.nodes[i].outputs[0].clone()).collect();
+    w.consts.insert(
+        sizes_name.clone(),
+        Tensor::from_i64(vec![sizes.len()], sizes).expect("a 1-D shape matches its data"),
+    );
+    let outputs: Vec<String> = parts
+        .iter()
+        .map(|&(_, _, i)| w.nodes[i].outputs[0].clone())
+        .collect();
     let refs: Vec<&str> = outputs.iter().map(String::as_str).collect();
-    let split = Node::new(&name, "Split", &[x.as_str(), sizes_name.as_str()], &refs).with_attr("axis", Attr::Int(1));
-    let mut sources: Vec<String> = parts.iter().flat_map(|&(_, _, i)| w.sources[i].clone()).collect();
+    let split = Node::new(&name, "Split", &[x.as_str(), sizes_name.as_str()], &refs)
+        .with_attr("axis", Attr::Int(1));
+    let mut sources: Vec<String> = parts
+        .iter()
+        .flat_map(|&(_, _, i)| w.sources[i].clone())
+        .collect();
     sources.sort();
     sources.dedup();
     w.nodes[first] = split;
     w.sources[first] = sources;
-    let mut gone: Vec<usize> = parts.iter().map(|&(_, _, i)| i).filter(|&i| i != first).collect();
+    let mut gone: Vec<usize> = parts
+        .iter()
+        .map(|&(_, _, i)| i)
+        .filter(|&i| i != first)
+        .collect();
     gone.sort_unstable();
     for i in gone.into_iter().rev() {
         w.nodes.remove(i);
@@ -152,7 +190,11 @@ mod tests {
     use onnc_tensor::DType;
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo { name: name.into(), dtype: DType::F32, dims: dims.iter().map(|&d| Dim::Fixed(d)).collect() }
+        ValueInfo {
+            name: name.into(),
+            dtype: DType::F32,
+            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+        }
     }
 
     fn i64s(v: &[i64]) -> Tensor {
@@ -161,7 +203,13 @@ mod tests {
 
     /// x[1,4,2,2] → four 1-channel Slices → Relu each → Concat(Concat(r0, r1), r2, r3).
     fn graph() -> Graph {
-        let mut g = Graph { name: "g".into(), inputs: vec![vi("x", &[1, 4, 2, 2])], outputs: vec![vi("y", &[1, 4, 2, 2])], initializers: Vec::new(), nodes: Vec::new() };
+        let mut g = Graph {
+            name: "g".into(),
+            inputs: vec![vi("x", &[1, 4, 2, 2])],
+            outputs: vec![vi("y", &[1, 4, 2, 2])],
+            initializers: Vec::new(),
+            nodes: Vec::new(),
+        };
         g.initializers.push(("ax".into(), i64s(&[1])));
         for k in 0..4i64 {
             g.initializers.push((format!("s{k}"), i64s(&[k])));
@@ -170,13 +218,28 @@ mod tests {
         // Out of order, as an expansion may leave them.
         for k in [2i64, 0, 3, 1] {
             let (s, e, o) = (format!("s{k}"), format!("e{k}"), format!("x{k}"));
-            g.nodes.push(Node::new(&format!("slice{k}"), "Slice", &["x", &s, &e, "ax"], &[&o]));
+            g.nodes.push(Node::new(
+                &format!("slice{k}"),
+                "Slice",
+                &["x", &s, &e, "ax"],
+                &[&o],
+            ));
         }
         for k in 0..4 {
-            g.nodes.push(Node::new(&format!("relu{k}"), "Relu", &[&format!("x{k}")], &[&format!("r{k}")]));
+            g.nodes.push(Node::new(
+                &format!("relu{k}"),
+                "Relu",
+                &[&format!("x{k}")],
+                &[&format!("r{k}")],
+            ));
         }
-        g.nodes.push(Node::new("cat_a", "Concat", &["r0", "r1"], &["c"]).with_attr("axis", Attr::Int(1)));
-        g.nodes.push(Node::new("cat_b", "Concat", &["c", "r2", "r3"], &["y"]).with_attr("axis", Attr::Int(1)));
+        g.nodes.push(
+            Node::new("cat_a", "Concat", &["r0", "r1"], &["c"]).with_attr("axis", Attr::Int(1)),
+        );
+        g.nodes.push(
+            Node::new("cat_b", "Concat", &["c", "r2", "r3"], &["y"])
+                .with_attr("axis", Attr::Int(1)),
+        );
         g
     }
 
@@ -187,10 +250,19 @@ mod tests {
         let split: Vec<&Node> = w.nodes.iter().filter(|n| n.op_type == "Split").collect();
         assert_eq!(split.len(), 1);
         assert_eq!(split[0].outputs, vec!["x0", "x1", "x2", "x3"]);
-        assert_eq!(w.constant(split[0].input(1).unwrap()).unwrap().data().to_i64_vec(), vec![1, 1, 1, 1]);
+        assert_eq!(
+            w.constant(split[0].input(1).unwrap())
+                .unwrap()
+                .data()
+                .to_i64_vec(),
+            vec![1, 1, 1, 1]
+        );
         let cat: Vec<&Node> = w.nodes.iter().filter(|n| n.op_type == "Concat").collect();
         assert_eq!(cat.len(), 1);
-        assert_eq!(cat[0].inputs.iter().flatten().cloned().collect::<Vec<_>>(), vec!["r0", "r1", "r2", "r3"]);
+        assert_eq!(
+            cat[0].inputs.iter().flatten().cloned().collect::<Vec<_>>(),
+            vec!["r0", "r1", "r2", "r3"]
+        );
     }
 
     #[test]
@@ -198,7 +270,10 @@ mod tests {
         let mut g = graph();
         g.nodes.retain(|n| n.name != "slice1");
         g.nodes.retain(|n| n.name != "relu1");
-        g.nodes.iter_mut().filter(|n| n.name == "cat_a").for_each(|n| n.inputs.truncate(1));
+        g.nodes
+            .iter_mut()
+            .filter(|n| n.name == "cat_a")
+            .for_each(|n| n.inputs.truncate(1));
         g.outputs[0].dims[1] = Dim::Fixed(3);
         let mut w = Work::new(&g).unwrap();
         unwide(&mut w);

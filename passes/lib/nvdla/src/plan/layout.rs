@@ -172,7 +172,16 @@ mod tests {
         assert_eq!(WeightUse::Cube.size(&bias, &full), 64); // 2 surfaces of one atom
         assert_eq!(WeightUse::ConvKernel.align(&full), 128);
         // nv_small's CBUF entry is 8 bytes, but kernels still come in 128-byte units.
-        assert_eq!(WeightUse::ConvKernel.align(&Config::get(ConfigName::NvSmall)), 128);
-        assert_eq!(weight_size(&weight(&[2, 2, 1, 1], Precision::Int8), &Config::get(ConfigName::NvSmall)), 128);
+        assert_eq!(
+            WeightUse::ConvKernel.align(&Config::get(ConfigName::NvSmall)),
+            128
+        );
+        assert_eq!(
+            weight_size(
+                &weight(&[2, 2, 1, 1], Precision::Int8),
+                &Config::get(ConfigName::NvSmall)
+            ),
+            128
+        );
     }
 }

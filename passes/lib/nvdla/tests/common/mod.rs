@@ -16,15 +16,24 @@ pub fn zoo_dir() -> PathBuf {
         .args(["-c", "import onnx,os;print(os.path.dirname(onnx.__file__))"])
         .output()
         .unwrap_or_else(|e| panic!("cannot run python3 ({e}); run tools/bootstrap.sh"));
-    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("backend/test/data/light");
-    assert!(dir.is_dir(), "the onnx Python package and its light model zoo are missing ({}); run tools/bootstrap.sh", dir.display());
+    let dir =
+        PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("backend/test/data/light");
+    assert!(
+        dir.is_dir(),
+        "the onnx Python package and its light model zoo are missing ({}); run tools/bootstrap.sh",
+        dir.display()
+    );
     dir
 }
 
 /// The nine `light_*.onnx` files, sorted.
 pub fn zoo_paths() -> Vec<PathBuf> {
     let dir = zoo_dir();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "onnx")).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "onnx"))
+        .collect();
     paths.sort();
     assert_eq!(paths.len(), 9, "the nine light nets in {}", dir.display());
     paths
