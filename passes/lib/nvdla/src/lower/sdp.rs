@@ -14,13 +14,14 @@
 //!
 //! ```
 //! use onnc_nvdla::lower::sdp::{pack, Operand, Step};
-//! // conv bias, BN scale, BN shift, ReLU, residual add, ReLU: two sub-units... and Y.
+//! // conv bias, BN scale, BN shift, ReLU, then a residual add: X1, X2 and Y.
 //! let k = |v: f32| Operand::Kernel(vec![v; 4]);
 //! let steps = vec![Step::alu("sum", k(0.1)), Step::Mul(k(2.0)), Step::alu("sum", k(0.5)), Step::Relu,
-//!                  Step::alu("sum", Operand::Feature("skip".into())), Step::Relu];
+//!                  Step::alu("sum", Operand::Feature("skip".into()))];
 //! let units = pack(&steps).unwrap();
 //! assert_eq!(units.len(), 3);
-//! assert!(pack(&[steps.clone(), vec![Step::Relu, Step::Relu]].concat()).is_none());
+//! // A ReLU after the add would land on Y, which has no ReLU (its activation is the LUT).
+//! assert!(pack(&[steps.clone(), vec![Step::Relu]].concat()).is_none());
 //! ```
 
 use std::collections::BTreeMap;
