@@ -3,43 +3,17 @@
 //! here), on stable Rust in the ordinary suite: errors are fine, a panic
 //! names the file. Fuzzing itself: `docs/fuzzing.md`.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 #[path = "../fuzz/entry.rs"]
 mod entry;
 
-/// Runs `f` on every file of `fuzz/corpus/<target>/`; fails listing the files that panicked.
-fn replay(target: &str, f: fn(&[u8])) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
-    replay_files(&dir, |_| true, f);
-}
+#[path = "../../../../test/support/fuzz_replay.rs"]
+mod fuzz_replay;
 
-/// Runs `f` on the files of `dir` that `keep` accepts; fails listing the files that panicked.
-fn replay_files(dir: &std::path::Path, keep: fn(&std::path::Path) -> bool, f: fn(&[u8])) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| keep(p))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "{} is empty", dir.display());
-    let panicked: Vec<String> = files
-        .iter()
-        .filter(|p| {
-            let bytes = std::fs::read(p).unwrap();
-            catch_unwind(AssertUnwindSafe(|| f(&bytes))).is_err()
-        })
-        .map(|p| p.display().to_string())
-        .collect();
-    assert!(
-        panicked.is_empty(),
-        "{} of {} corpus files panicked: {panicked:#?}",
-        panicked.len(),
-        files.len()
-    );
+/// Replays `fuzz/corpus/<target>/` through `f`.
+fn replay(target: &str, f: fn(&[u8])) {
+    fuzz_replay::replay(env!("CARGO_MANIFEST_DIR"), target, f);
 }
 
 #[test]
@@ -52,5 +26,6 @@ fn loadable_corpus_never_panics() {
 #[test]
 fn golden_seeds_never_panic() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../test/data/nvdla-golden");
-    replay_files(&dir, |p| p.to_string_lossy().ends_with("_fbuf"), entry::run);
+    let n = fuzz_replay::replay_files(&dir, |p| p.to_string_lossy().ends_with("_fbuf"), entry::run);
+    assert_eq!(n, 10, "the ten golden loadables");
 }
