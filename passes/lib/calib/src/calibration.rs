@@ -1,0 +1,90 @@
+//! The result of calibration: one symmetric INT8 scale per activation.
+//!
+//! In: [`Statistics`] and a [`Method`]. Out: [`Calibration`] — the method,
+//! the number of sets, and `scale = amax / 127` per tensor name (real value
+//! = `q · scale`, `q ∈ [−127, 127]`), the convention of NVIDIA's calibtable
+//! and TensorRT's cache (`research/nvdla-int8.md` §0). A tensor that held
+//! only zeros gets `1/127` (any scale represents zero exactly; a positive
+//! one keeps rescale ratios finite) and is listed in
+//! [`Calibration::all_zero`]. Tensors that held no float value (shapes,
+//! indices) get no scale.
+//!
+//! ```
+//! use onnc_calib::{Method, Statistics};
+//! use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+//! use onnc_tensor::DType;
+//! let v = |n: &str| ValueInfo { name: n.into(), dtype: DType::F32, dims: vec![Dim::Fixed(2)] };
+//! let g = Graph { inputs: vec![v("x")], outputs: vec![v("y")],
+//!     nodes: vec![Node::new("r", "Relu", &["x"], &["y"])], ..Graph::default() };
+//! let mut s = Statistics::for_graph(&g);
+//! s.observe("x", &[-2.54, 1.0]);
+//! s.observe("y", &[0.0, 0.0]);
+//! let c = s.calibration(Method::Max);
+//! assert_eq!(c.scales["x"], 2.54 / 127.0);
+//! assert_eq!(c.scales["y"], 1.0 / 127.0);
+//! assert_eq!(c.all_zero, ["y"]);
+//! ```
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use crate::method::Method;
+use crate::stats::Statistics;
+
+/// Largest INT8 magnitude of the symmetric scheme.
+pub const QMAX: f32 = 127.0;
+
+/// Per-tensor activation scales (see the module doc).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Calibration {
+    /// How the thresholds were chosen.
+    pub method: Method,
+    /// Calibration sets observed.
+    pub sets: usize,
+    /// `amax / 127` by tensor name.
+    pub scales: BTreeMap<String, f32>,
+    /// Tensors that held only zeros (scale `1/127`), in graph order.
+    pub all_zero: Vec<String>,
+}
+
+impl Calibration {
+    /// `amax = 127 · scale` of a tensor.
+    pub fn threshold(&self, tensor: &str) -> Option<f32> {
+        self.scales.get(tensor).map(|s| s * QMAX)
+    }
+}
+
+impl Statistics {
+    /// Scales by `method` (thresholds computed in parallel, one tensor per
+    /// task; each is a sequential computation, so the result does not depend
+    /// on the thread count).
+    pub fn calibration(&self, method: Method) -> Calibration {
+        let rows: Vec<(&str, u64, Option<f32>)> = self
+            .iter()
+            .collect::<Vec<_>>()
+            .par_iter()
+            .map(|(name, t)| (*name, t.count(), method.threshold(t)))
+            .collect();
+        let mut scales = BTreeMap::new();
+        let mut all_zero = Vec::new();
+        for (name, count, amax) in rows {
+            match (count, amax) {
+                (0, _) => {}
+                (_, Some(a)) => {
+                    scales.insert(name.to_string(), a / QMAX);
+                }
+                (_, None) => {
+                    scales.insert(name.to_string(), 1.0 / QMAX);
+                    all_zero.push(name.to_string());
+                }
+            }
+        }
+        Calibration {
+            method,
+            sets: self.sets(),
+            scales,
+            all_zero,
+        }
+    }
+}

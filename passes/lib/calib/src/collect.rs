@@ -1,0 +1,179 @@
+//! One pass over the calibration sets: run each through the reference
+//! interpreter and fold every activation into the [`Statistics`].
+//!
+//! In: the graph, a [`CalibSource`], whether to show a progress bar. Out:
+//! the merged statistics, or the error of the **first failing set in set
+//! order**.
+//!
+//! Sets run in parallel on rayon's current pool (install a pool to choose
+//! the thread count). Each thread folds the sets it runs into its own
+//! statistics, read lazily by that thread; the per-thread statistics are
+//! then merged. Every merge is exact (integer counts, min, max — see
+//! [`crate::Histogram`]), so the result is the same bytes whatever the
+//! thread count and scheduling. For the error to be deterministic too, a
+//! failing set only stops the sets *after* it: every set before it still
+//! runs, so the first failing set is always the one reported.
+//!
+//! The progress bar (indicatif) is drawn on stderr only when asked for and
+//! stderr is a terminal.
+//!
+//! ```no_run
+//! use onnc_calib::{collect, CalibSource, Method};
+//! let g = onnc_onnx::load("m.onnx", &Default::default()).unwrap().graph;
+//! let stats = collect(&g, &CalibSource::TestData("calib".into()), false).unwrap();
+//! let entropy = stats.calibration(Method::Entropy);
+//! let max = stats.calibration(Method::Max); // no second pass
+//! assert_eq!(entropy.scales.len(), max.scales.len());
+//! ```
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use onnc_onnx::Graph;
+use onnc_tensor::{DType, Tensor};
+use rayon::prelude::*;
+
+use crate::error::{CalibError, Result};
+use crate::source::{CalibSource, DataSet, SetPlan};
+use crate::stats::Statistics;
+
+fn progress_bar(len: usize, wanted: bool) -> ProgressBar {
+    if !(wanted && std::io::stderr().is_terminal()) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "calibrating {bar:30} {pos}/{len} sets  {elapsed_precise} (eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The first non-finite element of `xs`: `(index, "NaN" | "an infinity")`.
+fn non_finite(xs: &[f32]) -> Option<(usize, &'static str)> {
+    let i = xs.iter().position(|x| !x.is_finite())?;
+    Some((i, if xs[i].is_nan() { "NaN" } else { "an infinity" }))
+}
+
+/// Fold one tensor into `stats` (float tensors only).
+fn observe(
+    stats: &mut Statistics,
+    name: &str,
+    t: &Tensor,
+    set: usize,
+    data: &DataSet,
+) -> Result<()> {
+    if !stats.tracks(name) || !t.dtype().is_float() {
+        return Ok(());
+    }
+    let widened;
+    let xs = if t.dtype() == DType::F32 {
+        t.as_f32()
+    } else {
+        widened = t.cast(DType::F32);
+        widened.as_f32()
+    }
+    .map_err(|e| CalibError::Model(format!("tensor `{name}`: {e}")))?;
+    if let Some((index, what)) = non_finite(xs) {
+        return Err(CalibError::NonFinite {
+            tensor: name.to_string(),
+            set,
+            files: data.files.clone(),
+            what,
+            index,
+        });
+    }
+    stats.observe(name, xs);
+    Ok(())
+}
+
+/// Read set `index`, run it, and fold its activations into `stats`.
+fn run_set(
+    graph: &Graph,
+    source: &CalibSource,
+    plan: &SetPlan,
+    index: usize,
+    stats: &mut Statistics,
+) -> Result<()> {
+    let data = source.load(plan, graph)?;
+    for (name, t) in &data.inputs {
+        observe(stats, name, t, index, &data)?;
+    }
+    let mut failed = None;
+    onnc_interp::run_graph_observed(graph, &data.inputs, &mut |node, results| {
+        if failed.is_some() {
+            return;
+        }
+        for (name, t) in node.outputs.iter().zip(results) {
+            if let Err(e) = observe(stats, name, t, index, &data) {
+                failed = Some(e);
+                return;
+            }
+        }
+    })
+    .map_err(|source| CalibError::Run {
+        set: index,
+        files: data.files.clone(),
+        source,
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    stats.count_set();
+    Ok(())
+}
+
+type Partial = (Statistics, Option<(usize, CalibError)>);
+
+fn first_error(
+    a: Option<(usize, CalibError)>,
+    b: Option<(usize, CalibError)>,
+) -> Option<(usize, CalibError)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Statistics of every activation over every set (see the module doc).
+pub fn collect(graph: &Graph, source: &CalibSource, progress: bool) -> Result<Statistics> {
+    let plans = source.plan(graph)?;
+    let template = Statistics::for_graph(graph);
+    let bar = progress_bar(plans.len(), progress);
+    let first_bad = AtomicUsize::new(usize::MAX);
+    let (stats, err): Partial = plans
+        .par_iter()
+        .enumerate()
+        .fold(
+            || (template.clone(), None),
+            |(mut acc, err): Partial, (i, plan)| {
+                if i > first_bad.load(Ordering::Relaxed) {
+                    return (acc, err);
+                }
+                match run_set(graph, source, plan, i, &mut acc) {
+                    Ok(()) => {
+                        bar.inc(1);
+                        (acc, err)
+                    }
+                    Err(e) => {
+                        first_bad.fetch_min(i, Ordering::Relaxed);
+                        (acc, first_error(err, Some((i, e))))
+                    }
+                }
+            },
+        )
+        .reduce(
+            || (template.clone(), None),
+            |(mut a, ea), (b, eb)| {
+                a.merge(&b);
+                (a, first_error(ea, eb))
+            },
+        );
+    bar.finish_and_clear();
+    match err {
+        Some((_, e)) => Err(e),
+        None => Ok(stats),
+    }
+}

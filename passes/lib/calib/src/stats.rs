@@ -1,0 +1,201 @@
+//! Statistics of every activation tensor over the calibration sets.
+//!
+//! In: the graph (which tensors are activations) and, per set, every value
+//! the interpreter produces. Out: per tensor the element count, signed
+//! min/max, `max|x|` and a [`Histogram`] of `|x|`.
+//!
+//! **Activations** are the graph inputs and every node output that depends
+//! on a graph input, of a float type (f16/f64 values are widened to f32);
+//! values computed from weights alone (e.g. the `ConstantOfShape` weights of
+//! the ONNX light model zoo) and integer or boolean values (shapes, indices)
+//! are not activations and get no scale.
+//!
+//! Every part merges exactly (integer counts, min and max), so the merged
+//! statistics do not depend on the order of the sets nor on how they were
+//! split between threads.
+//!
+//! ```
+//! use onnc_calib::Statistics;
+//! use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+//! use onnc_tensor::DType;
+//! let v = |n: &str| ValueInfo { name: n.into(), dtype: DType::F32, dims: vec![Dim::Fixed(2)] };
+//! let g = Graph {
+//!     inputs: vec![v("x")],
+//!     outputs: vec![v("y")],
+//!     nodes: vec![Node::new("r", "Relu", &["x"], &["y"])],
+//!     ..Graph::default()
+//! };
+//! let mut s = Statistics::for_graph(&g);
+//! assert_eq!(s.names().collect::<Vec<_>>(), ["x", "y"]);
+//! s.observe("y", &[0.0, 3.0]);
+//! assert_eq!(s.get("y").unwrap().max_abs(), 3.0);
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+use onnc_onnx::Graph;
+
+use crate::histogram::Histogram;
+
+/// Statistics of one tensor.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TensorStats {
+    min: Option<f32>,
+    max: Option<f32>,
+    hist: Histogram,
+}
+
+impl TensorStats {
+    /// Add finite values.
+    pub fn add(&mut self, xs: &[f32]) {
+        if xs.is_empty() {
+            return;
+        }
+        let (lo, hi) = xs
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| {
+                (lo.min(x), hi.max(x))
+            });
+        self.min = Some(self.min.map_or(lo, |m| m.min(lo)));
+        self.max = Some(self.max.map_or(hi, |m| m.max(hi)));
+        self.hist.add(xs);
+    }
+
+    /// Merge another tensor's statistics (exact).
+    pub fn merge(&mut self, other: &TensorStats) {
+        self.min = match (self.min, other.min) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.max = match (self.max, other.max) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        self.hist.merge(&other.hist);
+    }
+
+    /// Number of values seen.
+    pub fn count(&self) -> u64 {
+        self.hist.count()
+    }
+
+    /// Smallest value seen (`None` before any).
+    pub fn min(&self) -> Option<f32> {
+        self.min
+    }
+
+    /// Largest value seen (`None` before any).
+    pub fn max(&self) -> Option<f32> {
+        self.max
+    }
+
+    /// `max |x|` (0 before any value).
+    pub fn max_abs(&self) -> f32 {
+        self.min
+            .unwrap_or(0.0)
+            .abs()
+            .max(self.max.unwrap_or(0.0).abs())
+    }
+
+    /// The histogram of `|x|`.
+    pub fn histogram(&self) -> &Histogram {
+        &self.hist
+    }
+}
+
+/// Per-tensor statistics of a graph's activations, in graph order (graph
+/// inputs, then node outputs in node order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Statistics {
+    names: Vec<String>,
+    index: HashMap<String, usize>,
+    tensors: Vec<TensorStats>,
+    sets: usize,
+}
+
+impl Statistics {
+    /// Empty statistics for the activations of `graph` (see the module doc).
+    pub fn for_graph(graph: &Graph) -> Statistics {
+        let constant: HashSet<&str> = graph.initializers.iter().map(|(n, _)| n.as_str()).collect();
+        let mut live: HashSet<&str> = HashSet::new();
+        let mut names = Vec::new();
+        for v in &graph.inputs {
+            if !constant.contains(v.name.as_str()) && live.insert(&v.name) && v.dtype.is_float() {
+                names.push(v.name.clone());
+            }
+        }
+        for n in &graph.nodes {
+            if n.inputs.iter().flatten().any(|i| live.contains(i.as_str())) {
+                for o in n.outputs.iter().filter(|o| !o.is_empty()) {
+                    if live.insert(o) {
+                        names.push(o.clone());
+                    }
+                }
+            }
+        }
+        let index = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i))
+            .collect();
+        Statistics {
+            tensors: vec![TensorStats::default(); names.len()],
+            names,
+            index,
+            sets: 0,
+        }
+    }
+
+    /// Whether `name` is one of the activations.
+    pub fn tracks(&self, name: &str) -> bool {
+        self.index.contains_key(name)
+    }
+
+    /// Add finite values of `name`; values of tensors that are not
+    /// activations are ignored.
+    pub fn observe(&mut self, name: &str, xs: &[f32]) {
+        if let Some(&i) = self.index.get(name) {
+            self.tensors[i].add(xs);
+        }
+    }
+
+    /// Count one more calibration set.
+    pub(crate) fn count_set(&mut self) {
+        self.sets += 1;
+    }
+
+    /// Merge statistics of the same graph (exact).
+    pub fn merge(&mut self, other: &Statistics) {
+        for (name, t) in other.names.iter().zip(&other.tensors) {
+            match self.index.get(name) {
+                Some(&i) => self.tensors[i].merge(t),
+                None => {
+                    self.index.insert(name.clone(), self.names.len());
+                    self.names.push(name.clone());
+                    self.tensors.push(t.clone());
+                }
+            }
+        }
+        self.sets += other.sets;
+    }
+
+    /// The activation names, in graph order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(String::as_str)
+    }
+
+    /// `(name, statistics)` in graph order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &TensorStats)> {
+        self.names.iter().map(String::as_str).zip(&self.tensors)
+    }
+
+    /// The statistics of one tensor.
+    pub fn get(&self, name: &str) -> Option<&TensorStats> {
+        self.index.get(name).map(|&i| &self.tensors[i])
+    }
+
+    /// Number of calibration sets merged in.
+    pub fn sets(&self) -> usize {
+        self.sets
+    }
+}
