@@ -97,6 +97,18 @@ pub fn compile_nvdla(
     file: &str,
     target: &str,
 ) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
+    compile_nvdla_planned(graph, file, target, "best-fit")
+}
+
+/// [`compile_nvdla`] with the memory planner's `strategy` (`best-fit`, or
+/// `naive`: every tensor keeps its own bytes, so each intermediate surface
+/// can be read back after a simulated run).
+pub fn compile_nvdla_planned(
+    graph: Graph,
+    file: &str,
+    target: &str,
+    strategy: &str,
+) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
     let diags =
         |c: &ir::DiagnosticCapture| c.take().iter().map(|d| d.to_string()).collect::<Vec<_>>();
     let context =
@@ -114,7 +126,7 @@ pub fn compile_nvdla(
     .map_err(|e| e.0)?;
     let mut module = module;
     let pipeline = format!(
-        "builtin.module(onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory)"
+        "builtin.module(onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory{{strategy={strategy}}})"
     );
     let runner = ir::PipelineRunner::new(&context, &pipeline, &Default::default())
         .map_err(|e| vec![format!("internal error: {e}")])?;

@@ -8,7 +8,16 @@
 //! magnitude, and for classifier-shaped outputs whether the top-1 class
 //! agrees; `Ok(false)` when an output is beyond the tolerance
 //! (`--target-tolerance`, default 1e-2 of max |reference|, FP16's budget)
-//! or the top-1 differs.
+//! or the top-1 differs. Then the per-layer table ([`crate::layers`]):
+//! every hardware layer's surface against the reference tensor of the same
+//! ONNX value, and the first layer beyond the tolerance — where to look
+//! when an output disagrees. The table comes from a second compile with
+//! the `naive` memory planner (no reuse), so every surface survives the
+//! run; the arithmetic is the same as with the default planner. The
+//! outputs of the two loadables must be identical bytes: when they are
+//! not, the memory plan makes two live surfaces share bytes, and a line
+//! says so (how the banded-conv aliasing defect that made VGG-19 and
+//! ResNet-50 diverge would have been told apart from an arithmetic one).
 
 use onnc_passes::numerics;
 use onnc_tensor::{DType, Tensor};
@@ -34,8 +43,33 @@ pub fn run(
     inputs: &[(String, Tensor)],
     tolerance: f64,
 ) -> Result<bool, Vec<String>> {
-    let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
-    let (bytes, _program) = numerics::compile_nvdla(graph.clone(), file, target)?;
+    let (bytes, _) = numerics::compile_nvdla(graph.clone(), file, target)?;
+    let (naive_bytes, program) =
+        numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+    // Reference values of the ONNX nodes and values the layers name.
+    let wanted: std::collections::HashSet<&str> = program
+        .tensors
+        .iter()
+        .map(|t| t.name.as_str())
+        .chain(
+            program
+                .ops
+                .iter()
+                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str)),
+        )
+        .collect();
+    let mut values = std::collections::HashMap::new();
+    let reference = onnc_interp::run_graph_observed(graph, inputs, &mut |node, outs| {
+        if let (true, Some(t)) = (wanted.contains(node.name.as_str()), outs.first()) {
+            values.insert(node.name.clone(), t.clone());
+        }
+        for (name, t) in node.outputs.iter().zip(outs) {
+            if wanted.contains(name.as_str()) {
+                values.insert(name.clone(), t.clone());
+            }
+        }
+    })
+    .map_err(|e| err(format!("{file}: {e}")))?;
     let sim_inputs: Vec<onnc_nvdla_sim::run::Tensor> = graph
         .inputs
         .iter()
@@ -65,6 +99,9 @@ pub fn run(
     };
     let outs = onnc_nvdla_sim::run::simulate(&bytes, &sim_inputs, &opts)
         .map_err(|e| err(format!("{file} on {target}: {e}")))?;
+    let (naive_outs, memory) =
+        onnc_nvdla_sim::run::simulate_memory(&naive_bytes, &sim_inputs, &opts)
+            .map_err(|e| err(format!("{file} on {target} (naive plan): {e}")))?;
     if outs.tensors.len() != reference.len() {
         return Err(err(format!(
             "the loadable has {} outputs, the model {}",
@@ -111,6 +148,25 @@ pub fn run(
             "  {name}: max abs error {max_abs:.3e} = {ratio:.3e} of max |reference| {max_ref:.3e} ({}){top}\n",
             if pass { "ok" } else { "BEYOND TOLERANCE" }
         );
+    }
+    let hw = opts
+        .hw
+        .clone()
+        .unwrap_or(onnc_nvdla_sim::engine::Hw::NV_FULL);
+    let rows = crate::layers::compare(&program, &memory, &hw, &values)
+        .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
+    text += &crate::layers::render(&rows, tolerance);
+    let same = outs
+        .tensors
+        .iter()
+        .zip(&naive_outs.tensors)
+        .all(|(a, b)| a.raw == b.raw);
+    if !same {
+        text +=
+            "  the outputs differ between the shipped memory plan and one without reuse (every \
+                 surface its own bytes): the memory plan makes two live surfaces share bytes; \
+                 report it with this model\n";
+        ok = false;
     }
     onnc_io::stdout::print(&text)
         .map_err(|e| err(onnc_io::stdout::describe(&e).trim_start_matches("error: ")))?;

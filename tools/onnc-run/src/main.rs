@@ -15,6 +15,7 @@
 //! pipeline on the same inputs and reports the worst errors.
 
 mod compare_target;
+mod layers;
 mod loadable;
 
 use clap::Parser;

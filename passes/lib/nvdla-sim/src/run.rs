@@ -93,6 +93,26 @@ pub fn simulate_with_dump(
     opts: &Options,
     dump: Option<&mut dyn FnMut(&Dump)>,
 ) -> Result<Outputs> {
+    simulate_full(bytes, inputs, opts, dump).map(|(o, _)| o)
+}
+
+/// [`simulate`], also returning the memories as the last op left them
+/// (read intermediate surfaces from them with [`read_cube`]; a plan that
+/// reuses memory keeps only the last tensor at each address).
+pub fn simulate_memory(
+    bytes: &[u8],
+    inputs: &[Tensor],
+    opts: &Options,
+) -> Result<(Outputs, Memory)> {
+    simulate_full(bytes, inputs, opts, None)
+}
+
+fn simulate_full(
+    bytes: &[u8],
+    inputs: &[Tensor],
+    opts: &Options,
+    dump: Option<&mut dyn FnMut(&Dump)>,
+) -> Result<(Outputs, Memory)> {
     let net = load_with(bytes, opts)?;
     let mut mem = Memory::load(&net.loadable)?;
     for t in inputs {
@@ -104,7 +124,27 @@ pub fn simulate_with_dump(
         .iter()
         .map(|b| read_output(&net, &mem, b))
         .collect::<Result<Vec<_>>>()?;
-    Ok(Outputs { tensors })
+    Ok((Outputs { tensors }, mem))
+}
+
+/// The values (NCHW order, as f32; INT8/INT16 as raw integers) of the
+/// feature cube `desc` in memory `desc.mem_id` of `mem`, laid out for
+/// configuration `hw`. Errors name the tensor when the cube does not fit.
+pub fn read_cube(mem: &Memory, hw: &Hw, desc: &TensorDescListEntry) -> Result<Vec<f32>> {
+    let b = Binding {
+        bind_id: 0,
+        mem_id: desc.mem_id,
+        tensor: desc.clone(),
+    };
+    let raw = tensor_bytes(mem, &b)?;
+    let layout = Layout::of(desc, hw)?;
+    layout.fits(raw.len())?;
+    (0..layout.count())
+        .map(|i| {
+            let off = layout.offset(i, raw.len())?;
+            Ok(layout.get(&raw[off..off + layout.bpe]))
+        })
+        .collect()
 }
 
 /// NVIDIA's regression flow: run with every input left zero (the unit-test

@@ -34,6 +34,7 @@ mod dla;
 mod emu;
 mod encode;
 mod error;
+mod locate;
 pub mod lut;
 mod memory;
 mod pdp_split;
@@ -57,6 +58,7 @@ use onnc_nvdla_loadable::{
 };
 
 pub use error::{EmitError, Result};
+pub use locate::{locate, Located};
 pub use onnc_nvdla_loadable::Abi;
 
 use crate::config::Config;

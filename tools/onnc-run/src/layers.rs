@@ -1,0 +1,231 @@
+//! The per-layer table of `onnc-run --compare-target`: every hardware
+//! layer's output surface, read from the simulated memory, against the
+//! reference interpreter's tensor of the same ONNX value.
+//!
+//! In: the planned program (compiled with the `naive` planner, so every
+//! surface keeps its bytes to the end), the memories after the simulated
+//! run, and the reference values by ONNX name. Out: one [`Row`] per
+//! non-virtual op whose output is a 4-D feature tensor, in execution order,
+//! and the text table ([`render`]). A layer is matched to the last of its
+//! ONNX nodes (`Op::onnx_nodes`, e.g. conv → bn → relu: the relu) whose
+//! first output has as many elements as the surface, else to the value
+//! named like the surface; `reference` holds both keys.
+//!
+//! ```text
+//!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
+//!   0  conv1   sdp     r1      1x64x112x112    2.1e-3       4.0e-4     ok
+//!   3  pool1   pdp     r4      1x64x56x56      9.0e-1       5.9e-1     BEYOND
+//! ```
+
+use std::collections::HashMap;
+
+use onnc_nvdla::{Precision, Program, TensorKind};
+use onnc_nvdla_sim::engine::Hw;
+use onnc_nvdla_sim::memory::Memory;
+use onnc_tensor::{DType, Tensor};
+
+/// One hardware layer compared.
+pub struct Row {
+    /// Op index in the program.
+    pub index: usize,
+    /// Hardware-layer name.
+    pub layer: String,
+    /// Engine (`conv`, `sdp`, `pdp`, …).
+    pub engine: &'static str,
+    /// The output tensor's (ONNX) name.
+    pub tensor: String,
+    /// Its shape.
+    pub shape: Vec<usize>,
+    /// `(max abs error, that / max |reference|)`, or why it is not compared.
+    pub error: Result<(f64, f64), String>,
+}
+
+/// Compares every layer's output surface (see the module doc).
+pub fn compare(
+    p: &Program,
+    mem: &Memory,
+    hw: &Hw,
+    reference: &HashMap<String, Tensor>,
+    // keyed by ONNX node name and by value name
+) -> Result<Vec<Row>, String> {
+    let located = onnc_nvdla::emit::locate(p).map_err(|e| e.to_string())?;
+    let mut rows = Vec::new();
+    for (index, op) in p.ops.iter().enumerate() {
+        let t = &p.tensors[op.output];
+        if op.engine.is_virtual()
+            || !matches!(t.kind, TensorKind::Activation | TensorKind::Output(_))
+        {
+            continue;
+        }
+        let Some((_, desc)) = &located[op.output] else {
+            continue;
+        };
+        let found = op
+            .onnx_nodes
+            .iter()
+            .rev()
+            .chain(std::iter::once(&t.name))
+            .filter_map(|n| reference.get(n))
+            .find(|r| r.numel() == t.elements());
+        let error = match found {
+            None => Err("no ONNX node of this layer has a value of its size (a layer made by legalization or lowering)".to_string()),
+            Some(_) if t.precision != Precision::Fp16 => {
+                Err("integer surface: compared at the outputs only".to_string())
+            }
+            Some(r) => {
+                let r = r.cast(DType::F32);
+                let r = r.as_f32().map_err(|e| e.to_string())?;
+                let s = onnc_nvdla_sim::run::read_cube(mem, hw, desc)
+                    .map_err(|e| format!("{}: {e}", t.name))?;
+                if r.len() != s.len() {
+                    Err(format!(
+                        "{} values simulated, {} in the reference",
+                        s.len(),
+                        r.len()
+                    ))
+                } else {
+                    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
+                    let max_abs = r
+                        .iter()
+                        .zip(&s)
+                        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
+                    let ratio = if max_ref > 0.0 {
+                        max_abs / max_ref
+                    } else {
+                        max_abs
+                    };
+                    Ok((max_abs, ratio))
+                }
+            }
+        };
+        rows.push(Row {
+            index,
+            layer: op.hw_layer.clone(),
+            engine: op.engine.op_name(),
+            tensor: t.name.clone(),
+            shape: t.shape.clone(),
+            error,
+        });
+    }
+    Ok(rows)
+}
+
+/// The table, columns as wide as their longest entry, then the first layer
+/// beyond `tolerance` (or that none is).
+pub fn render(rows: &[Row], tolerance: f64) -> String {
+    let head = [
+        "#",
+        "layer",
+        "engine",
+        "tensor",
+        "shape",
+        "max abs err",
+        "/ max|ref|",
+        "status",
+    ];
+    let cells: Vec<[String; 8]> = rows
+        .iter()
+        .map(|r| {
+            let shape = r
+                .shape
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("x");
+            let (abs, rel, status) = match &r.error {
+                Ok((a, q)) => (
+                    format!("{a:.3e}"),
+                    format!("{q:.3e}"),
+                    if *q <= tolerance {
+                        "ok"
+                    } else {
+                        "BEYOND TOLERANCE"
+                    }
+                    .to_string(),
+                ),
+                Err(why) => ("-".into(), "-".into(), format!("not compared: {why}")),
+            };
+            [
+                r.index.to_string(),
+                r.layer.clone(),
+                r.engine.to_string(),
+                r.tensor.clone(),
+                shape,
+                abs,
+                rel,
+                status,
+            ]
+        })
+        .collect();
+    let mut width = head.map(str::len);
+    for c in &cells {
+        for (w, s) in width.iter_mut().zip(c) {
+            *w = (*w).max(s.chars().count());
+        }
+    }
+    let line = |c: &[String]| {
+        let mut s = String::from("   ");
+        for (k, (cell, w)) in c.iter().zip(width).enumerate() {
+            if k + 1 == c.len() {
+                s += cell;
+            } else {
+                s += &format!("{cell:<w$}  ");
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let compared = rows.iter().filter(|r| r.error.is_ok()).count();
+    let mut out = format!(
+        "  per layer ({compared} of {} hardware layers compared with the reference):\n",
+        rows.len()
+    );
+    out += &line(&head.map(String::from));
+    for c in &cells {
+        out += &line(c);
+    }
+    out += &match rows
+        .iter()
+        .find(|r| matches!(r.error, Ok((_, q)) if q > tolerance))
+    {
+        Some(r) => format!(
+            "  first layer beyond tolerance: #{} '{}' ({} → {})\n",
+            r.index, r.layer, r.engine, r.tensor
+        ),
+        None => "  no layer beyond tolerance\n".to_string(),
+    };
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(i: usize, name: &str, e: Result<(f64, f64), String>) -> Row {
+        Row {
+            index: i,
+            layer: name.into(),
+            engine: "sdp",
+            tensor: format!("{name}_out"),
+            shape: vec![1, 8, 4, 4],
+            error: e,
+        }
+    }
+
+    #[test]
+    fn the_first_layer_beyond_tolerance_is_named_and_columns_fit() {
+        let rows = [
+            row(0, "a", Ok((1e-4, 1e-5))),
+            row(1, "a_very_long_layer_name", Err("integer surface".into())),
+            row(2, "c", Ok((0.5, 0.2))),
+            row(3, "d", Ok((0.9, 0.3))),
+        ];
+        let t = render(&rows, 1e-2);
+        assert!(t.contains("3 of 4 hardware layers compared"), "{t}");
+        assert!(t.contains("first layer beyond tolerance: #2 'c'"), "{t}");
+        let lines: Vec<&str> = t.lines().collect();
+        let col = |l: &str| l.find("sdp").unwrap();
+        assert_eq!(col(lines[2]), col(lines[3]), "{t}");
+        assert_eq!(col(lines[3]), col(lines[4]), "{t}");
+        assert!(render(&rows[..2], 1e-2).contains("no layer beyond tolerance"));
+    }
+}
