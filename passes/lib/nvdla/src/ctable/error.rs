@@ -197,8 +197,8 @@ pub enum CtableError {
         /// What the content looks like.
         found: String,
     },
-    /// A file that cannot be read or written.
-    #[error("{file}: {message}")]
+    /// A file that cannot be read.
+    #[error("cannot read '{file}': {message}")]
     Io {
         /// File name.
         file: String,

@@ -125,7 +125,7 @@ pub fn load_calib(path: &Path, format: Option<CalibFormat>) -> Result<Calibratio
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| CtableError::Io {
         file: file.clone(),
-        message: format!("cannot read the calibration file: {e}"),
+        message: e.to_string(),
     })?;
     parse_calib(&bytes, &file, format)
 }
