@@ -51,12 +51,6 @@ fn progress_bar(len: usize, wanted: bool) -> ProgressBar {
     bar
 }
 
-/// The first non-finite element of `xs`: `(index, "NaN" | "an infinity")`.
-fn non_finite(xs: &[f32]) -> Option<(usize, &'static str)> {
-    let i = xs.iter().position(|x| !x.is_finite())?;
-    Some((i, if xs[i].is_nan() { "NaN" } else { "an infinity" }))
-}
-
 /// Fold one tensor into `stats` (float tensors only).
 fn observe(
     stats: &mut Statistics,
@@ -76,16 +70,15 @@ fn observe(
         widened.as_f32()
     }
     .map_err(|e| CalibError::Model(format!("tensor `{name}`: {e}")))?;
-    if let Some((index, what)) = non_finite(xs) {
-        return Err(CalibError::NonFinite {
+    stats
+        .observe(name, xs)
+        .map_err(|(index, what)| CalibError::NonFinite {
             tensor: name.to_string(),
             set,
             files: data.files.clone(),
             what,
             index,
-        });
-    }
-    stats.observe(name, xs);
+        })?;
     Ok(())
 }
 

@@ -65,10 +65,15 @@ impl Histogram {
     /// Add values; the caller has checked they are finite (NaN would land
     /// in bin 0, an infinity would make the range infinite).
     pub fn add(&mut self, xs: &[f32]) {
+        let peak = xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        self.add_with_peak(xs, peak);
+    }
+
+    /// [`Histogram::add`] when the caller already knows `peak = max|x|`.
+    pub(crate) fn add_with_peak(&mut self, xs: &[f32], peak: f32) {
         if xs.is_empty() {
             return;
         }
-        let peak = xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         if self.bins.is_empty() {
             self.bins = vec![0; FINE_BINS];
         }

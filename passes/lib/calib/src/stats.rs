@@ -27,7 +27,8 @@
 //! };
 //! let mut s = Statistics::for_graph(&g);
 //! assert_eq!(s.names().collect::<Vec<_>>(), ["x", "y"]);
-//! s.observe("y", &[0.0, 3.0]);
+//! s.observe("y", &[0.0, 3.0]).unwrap();
+//! assert_eq!(s.observe("y", &[1.0, f32::NAN]), Err((1, "NaN")));
 //! assert_eq!(s.get("y").unwrap().max_abs(), 3.0);
 //! ```
 
@@ -46,19 +47,25 @@ pub struct TensorStats {
 }
 
 impl TensorStats {
-    /// Add finite values.
-    pub fn add(&mut self, xs: &[f32]) {
+    /// Add values. A NaN or infinite value adds nothing and is returned:
+    /// `(index of the first, "NaN" | "an infinity")`.
+    pub fn add(&mut self, xs: &[f32]) -> Result<(), (usize, &'static str)> {
         if xs.is_empty() {
-            return;
+            return Ok(());
         }
-        let (lo, hi) = xs
-            .iter()
-            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &x| {
-                (lo.min(x), hi.max(x))
-            });
+        // One pass: min, max, and whether anything is not finite.
+        let (lo, hi, finite) = xs.iter().fold(
+            (f32::INFINITY, f32::NEG_INFINITY, true),
+            |(lo, hi, ok), &x| (lo.min(x), hi.max(x), ok & x.is_finite()),
+        );
+        if !finite {
+            let i = xs.iter().position(|x| !x.is_finite()).unwrap_or(0);
+            return Err((i, if xs[i].is_nan() { "NaN" } else { "an infinity" }));
+        }
         self.min = Some(self.min.map_or(lo, |m| m.min(lo)));
         self.max = Some(self.max.map_or(hi, |m| m.max(hi)));
-        self.hist.add(xs);
+        self.hist.add_with_peak(xs, lo.abs().max(hi.abs()));
+        Ok(())
     }
 
     /// Merge another tensor's statistics (exact).
@@ -151,11 +158,13 @@ impl Statistics {
         self.index.contains_key(name)
     }
 
-    /// Add finite values of `name`; values of tensors that are not
-    /// activations are ignored.
-    pub fn observe(&mut self, name: &str, xs: &[f32]) {
-        if let Some(&i) = self.index.get(name) {
-            self.tensors[i].add(xs);
+    /// Add values of `name`; values of tensors that are not activations
+    /// are ignored. A NaN or infinity adds nothing and is returned as
+    /// `(index, "NaN" | "an infinity")`.
+    pub fn observe(&mut self, name: &str, xs: &[f32]) -> Result<(), (usize, &'static str)> {
+        match self.index.get(name) {
+            Some(&i) => self.tensors[i].add(xs),
+            None => Ok(()),
         }
     }
 
