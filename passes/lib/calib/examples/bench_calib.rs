@@ -36,6 +36,18 @@ fn main() {
         .graph;
     let src =
         CalibSource::detect(dir.as_ref(), Preprocess::default()).unwrap_or_else(|e| panic!("{e}"));
+    // The same sets through the interpreter alone (parallel as collect
+    // runs them), to separate the statistics' cost from inference.
+    if std::env::var_os("BENCH_CALIB_INTERP").is_some() {
+        use rayon::prelude::*;
+        let plans = src.plan(&g).unwrap_or_else(|e| panic!("{e}"));
+        let t = Instant::now();
+        plans.par_iter().for_each(|p| {
+            let set = src.load(p, &g).unwrap_or_else(|e| panic!("{e}"));
+            onnc_interp::run_graph(&g, &set.inputs).unwrap_or_else(|e| panic!("{e}"));
+        });
+        println!("interp_only_seconds={:.3}", t.elapsed().as_secs_f64());
+    }
     let t = Instant::now();
     let stats = collect(&g, &src, true).unwrap_or_else(|e| panic!("{e}"));
     println!("sets={}", stats.sets());
