@@ -1,6 +1,7 @@
-//! Compiles every `proto/*.proto` with `protox` (pure Rust, no system `protoc`)
+//! Compiles every `proto/*.proto` and `proto/amct/*.proto` with `protox` (pure Rust, no system `protoc`)
 //! and `prost-build`, then writes `_packages.rs`: one `pub mod` per protobuf
-//! package (`package caffe;` → `onnc_proto::caffe`), nested on dots.
+//! package (`package caffe;` → `onnc_proto::caffe`), nested on dots, and
+//! `file_descriptor_set.bin` (every file's descriptor, imports included).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,15 @@ fn main() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".proto"))
         .collect();
+    // The sub-folder of AMCT's records (imports are relative to proto/).
+    let sub = "amct";
+    let mut more: Vec<String> = std::fs::read_dir(dir.join(sub))
+        .unwrap_or_else(|e| panic!("proto/{sub} is readable: {e}"))
+        .filter_map(|e| e.ok())
+        .map(|e| format!("{sub}/{}", e.file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".proto"))
+        .collect();
+    files.append(&mut more);
     files.sort();
     for f in &files {
         println!("cargo:rerun-if-changed={}", dir.join(f).display());
@@ -29,6 +39,13 @@ fn main() {
         .filter(|f| files.iter().any(|n| Some(n.as_str()) == f.name.as_deref()))
         .map(|f| f.package.clone().unwrap_or_default())
         .collect();
+
+    // The descriptors, for readers of the protobuf text format (prost-reflect).
+    std::fs::write(
+        out.join("file_descriptor_set.bin"),
+        prost::Message::encode_to_vec(&fds),
+    )
+    .expect("OUT_DIR is writable");
 
     let mut config = prost_build::Config::new();
     config.out_dir(&out);

@@ -24,3 +24,10 @@
 pub use prost;
 
 include!(concat!(env!("OUT_DIR"), "/_packages.rs"));
+
+/// The encoded `google.protobuf.FileDescriptorSet` of every `.proto` file of
+/// this crate (imports included): what a reflection library such as
+/// `prost-reflect` needs to read and write the protobuf text format, e.g.
+/// Ascend AMCT's `record.txt` ([`amct::InnerScaleOffsetRecord`]).
+pub const FILE_DESCRIPTOR_SET: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/file_descriptor_set.bin"));

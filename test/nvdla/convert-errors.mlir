@@ -1,12 +1,11 @@
 // RUN: onnc-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-onnx-to-nvdla{config=nv_small})'
 
-// nv_small has no SDP element-wise unit: a residual add cannot be lowered. The error is at
-// the add, says what is missing and what would fix it; the IR is left unchanged.
-func.func @main_graph(%x: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
-  %w = "onnx.constant"() {value = dense<0.1> : tensor<16x16x3x3xf32>} : () -> tensor<16x16x3x3xf32>
-  %c = "onnx.conv"(%x, %w) {auto_pad = "NOTSET", dilations = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x16x8x8xf32>, tensor<16x16x3x3xf32>) -> tensor<1x16x8x8xf32>
-  // expected-error @+1 {{element-wise}}
-  %y = "onnx.add"(%c, %x) : (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+// nv_small has no SDP Y unit: x − s with s per channel is −(−x + s), which needs a third
+// sub-unit to negate. The error is at the sub, says what is missing and what would fix
+// it; the IR is left unchanged. (A residual add, s − x and x · s run on X1 and X2.)
+func.func @main_graph(%x: tensor<1x16x8x8xf32>, %s: tensor<1x16x1x1xf32>) -> tensor<1x16x8x8xf32> {
+  // expected-error @+1 {{needs more SDP sub-units than nv_small has: X1 and X2 (no Y unit)}}
+  %y = "onnx.sub"(%x, %s) : (tensor<1x16x8x8xf32>, tensor<1x16x1x1xf32>) -> tensor<1x16x8x8xf32>
   return %y : tensor<1x16x8x8xf32>
 }
 

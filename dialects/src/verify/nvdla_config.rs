@@ -67,12 +67,10 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
                         "{unit}_op.act = \"lut\" but {name} has no SDP lookup table"
                     ));
                 }
-                if on
-                    && !c.has_sdp_eltwise
-                    && string(op, &format!("{unit}_op.mode")).as_deref() == Some("per_point")
-                {
+                // Per-point operands of X1/X2 exist everywhere; the Y unit does not.
+                if on && unit == "y" && !c.has_sdp_eltwise {
                     out.push(format!(
-                        "{unit}_op.mode = \"per_point\" but {name} has no SDP element-wise unit"
+                        "y_op.enable = 1 but {name} has no SDP Y (EW) unit (use X1 and X2)"
                     ));
                 }
             }

@@ -103,15 +103,15 @@ module attributes {nvdla.config = "nv_small"} {
 
 // -----
 
-// nv_small has no SDP element-wise unit: no per-point operand cube.
+// nv_small has no SDP Y (EW) unit; its X2 reads a per-point operand cube.
 module attributes {nvdla.config = "nv_small"} {
   func.func @eltwise_on_small(%a: tensor<1x16x4x4xi8>, %b: tensor<1x16x4x4xi8>) {
-    // expected-error @+1 {{x2_op.mode = "per_point" but nv_small has no SDP element-wise unit}}
+    // expected-error @+1 {{y_op.enable = 1 but nv_small has no SDP Y (EW) unit (use X1 and X2)}}
     %y = "nvdla.sdp"(%a, %b) {hw_layer = "add1", src_precision = "int8", dst_precision = "int8", lut_index = -1 : i64, x1_op.enable = 0 : i64, x1_op.alu_type = "sum",
         x1_op.type = "none", x1_op.mode = "per_layer", x1_op.act = "none", x1_op.shift_value = 0 : i64, x1_op.truncate = 0 : i64, x1_op.precision = "int8",
         x1_op.alu_operand = 0 : i64, x1_op.mul_operand = 1 : i64, x2_op.enable = 1 : i64, x2_op.alu_type = "sum", x2_op.type = "add",
         x2_op.mode = "per_point", x2_op.act = "none", x2_op.shift_value = 0 : i64, x2_op.truncate = 0 : i64, x2_op.precision = "int8",
-        x2_op.alu_operand = 0 : i64, x2_op.mul_operand = 1 : i64, y_op.enable = 0 : i64, y_op.alu_type = "sum", y_op.type = "none", y_op.mode = "per_layer",
+        x2_op.alu_operand = 0 : i64, x2_op.mul_operand = 1 : i64, y_op.enable = 1 : i64, y_op.alu_type = "sum", y_op.type = "none", y_op.mode = "per_layer",
         y_op.act = "none", y_op.shift_value = 0 : i64, y_op.truncate = 0 : i64, y_op.precision = "int8", y_op.alu_operand = 0 : i64, y_op.mul_operand = 1 : i64,
         y_op.cvt.alu_cvt.enable = 0 : i64, y_op.cvt.alu_cvt.offset = 0 : i64, y_op.cvt.alu_cvt.scale = 1 : i64, y_op.cvt.alu_cvt.truncate = 0 : i64,
         y_op.cvt.mul_cvt.enable = 0 : i64, y_op.cvt.mul_cvt.offset = 0 : i64, y_op.cvt.mul_cvt.scale = 1 : i64, y_op.cvt.mul_cvt.truncate = 0 : i64,

@@ -25,7 +25,7 @@ pub enum ConfigName {
     NvFull,
     /// nv_large: INT8 only, no BDMA/RUBIK.
     NvLarge,
-    /// nv_small: INT8 only, 8-byte atoms, no BDMA/RUBIK/SDP LUT/SDP eltwise.
+    /// nv_small: INT8 only, 8-byte atoms, no BDMA/RUBIK/SDP LUT/SDP Y (EW) unit.
     NvSmall,
 }
 
@@ -90,7 +90,10 @@ pub struct Config {
     pub has_rubik: bool,
     /// SDP lookup table (sigmoid/tanh) present.
     pub has_sdp_lut: bool,
-    /// SDP element-wise (X2/Y per-point operand from memory) present.
+    /// SDP Y (EW) unit present: MUL → ALU on an operand with its own
+    /// converter, and the LUT after it. Per-point and per-channel operands
+    /// read from memory by the X1 (BS) and X2 (BN) units exist on every
+    /// configuration (NVIDIA's compiler runs its element-wise sum on X1).
     pub has_sdp_eltwise: bool,
     /// Largest batch (1 = no batching).
     pub max_batch: usize,

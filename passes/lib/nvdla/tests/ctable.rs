@@ -297,17 +297,24 @@ fn nvidia_calibtable_sets_converters() {
 #[test]
 fn nvidia_calibtable_errors_name_the_tensor() {
     let mut p = program();
+    // A key naming no tensor is not refused (fusion removes tensors), but
+    // the tensors the converters need are, each named, with the stray key.
     let err = ctable::load_nvidia_calibtable(&mut p, r#"{"conv": {"scale": 0.1}}"#, "c.json")
         .unwrap_err();
-    let CtableError::UnknownLayer { suggestions, .. } = &err else {
+    let CtableError::MissingScales {
+        tensors, unmatched, ..
+    } = &err
+    else {
         panic!("{err}")
     };
-    assert_eq!(suggestions, &["conv1", "conv1_w"]);
+    assert_eq!(tensors, &["data", "conv1", "norm1", "prob"]);
+    assert_eq!(unmatched, &["'conv' (nearest tensor: 'conv1')"]);
     let err = ctable::load_nvidia_calibtable(&mut p, r#"{"conv1": {"scale": 0.1}}"#, "c.json")
         .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "c.json: tensor 'conv1': needs the scale of tensor 'data' and the calibtable has none"
+        "c.json: the table has no scale for 3 tensors the program needs: 'data', 'norm1', \
+         'prob'; add an entry for each (keyed by its ONNX tensor name), or calibrate from data"
     );
     let err =
         ctable::load_nvidia_calibtable(&mut p, r#"{"data": {"min": 1}}"#, "c.json").unwrap_err();

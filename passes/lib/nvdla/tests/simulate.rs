@@ -15,6 +15,8 @@
 //! package). Out: assertions that the simulator agrees with the reference.
 
 mod common;
+#[path = "simulate/eltwise.rs"]
+mod eltwise;
 #[path = "simulate/harness.rs"]
 mod harness;
 #[path = "simulate/int8.rs"]

@@ -161,14 +161,18 @@ pub fn check(
                 ))
             }
         }
-        "Add" | "Mul" | "Max" | "Min" => {
+        "Add" | "Mul" | "Max" | "Min" | "Sub" => {
             if node.children.len() != 2 {
                 return Err(format!(
                     "{op} with {} operands is not supported by {t}",
                     node.children.len()
                 ));
             }
-            binary_broadcast(eg, node, op, target)?;
+            if op == "Sub" && cond::operand_const(eg, node, 1) {
+                // `common/sub-const-to-add` makes it an Add of −c.
+                return Err(format!("Sub of a constant runs as an Add on {t}"));
+            }
+            sdp_binary(eg, node, op, target)?;
             Ok(sdp)
         }
         "LRN" => {
@@ -223,4 +227,21 @@ pub fn check(
         "Pow" => Err(format!("Pow runs only on {t}'s CPU path (EMU), which needs a constant scalar exponent")),
         _ => Err(format!("{op} is not supported by {t}")),
     }
+}
+
+/// The operands an SDP element-wise op reads: [`binary_broadcast`]'s, and
+/// two activations where one holds a value per channel (`[N, C, 1, 1]`
+/// against a 4-D `[N, C, H, W]`: squeeze-excitation), which X1/X2 read as a
+/// per-kernel operand from memory. (`Sub` runs as a negation and an add.)
+fn sdp_binary(eg: &Graph, node: &ENode, op: &str, target: Target) -> cond::Check {
+    let shape = |i| cond::operand_shape(eg, node, i).filter(|_| !cond::operand_const(eg, node, i));
+    if let (Some(a), Some(b)) = (shape(0), shape(1)) {
+        let per_channel = |v: &[usize], full: &[usize]| {
+            v.len() == 4 && full.len() == 4 && v[..2] == full[..2] && v[2..] == [1, 1]
+        };
+        if per_channel(&a, &b) || per_channel(&b, &a) {
+            return Ok(());
+        }
+    }
+    binary_broadcast(eg, node, op, target)
 }

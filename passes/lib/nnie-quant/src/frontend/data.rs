@@ -4,7 +4,8 @@
 //! sub-directories each holding `input_<k>.pb` (several sets); `input_<k>`
 //! feeds the `k`-th graph input. Out: the sets in order (sub-directories by
 //! their trailing number, then name), each checked against the graph's input
-//! types, with the files they came from.
+//! types, with the files they came from. The reader is `onnc_calib`'s, shared
+//! with the NVDLA calibrator.
 //!
 //! ```no_run
 //! let g = onnc_onnx::load("m.onnx", &Default::default()).unwrap().graph;
@@ -12,93 +13,19 @@
 //! assert!(!sets.is_empty());
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use onnc_onnx::Graph;
 use onnc_tensor::Tensor;
 
 use crate::error::{NnieError, Result};
 
-/// One set of graph inputs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DataSet {
-    /// `(graph input name, value)` in graph-input order.
-    pub inputs: Vec<(String, Tensor)>,
-    /// The files read, in the same order.
-    pub files: Vec<PathBuf>,
-}
+/// One set of graph inputs (shared with `onnc-calib`).
+pub use onnc_calib::DataSet;
 
-fn io(path: &Path, e: impl std::fmt::Display) -> NnieError {
-    NnieError::Data(format!("{}: {e}", path.display()))
-}
-
-fn number(name: &str) -> Option<u64> {
-    let digits: String = name
-        .chars()
-        .rev()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.chars().rev().collect::<String>().parse().ok()
-}
-
-/// Load every set under `dir` (see the module doc).
+/// Load every set under `dir` (see the module doc; `onnc_calib::testdata`).
 pub fn load_test_data(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
-    if dir.join("input_0.pb").is_file() {
-        return Ok(vec![load_set(dir, graph)?]);
-    }
-    let mut subdirs = Vec::new();
-    for e in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
-        let p = e.map_err(|e| io(dir, e))?.path();
-        let name = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default()
-            .to_string();
-        if p.is_dir() && name.starts_with("test_data_set") {
-            subdirs.push((number(&name), name, p));
-        }
-    }
-    if subdirs.is_empty() {
-        return Err(NnieError::Data(format!(
-            "{}: no input_0.pb and no test_data_set_*/ directories; expected the ONNX test-data layout (input_<k>.pb feeds graph input k)",
-            dir.display()
-        )));
-    }
-    subdirs.sort();
-    subdirs
-        .into_iter()
-        .map(|(_, _, p)| load_set(&p, graph))
-        .collect()
-}
-
-fn load_set(dir: &Path, graph: &Graph) -> Result<DataSet> {
-    let mut set = DataSet {
-        inputs: Vec::new(),
-        files: Vec::new(),
-    };
-    for (k, vi) in graph.inputs.iter().enumerate() {
-        let path = dir.join(format!("input_{k}.pb"));
-        if !path.is_file() {
-            return Err(NnieError::Data(format!(
-                "{}: missing; graph input {k} `{}` needs a value",
-                path.display(),
-                vi.name
-            )));
-        }
-        let (_, t) = onnc_onnx::read_tensor_pb(&path).map_err(|e| io(&path, e))?;
-        let want = vi.type_info();
-        if want.static_shape().as_deref() != Some(t.shape()) || want.dtype != t.dtype() {
-            return Err(NnieError::Data(format!(
-                "{}: holds {}, graph input `{}` is {want}",
-                path.display(),
-                onnc_onnx::TypeInfo::of(&t),
-                vi.name
-            )));
-        }
-        set.inputs.push((vi.name.clone(), t));
-        set.files.push(path);
-    }
-    Ok(set)
+    onnc_calib::load_test_data(dir, graph).map_err(|e| NnieError::Data(e.to_string()))
 }
 
 /// `n` deterministic sets of uniform `[0, 1)` values (xorshift64, seed 1),

@@ -8,7 +8,9 @@
 //! 4. scaled to `[0, 1]` (pixel / 255) and laid out N×C×H×W (N = 1), float32.
 //!
 //! Mean/std normalisation belongs in the model (a Sub/Div or BN in front),
-//! as nnie_mapper expects its image list raw.
+//! as nnie_mapper expects its image list raw. These are the defaults of
+//! [`onnc_calib::Preprocess`], whose loader this is; [`load_images_with`]
+//! takes other values (resize, mean/std or scale, RGB/BGR, layout).
 //!
 //! In: the folder and the graph (exactly one input of shape `[1, C, H, W]`,
 //! C ∈ {1, 3}). Out: one [`DataSet`] per image; the files listed are the
@@ -22,111 +24,35 @@
 
 use std::path::{Path, PathBuf};
 
-use onnc_onnx::{Dim, Graph};
-use onnc_tensor::Tensor;
+use onnc_calib::Preprocess;
+use onnc_onnx::Graph;
 
 use super::data::DataSet;
 use crate::error::{NnieError, Result};
 
 /// File extensions read as images (lower case).
-pub const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "bmp", "pgm", "ppm"];
-
-/// Whether `p` has one of [`IMAGE_EXTENSIONS`].
-pub fn is_image(p: &Path) -> bool {
-    p.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-}
+pub use onnc_calib::images::{is_image, IMAGE_EXTENSIONS};
 
 /// The images directly in `dir`, sorted by file name.
 pub fn image_files(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    for e in
-        std::fs::read_dir(dir).map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))?
-    {
-        let p = e
-            .map_err(|e| NnieError::Data(format!("{}: {e}", dir.display())))?
-            .path();
-        if p.is_file() && is_image(&p) {
-            files.push(p);
-        }
-    }
-    files.sort();
-    Ok(files)
+    onnc_calib::images::image_files(dir).map_err(|e| NnieError::Data(e.to_string()))
 }
 
-/// One set per image in `dir` (see the module doc).
+/// One set per image in `dir` with NNIE's preprocessing (see the module doc).
 pub fn load_images(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
-    let [input] = graph.inputs.as_slice() else {
-        return Err(NnieError::Data(format!(
-            "{}: an image folder feeds a model with exactly one input; this one has {} (use input_<k>.pb sets)",
-            dir.display(),
-            graph.inputs.len()
-        )));
-    };
-    let dims: Option<Vec<usize>> = input
-        .dims
-        .iter()
-        .map(|d| {
-            if let Dim::Fixed(n) = d {
-                Some(*n)
-            } else {
-                None
-            }
-        })
-        .collect();
-    let (c, h, w) = match dims.as_deref() {
-        Some(&[1, c, h, w]) if c == 1 || c == 3 => (c, h, w),
-        _ => {
-            return Err(NnieError::Data(format!(
-                "{}: input `{}` must be [1, C, H, W] with C = 1 or 3 to take images (use input_<k>.pb sets otherwise)",
-                dir.display(),
-                input.name
-            )))
-        }
-    };
-    let files = image_files(dir)?;
-    if files.is_empty() {
-        return Err(NnieError::Data(format!(
-            "{}: no images (.{}) and no input_0.pb / test_data_set_*/",
-            dir.display(),
-            IMAGE_EXTENSIONS.join(", .")
-        )));
-    }
-    files
-        .into_iter()
-        .map(|path| {
-            let img = image::open(&path).map_err(|e| {
-                NnieError::Data(format!("{}: cannot decode the image: {e}", path.display()))
-            })?;
-            let img = img.resize_exact(w as u32, h as u32, image::imageops::FilterType::Triangle);
-            let mut data = vec![0f32; c * h * w];
-            if c == 3 {
-                let rgb = img.to_rgb8();
-                for (x, y, px) in rgb.enumerate_pixels() {
-                    for ch in 0..3 {
-                        data[ch * h * w + y as usize * w + x as usize] = f32::from(px[ch]) / 255.0;
-                    }
-                }
-            } else {
-                let grey = img.to_luma8();
-                for (x, y, px) in grey.enumerate_pixels() {
-                    data[y as usize * w + x as usize] = f32::from(px[0]) / 255.0;
-                }
-            }
-            let t = Tensor::from_f32(vec![1, c, h, w], data)
-                .map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
-            Ok(DataSet {
-                inputs: vec![(input.name.clone(), t)],
-                files: vec![path],
-            })
-        })
-        .collect()
+    load_images_with(dir, graph, &Preprocess::default())
+}
+
+/// One set per image in `dir` with the given preprocessing (the same
+/// [`Preprocess`] as the NVDLA calibrator's; its default is NNIE's).
+pub fn load_images_with(dir: &Path, graph: &Graph, pre: &Preprocess) -> Result<Vec<DataSet>> {
+    onnc_calib::load_images(dir, graph, pre).map_err(|e| NnieError::Data(e.to_string()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use onnc_onnx::Dim;
 
     fn graph(c: usize) -> Graph {
         let mut g = Graph {

@@ -35,7 +35,7 @@ pub use write::write_dir_atomic;
 pub use caffe_net::caffe_net;
 pub use data::{load_test_data, synthetic_sets, DataSet};
 pub use dialect::{dialect_attrs, DialectValue};
-pub use images::{image_files, is_image, load_images, IMAGE_EXTENSIONS};
+pub use images::{image_files, is_image, load_images, load_images_with, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
 pub use simulate::{float_run, quant_run, Outputs};
@@ -58,7 +58,7 @@ pub const QUANT_REPORT_FILE: &str = "quant_report.json";
 pub enum CalibSource {
     /// ONNX test data: `DIR/input_<k>.pb` or `DIR/test_data_set_*/input_<k>.pb`.
     TestData(PathBuf),
-    /// A folder of images (not implemented yet: a clear error).
+    /// A folder of images, preprocessed as [`CompileOptions::preprocess`] says.
     Images(PathBuf),
     /// MQBench's deploy JSON `{"nnie": {"gfpq_param_dict": {...}}}`; raw
     /// values are snapped to the grid.
@@ -85,6 +85,11 @@ pub struct CompileOptions {
     pub legalize: bool,
     /// Mapper options.
     pub package: PackageOptions,
+    /// How calibration images become input tensors (the same options as
+    /// the NVDLA calibrator's; the default is NNIE's documented `p/255`,
+    /// RGB, NCHW, stretched). The mapper's own `.cfg` preprocessing is not
+    /// derived from it.
+    pub preprocess: onnc_calib::Preprocess,
 }
 
 impl CompileOptions {
@@ -99,6 +104,7 @@ impl CompileOptions {
             snap: SnapMode::Nearest,
             legalize: true,
             package: PackageOptions::default(),
+            preprocess: onnc_calib::Preprocess::default(),
         }
     }
 }
@@ -260,7 +266,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     // Data: calibration sets, evaluation sets.
     let calib_sets = match &opts.calib {
         CalibSource::TestData(dir) => load_test_data(dir, &g)?,
-        CalibSource::Images(dir) => load_images(dir, &g)?,
+        CalibSource::Images(dir) => load_images_with(dir, &g, &opts.preprocess)?,
         CalibSource::Mqbench(_) => Vec::new(),
     };
     let eval_sets = match (&opts.eval, calib_sets.is_empty()) {

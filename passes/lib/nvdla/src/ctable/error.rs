@@ -33,6 +33,43 @@ fn list(errors: &[CtableError]) -> String {
     s
 }
 
+/// Tensors listed by name in [`CtableError::MissingScales`]; the rest counted.
+pub const MAX_NAMED: usize = 8;
+
+/// `'a', 'b', … (and N more)`: the first [`MAX_NAMED`] of `names`.
+fn named(names: &[String], quote: bool) -> String {
+    let mut s = names
+        .iter()
+        .take(MAX_NAMED)
+        .map(|n| if quote { format!("'{n}'") } else { n.clone() })
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > MAX_NAMED {
+        s += &format!(" (and {} more)", names.len() - MAX_NAMED);
+    }
+    s
+}
+
+fn missing_message(tensors: &[String], unmatched: &[String]) -> String {
+    let mut s = format!(
+        "the table has no scale for {} tensor{} the program needs: {}; add an entry for each \
+         (keyed by its ONNX tensor name), or calibrate from data",
+        tensors.len(),
+        if tensors.len() == 1 { "" } else { "s" },
+        named(tensors, true)
+    );
+    if !unmatched.is_empty() {
+        s += &format!(
+            "; {} table entr{} name{} no tensor of this program: {}",
+            unmatched.len(),
+            if unmatched.len() == 1 { "y" } else { "ies" },
+            if unmatched.len() == 1 { "s" } else { "" },
+            named(unmatched, false)
+        );
+    }
+    s
+}
+
 /// A calibration table that cannot be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum CtableError {
@@ -128,6 +165,45 @@ pub enum CtableError {
         first: (usize, usize),
         /// Line and column of the second.
         second: (usize, usize),
+    },
+    /// A problem at one place of a calibration file (`line 3`, `record 2`).
+    #[error("{file}: {place}: {message}")]
+    Entry {
+        /// File name.
+        file: String,
+        /// Where in the file (`line 3`, `record 2 (key 'conv1')`).
+        place: String,
+        /// What is wrong and what would fix it.
+        message: String,
+    },
+    /// Tensors whose scale the program's INT8 converters need and the table
+    /// lacks (the first [`MAX_NAMED`] named, the rest counted).
+    #[error("{file}: {}", missing_message(tensors, unmatched))]
+    MissingScales {
+        /// File name.
+        file: String,
+        /// The tensors, in program order.
+        tensors: Vec<String>,
+        /// Table entries that name no tensor of the program (with hints).
+        unmatched: Vec<String>,
+    },
+    /// Content that is none of the calibration formats.
+    #[error("{file}: not a calibration file: expected one of {expected}; {found}")]
+    NotCalibration {
+        /// File name.
+        file: String,
+        /// The formats tried.
+        expected: String,
+        /// What the content looks like.
+        found: String,
+    },
+    /// A file that cannot be read.
+    #[error("cannot read '{file}': {message}")]
+    Io {
+        /// File name.
+        file: String,
+        /// The system's message and what was attempted.
+        message: String,
     },
     /// More than one problem (the first [`MAX_LISTED`] listed, the rest counted).
     #[error("{file}: {} problems:{}", errors.len(), list(errors))]

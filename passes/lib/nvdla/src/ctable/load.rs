@@ -38,6 +38,12 @@ pub struct LoadStats {
     pub tensor_entries: usize,
     /// The `qinfo` strings found (empty if absent).
     pub qinfo: BTreeMap<String, String>,
+    /// Per-tensor tables: entries naming no tensor of the program (tensors
+    /// fusion removed), each with the nearest tensor name; print as a note.
+    pub unmatched: Vec<String>,
+    /// Per-tensor tables: what was read and not used (conflicting scales,
+    /// asymmetric offsets folded, AMCT prune records, ...); print as notes.
+    pub notes: Vec<String>,
 }
 
 /// One validated assignment.

@@ -1,9 +1,14 @@
-//! The calibration table (CTable): ONNC's JSON interface to the quantization
-//! registers of every hardware layer.
+//! Calibration files: ONNC's CTable (the JSON interface to the quantization
+//! registers of every hardware layer), and the per-tensor formats users
+//! bring (NVIDIA's calibtable, TensorRT's calibration cache, Ascend AMCT's
+//! records; [`formats`]).
 //!
-//! In: a [`Program`](crate::Program) (and a JSON text to load). Out: the
+//! In: a [`Program`](crate::Program) (and a file to load). Out: the
 //! CTable JSON ([`gen()`]), or the program with its registers overridden
-//! ([`load()`], [`load_nvidia_calibtable()`]).
+//! ([`load()`] for a CTable; [`apply_scales()`] for the [`TensorScales`]
+//! any per-tensor reader gives). One entry point for every format:
+//! [`load_calib()`] (format detected from the content, [`detect()`], or
+//! named), then [`apply_calib()`]; and [`save_calib()`] to write one.
 //!
 //! ```json
 //! {
@@ -37,17 +42,28 @@
 //! in one object is refused with both places (never last-wins); values
 //! echoed in messages are clipped to [`MAX_SHOWN`] characters.
 
+mod apply;
 mod error;
+pub mod formats;
 mod gen;
 mod json;
 mod load;
 mod names;
 mod nvidia;
+mod scales;
 mod units;
 
-pub use error::{CtableError, MAX_LISTED};
+pub use apply::{apply_scales, fixed_point};
+pub use error::{CtableError, MAX_LISTED, MAX_NAMED};
+pub use formats::{
+    apply_calib, detect, load_calib, parse_calib, save_calib, CalibFormat, Calibration, SaveOptions,
+};
 pub use gen::gen;
 pub use json::{clip, shown, MAX_SHOWN};
 pub use load::{load, LoadStats};
 pub use names::{json_register_name, QINFO_DEFAULTS};
-pub use nvidia::{fixed_point, load_nvidia_calibtable};
+pub use nvidia::{load_nvidia_calibtable, parse_nvidia_calibtable, write_nvidia_calibtable};
+pub use scales::{TensorScale, TensorScales};
+
+/// `CalibError`: the error of every calibration reader and writer.
+pub type CalibError = CtableError;

@@ -6,13 +6,24 @@
 //! reaches it. Out: the node's [`Step`]s (or why it has none), and for a
 //! chain head the nodes fused after it. A node joins the chain only when the
 //! value reaching it has that one consumer and is not a graph output, its
-//! steps still pack into one SDP ([`pack`]), and, for a feature operand,
-//! the configuration has the SDP element-wise path.
+//! steps still pack onto the SDP sub-units the configuration has
+//! ([`pack_on`]: X1, X2 and, except on nv_small, Y).
 //!
 //! ```text
 //! r1 = Conv(x, w, b); r2 = Add(r1, skip); r3 = Relu(r2)
 //!   ⇒ conv → sdp { x1: bias per_kernel; x2: sum per_point(skip), relu }
+//! r1 = Conv(x, w, b); r2 = Mul(r1, se)           (se: [1, C, 1, 1] activation)
+//!   ⇒ conv → sdp { x1: bias per_kernel, mul per_kernel(se) }
+//! r2 = Sub(skip, r1)                              (the chain is the subtrahend)
+//!   ⇒ … x1: bias, mul −1 (both); x2: sum per_point(skip)
+//! r2 = Sub(r1, skip)                              (the chain is the minuend)
+//!   ⇒ … x1: bias, mul −1; x2: sum per_point(skip); y: mul −1   (needs Y)
 //! ```
+//!
+//! The SDP ALU has no subtraction and the X units cannot scale their
+//! operand, so `a − b` negates the datapath instead: `−(−a + b)`, or
+//! `−b + a` when the chain carries `b`. Multiplying by −1 is exact in FP16
+//! and in the integer datapath.
 
 use std::collections::BTreeSet;
 
@@ -20,7 +31,7 @@ use onnc_onnx::Node;
 use onnc_tensor::{Attr, DType, Tensor};
 
 use super::graph::Work;
-use super::sdp::{pack, Operand, Step};
+use super::sdp::{pack_on, Operand, Step};
 
 /// One constant per channel of an output with `c` channels (broadcast from a
 /// scalar or a shape whose only non-unit axis is the channel axis 1 of a
@@ -77,13 +88,22 @@ fn operand(w: &Work, name: &str, out: &[usize]) -> Result<Operand, String> {
             }
         }
         None => {
-            if w.shape(name) == out {
+            let s = w.shape(name);
+            if s == out {
                 Ok(Operand::Feature(name.to_string()))
+            } else if per_channel_shape(s, out) {
+                Ok(Operand::KernelFeature(name.to_string()))
             } else {
-                Err(format!("operand '{name}' of shape {:?} would be broadcast to {out:?}; the SDP reads per-point operands of the result's shape", w.shape(name)))
+                Err(format!("operand '{name}' of shape {s:?} would be broadcast to {out:?}; the SDP reads activation operands of the result's shape, or one value per channel ([N, C, 1, 1])"))
             }
         }
     }
+}
+
+/// Whether an activation of shape `s` is one value per channel of a result
+/// of shape `out` (`[N, C, 1, 1]` against `[N, C, H, W]`, rank 4 both).
+pub fn per_channel_shape(s: &[usize], out: &[usize]) -> bool {
+    s.len() == 4 && out.len() == 4 && s[..2] == out[..2] && s[2] == 1 && s[3] == 1
 }
 
 /// The steps of node `n` applied to value `via`.
@@ -94,11 +114,19 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
     let c = out.get(1).copied().unwrap_or(1);
     let binary = |w: &Work| -> Result<Operand, String> {
         let i = other(n, via).ok_or("expects two operands")?;
+        if w.shape(via) != out.as_slice() {
+            // A per-channel value and a cube: the SDP must read the cube.
+            return Err(format!(
+                "broadcasts '{via}' of shape {:?} to {out:?}",
+                w.shape(via)
+            ));
+        }
         operand(w, n.input(i).unwrap_or_default(), &out)
     };
     if !n.domain.is_empty() {
         return Err("not an element-wise op".into());
     }
+
     match n.op_type.as_str() {
         "Add" => Ok(vec![Step::alu("sum", binary(w)?)]),
         "Max" => Ok(vec![Step::alu("max", binary(w)?)]),
@@ -109,8 +137,18 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
                 "sum",
                 Operand::Kernel(v.iter().map(|x| -x).collect()),
             )]),
-            _ => Err("subtracts a per-point operand, and the SDP ALU has no subtraction".into()),
+            // a − b = −(−a + b): the ALU adds, the multipliers negate.
+            o => Ok(vec![
+                Step::Mul(Operand::Kernel(vec![-1.0; c])),
+                Step::alu("sum", o),
+                Step::Mul(Operand::Kernel(vec![-1.0; c])),
+            ]),
         },
+        // a − via = −via + a.
+        "Sub" if n.input(1) == Some(via) => Ok(vec![
+            Step::Mul(Operand::Kernel(vec![-1.0; c])),
+            Step::alu("sum", binary(w)?),
+        ]),
         "Relu" => Ok(vec![Step::Relu]),
         "PRelu" if n.input(0) == Some(via) => {
             let s = n
@@ -184,11 +222,13 @@ pub struct Chain {
     pub out: String,
 }
 
-/// Extends a chain that starts with `steps` producing `out`, claiming nodes in `claimed`.
+/// Extends a chain that starts with `steps` producing `out`, claiming nodes
+/// in `claimed`; the steps must pack onto `units` SDP sub-units (3, or 2
+/// without the Y unit).
 pub fn extend(
     w: &Work,
     mut chain: Chain,
-    eltwise: bool,
+    units: usize,
     fuse: bool,
     claimed: &mut BTreeSet<usize>,
 ) -> Chain {
@@ -201,12 +241,9 @@ pub fn extend(
         let Ok(steps) = steps_of(w, n, &chain.out) else {
             break;
         };
-        if steps.iter().any(Step::per_point) && !eltwise {
-            break;
-        }
         let mut all = chain.steps.clone();
         all.extend(steps);
-        if pack(&all).is_none() {
+        if pack_on(&all, units).is_none() {
             break;
         }
         claimed.insert(u);

@@ -10,9 +10,11 @@
 //! * `Conv` → `nvdla.conv` (result `Fused`) + `nvdla.sdp` sharing its
 //!   `hw_layer`. The SDP absorbs the bias and the single-consumer chain
 //!   after the conv: per-channel `Mul`/`Add` (unfolded batch norm), `Relu`,
-//!   `PRelu`, `Clip(0, ∞)`, a residual `Add` of another activation
-//!   (per-point from memory; needs `has_sdp_eltwise`) and the `Relu` after
-//!   it, as long as the steps pack onto X1/X2/Y ([`sdp`], [`fuse`]).
+//!   `PRelu`, `Clip(0, ∞)`, an `Add`/`Sub`/`Mul`/`Max`/`Min` with another
+//!   activation (per-point from memory, or per-channel for a `[N, C, 1, 1]`
+//!   squeeze-excitation vector) and the `Relu` after it, as long as the
+//!   steps pack onto X1/X2/Y (X1/X2 on nv_small, which has no Y unit;
+//!   [`sdp`], [`fuse`]).
 //!   Grouped convs that legalization split are merged back ([`regroup`]);
 //!   a `Flatten`/`Reshape` `[N,C,H,W] → [N,CHW]` feeding a 1×1 conv becomes
 //!   one conv with an H×W kernel over the cube.
@@ -25,8 +27,7 @@
 //!   ([`select`]); `Transpose` only when it keeps the cube.
 //! * `Concat`/`Split`/`Slice` on channels → virtual `Concat`/`Slice` views
 //!   when every window starts on a memory-atom boundary, else exact 0/1
-//!   selection convs (the concat members summed through the SDP
-//!   element-wise path); `Reshape`/`Flatten`/`Squeeze`/`Unsqueeze`/`Identity`
+//!   selection convs (the concat members summed by per-point SDP adds); `Reshape`/`Flatten`/`Squeeze`/`Unsqueeze`/`Identity`
 //!   → virtual `Reshape` when the cube is unchanged.
 //! * `Softmax` (axis 1) → `nvdla.emu` softmax; `Pow` by a constant → emu power.
 //! * A graph output that would be a view of a graph input (an Identity-only

@@ -15,7 +15,7 @@ use super::build::{cube, Builder};
 use super::error::Problem;
 use super::fuse::{extend, steps_of, Chain};
 use super::graph::{Work, DEVICE_ATTR};
-use super::sdp::{pack, set_unit_attrs, unit_operand, Operand, Step, UnitOperand};
+use super::sdp::{pack_on, set_unit_attrs, unit_operand, Operand, Step, UnitOperand};
 use super::select;
 use super::LowerOptions;
 use crate::program::{Engine, Precision, TensorId, TensorKind, Value};
@@ -116,8 +116,14 @@ impl Lowering {
             .push(Problem::new(&n.name, &op_name(n), what, fix));
     }
 
-    fn eltwise(&self) -> bool {
-        self.b.cfg.has_sdp_eltwise
+    /// SDP sub-units a fused op may use: X1, X2 and, where the
+    /// configuration has it, Y (not on nv_small).
+    fn units(&self) -> usize {
+        if self.b.cfg.has_sdp_eltwise {
+            3
+        } else {
+            2
+        }
     }
 
     fn out_index(&self, v: &str) -> Option<u16> {
@@ -212,7 +218,7 @@ impl Lowering {
             let chain = extend(
                 &self.w,
                 chain,
-                self.eltwise(),
+                self.units(),
                 self.opts.fuse,
                 &mut self.claimed,
             );
@@ -366,12 +372,7 @@ impl Lowering {
         if !n.domain.is_empty() || n.attrs.contains_key(DEVICE_ATTR) {
             return None;
         }
-        let via = n
-            .inputs
-            .iter()
-            .flatten()
-            .find(|v| self.w.constant(v).is_none())?
-            .clone();
+        let via = self.sdp_input(n)?;
         let steps = match steps_of(&self.w, n, &via) {
             Ok(s) => s,
             Err(e) if e == "not an element-wise op" => return None,
@@ -380,31 +381,54 @@ impl Lowering {
                 return None;
             }
         };
-        if steps.iter().any(Step::per_point) && !self.eltwise() {
-            let what = if steps.iter().any(|s| s.reads_feature().is_some()) {
-                "is an element-wise op between two activations"
+        if pack_on(&steps, self.units()).is_none() {
+            let units = if self.units() == 3 {
+                "X1, X2 and Y"
             } else {
-                "has a per-point constant operand"
+                "X1 and X2 (no Y unit)"
+            };
+            let fix = if n.op_type == "Sub" {
+                "subtract the other way round (b − a then a negation), or compile for nv_full or nv_large, whose Y unit negates the result"
+            } else {
+                "split the op in the model"
             };
             self.problem(
                 n,
                 format!(
-                    "{what}, which needs the SDP element-wise path, and {} has none",
+                    "needs more SDP sub-units than {} has: {units}",
                     self.b.cfg.name
                 ),
-                "compile for nv_full or nv_large, or remove the element-wise op from the model",
-            );
-            return None;
-        }
-        if pack(&steps).is_none() {
-            self.problem(
-                n,
-                "needs more SDP sub-units than X1, X2 and Y",
-                "split the op in the model",
+                fix,
             );
             return None;
         }
         Some((Head::Sdp { input: via }, steps))
+    }
+
+    /// The value a standalone SDP reads as its input: an activation of the
+    /// result's shape (the other one may be a per-channel `[N, C, 1, 1]`
+    /// operand), for `Sub` of two such the subtrahend (`a − b = −b + a`
+    /// takes two sub-units, `−(−a + b)` three).
+    fn sdp_input(&self, n: &Node) -> Option<String> {
+        let out = self.w.shape(n.outputs.first()?);
+        let acts: Vec<(usize, &String)> = n
+            .inputs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.as_ref().map(|v| (i, v)))
+            .filter(|(_, v)| self.w.constant(v).is_none())
+            .collect();
+        let full: Vec<(usize, &String)> = acts
+            .iter()
+            .copied()
+            .filter(|(_, v)| self.w.shape(v) == out)
+            .collect();
+        let pick = match (n.op_type.as_str(), full.as_slice()) {
+            ("Sub", [_, b]) if b.0 == 1 => Some(*b),
+            (_, [a, ..]) => Some(*a),
+            _ => acts.first().copied(),
+        };
+        pick.map(|(_, v)| v.clone())
     }
 
     // ---------------------------------------------------------------- emit
@@ -513,7 +537,7 @@ impl Lowering {
         out: &str,
         sources: Vec<String>,
     ) -> Option<TensorId> {
-        let units = pack(steps).expect("planned steps pack");
+        let units = pack_on(steps, self.units()).expect("planned steps pack");
         let k = self.b.prog.tensors[src].shape[1];
         let mut inputs = vec![Some(src), None, None, None];
         let mut precs = [self.b.prec; 3];
@@ -1074,19 +1098,8 @@ impl Lowering {
             );
             return;
         }
-        // A window off the atom grid: each member moved into place by a 0/1 conv, summed through the SDP.
-        if !self.eltwise() {
-            let bad = offsets
-                .iter()
-                .find(|o| *o % atom != 0)
-                .copied()
-                .unwrap_or(0);
-            return self.problem(
-                n,
-                format!("places a member at channel {bad}, not a multiple of {atom} (channels per memory atom on {}), and without the SDP element-wise path the members cannot be summed", self.b.cfg.name),
-                format!("make every concatenated branch a multiple of {atom} channels"),
-            );
-        }
+        // A window off the atom grid: each member moved into place by a 0/1
+        // conv, summed through the SDP (a per-point X2 add, on every configuration).
         let total = off;
         let mut prev: Option<String> = None;
         for (i, &t) in ids.iter().enumerate() {

@@ -9,8 +9,12 @@
 //! sub-unit's one operand slot, so they pair only as two per-kernel
 //! constants (type `both`, operand `[2, K, 1, 1]`). PReLU uses the
 //! multiplier for its slope. Per-point operands (a feature cube, or a
-//! constant map) come from memory through the element-wise path, which only
-//! X2 and Y have (`Config::has_sdp_eltwise`).
+//! constant map) and per-channel activations (a squeeze-excitation vector
+//! `[N, C, 1, 1]`) come from memory; every configuration's X1 (BS) and X2
+//! (BN) units read them, the Y (EW) unit exists only where
+//! `Config::has_sdp_eltwise` (nv_full, nv_large: [`pack_on`] with 2 units
+//! packs for nv_small). A per-point operand is never put on X1, which a
+//! conv's bias keeps free.
 //!
 //! ```
 //! use onnc_nvdla::lower::sdp::{pack, Operand, Step};
@@ -39,11 +43,29 @@ pub enum Operand {
     PointConst(Tensor),
     /// A feature cube produced by another op (`per_point` from memory): the ONNX value name.
     Feature(String),
+    /// A per-channel activation `[N, C, 1, 1]` (a squeeze-excitation
+    /// vector) broadcast over the result (`per_kernel` from memory): its
+    /// feature cube of one element per channel is contiguous, the layout
+    /// the per-kernel operand DMA reads.
+    KernelFeature(String),
 }
 
 impl Operand {
     fn per_point(&self) -> bool {
-        !matches!(self, Operand::Kernel(_))
+        matches!(self, Operand::PointConst(_) | Operand::Feature(_))
+    }
+
+    /// A per-channel constant (the only operands ALU and multiplier can share).
+    fn kernel_const(&self) -> bool {
+        matches!(self, Operand::Kernel(_))
+    }
+
+    /// The feature value read, if any.
+    pub fn feature(&self) -> Option<&str> {
+        match self {
+            Operand::Feature(f) | Operand::KernelFeature(f) => Some(f),
+            _ => None,
+        }
     }
 }
 
@@ -69,7 +91,7 @@ impl Step {
     /// Whether the step reads a feature cube from memory.
     pub fn reads_feature(&self) -> Option<&str> {
         match self {
-            Step::Alu(_, Operand::Feature(f)) | Step::Mul(Operand::Feature(f)) => Some(f),
+            Step::Alu(_, o) | Step::Mul(o) => o.feature(),
             _ => None,
         }
     }
@@ -129,16 +151,18 @@ impl Unit {
             "per_layer"
         }
     }
-
-    fn per_point(&self) -> bool {
-        self.mode() == "per_point"
-    }
 }
 
 /// Packs `steps` onto X1, X2, Y; `None` if they need more than three sub-units.
 /// Units are returned in order X1, X2, Y (trailing unused units omitted; an
 /// unused X1 before a per-point X2 is an empty unit).
 pub fn pack(steps: &[Step]) -> Option<Vec<Unit>> {
+    pack_on(steps, 3)
+}
+
+/// [`pack`] onto the first `available` sub-units: 3 (X1, X2, Y) on nv_full
+/// and nv_large, 2 (X1, X2) on nv_small, which has no Y unit.
+pub fn pack_on(steps: &[Step], available: usize) -> Option<Vec<Unit>> {
     let mut units: Vec<Unit> = vec![Unit::empty()];
     for s in steps {
         // The Y (EW) unit has no ReLU/PReLU (its activation is the LUT) and
@@ -154,17 +178,21 @@ pub fn pack(steps: &[Step]) -> Option<Vec<Unit>> {
                     && cur.act == "none"
                     && match &cur.alu {
                         None => !(o.per_point() && units.len() == 1),
-                        Some((_, a)) => !a.per_point() && !o.per_point(),
+                        Some((_, a)) => a.kernel_const() && o.kernel_const(),
                     }
             }
             Step::Relu => cur.act == "none",
-            Step::PRelu(_) => cur.mul.is_none() && cur.act == "none" && !cur.per_point(),
+            Step::PRelu(_) => {
+                cur.mul.is_none()
+                    && cur.act == "none"
+                    && cur.alu.as_ref().is_none_or(|a| a.1.kernel_const())
+            }
         };
         // (A per-point step never fits X1, so X1 stays empty before it.)
         if !fits {
             units.push(Unit::empty());
         }
-        if units.len() > 3 {
+        if units.len() > available.min(3) {
             return None;
         }
         let cur = units.last_mut().expect("at least one unit");
@@ -205,7 +233,7 @@ pub fn unit_operand(u: &Unit, k: usize) -> Option<UnitOperand> {
                 t.as_f32().map(<[f32]>::to_vec).unwrap_or_default(),
             )
         }
-        Operand::Feature(f) => UnitOperand::Feature(f.clone()),
+        Operand::Feature(f) | Operand::KernelFeature(f) => UnitOperand::Feature(f.clone()),
     };
     match (&u.alu, &u.mul) {
         (None, None) => None,

@@ -65,23 +65,27 @@ fn inherited(p: &Program, mut t: TensorId) -> TensorId {
 }
 
 /// Makes every INT8 element-wise add calibratable: the X1/X2 ALUs shift a
-/// feature operand by whole bits only, so the fused conv's input scale is
-/// raised until `s_operand / (s_in · s_w)` is a power of two.
+/// feature operand by whole bits only, so the fused conv's input scale (a
+/// standalone SDP's own input scale) is raised until
+/// `s_operand / (s_in · s_w)` (`s_w` = 1 standalone) is a power of two.
 fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
     for op in p.ops.iter().filter(|o| o.engine == Engine::Sdp) {
-        let Some(acc) = op.inputs[0].filter(|&t| p.tensors[t].kind == TensorKind::Fused) else {
-            continue;
+        let Some(input) = op.inputs[0] else { continue };
+        let (x, s_w) = match p.producer(input).map(|i| &p.ops[i]) {
+            Some(conv) if p.tensors[input].kind == TensorKind::Fused => {
+                let (Some(x), Some(w)) = (conv.inputs[0], conv.inputs[1]) else {
+                    continue;
+                };
+                let TensorKind::Weight(wv) = &p.tensors[w].kind else {
+                    continue;
+                };
+                (
+                    x,
+                    f64::from(wv.iter().fold(0f32, |m, v| m.max(v.abs()))) / 127.0,
+                )
+            }
+            _ => (input, 1.0),
         };
-        let Some(conv) = p.producer(acc).map(|i| &p.ops[i]) else {
-            continue;
-        };
-        let (Some(x), Some(w)) = (conv.inputs[0], conv.inputs[1]) else {
-            continue;
-        };
-        let TensorKind::Weight(wv) = &p.tensors[w].kind else {
-            continue;
-        };
-        let s_w = f64::from(wv.iter().fold(0f32, |m, v| m.max(v.abs()))) / 127.0;
         for b in op.inputs[1..]
             .iter()
             .flatten()
@@ -95,7 +99,13 @@ fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
                 continue;
             };
             let k = (s_b / (s_w * s_x)).log2().floor();
-            scales.insert(x_name, s_b / (s_w * k.exp2()));
+            if k >= 0.0 {
+                scales.insert(x_name, s_b / (s_w * k.exp2()));
+            } else {
+                // The ALU cannot shift right: coarsen the operand instead.
+                let b_name = p.tensors[inherited(p, *b)].name.clone();
+                scales.insert(b_name, s_w * s_x);
+            }
         }
     }
 }

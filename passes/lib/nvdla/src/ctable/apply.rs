@@ -1,0 +1,394 @@
+//! `apply_scales`: per-tensor scales ([`TensorScales`]) turned into the
+//! converter registers of a [`Program`].
+//!
+//! In: a program and the scales (from any per-tensor format). Out: the INT8
+//! ops' converter registers set and [`LoadStats`]; FP16 ops are left alone.
+//!
+//! Formulas (real = q · scale, symmetric INT8):
+//! * a tensor not in the table inherits its scale through scale-preserving
+//!   producers (PDP, reshape, slice, concat's first member, BDMA, RUBIK);
+//! * SDP producing `t`: the accumulator unit is `s_in · s_w` after a fused
+//!   conv (`s_w = max|w| / 127`, per-layer symmetric weights), else `s_in`;
+//!   the ratio `M = acc_unit / s_t` becomes `out_cvt.scale = round(M · 2^n)`
+//!   (a positive int16 mantissa, as large as fits) and `out_cvt.truncate = n`
+//!   (0..=63), so `q_t = (acc · scale) >> n`; `out_cvt.offset = offset`;
+//! * EMU producing `t`: `input_scale_factor = s_in`, `output_scale_factor = s_t`;
+//! * weights are put in those units ([`super::units`]): a fused conv's
+//!   weights are divided by `s_w` (conv `out_cvt.truncate` 0), an SDP add
+//!   operand by the accumulator unit. The program's weight values change,
+//!   so apply a table once.
+//!
+//! Names: an entry keyed by a tensor the program does not have (a tensor
+//! fusion removed, e.g. a conv output fused into its ReLU, or a BN output)
+//! is accepted and listed in [`LoadStats::unmatched`] (with the nearest
+//! names), to print as a note. An entry keyed by a layer
+//! ([`TensorScales::layer_inputs`], AMCT) gives the scale of the data input of the
+//! first hardware op that starts with that ONNX node (`onnx_nodes[0]`); a
+//! key that names no such layer but a tensor gives that tensor's scale (how
+//! graph outputs, which feed no layer, are written).
+//! When several entries give one tensor different scales, the largest (the
+//! widest range) is used and a note says so.
+//!
+//! Every INT8 converter needs the scale of its output and of its input: a
+//! table that lacks some is refused with [`CtableError::MissingScales`]
+//! (the first few names, the count, and how to fix it).
+//!
+//! ```
+//! use onnc_nvdla::ctable::fixed_point;
+//! assert_eq!(fixed_point(0.5), Some((16384, 15)));
+//! let (m, n) = fixed_point(0.0123).unwrap();
+//! assert!((m as f64 / 2f64.powi(n as i32) - 0.0123).abs() < 1e-6);
+//! ```
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::error::CtableError;
+use super::json::clip;
+use super::load::LoadStats;
+use super::names::nearest;
+use super::scales::TensorScales;
+use crate::program::{Engine, Program, TensorId, TensorKind, Value};
+
+/// `m · 2^-n ≈ ratio` with `m` the largest positive int16 mantissa and
+/// `n` in 0..=63; `None` if the ratio is not positive or does not fit.
+pub fn fixed_point(ratio: f64) -> Option<(i64, i64)> {
+    if !(ratio.is_finite() && ratio > 0.0) {
+        return None;
+    }
+    let mut best = None;
+    for n in 0..=63 {
+        let m = (ratio * 2f64.powi(n)).round();
+        if m > i16::MAX as f64 {
+            break;
+        }
+        best = Some((m as i64, n as i64));
+    }
+    best.filter(|(m, _)| *m > 0)
+}
+
+/// The resolved table: scale and offset by tensor, and the tensors found
+/// missing while deriving registers.
+struct Table {
+    scales: BTreeMap<TensorId, (f64, i64)>,
+    missing: RefCell<BTreeSet<TensorId>>,
+}
+
+/// Sets `p`'s converter registers from `t`. All-or-nothing: on error the
+/// program is unchanged.
+pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, CtableError> {
+    let file = t.file.as_str();
+    let mut stats = LoadStats::default();
+    let mut scales: BTreeMap<TensorId, (f64, i64, String)> = BTreeMap::new();
+    let tensors = t.entries.iter().map(|(n, e)| (n, e, false));
+    let layers = t.layer_inputs.iter().map(|(n, e)| (n, e, true));
+    for (name, e, layer) in tensors.chain(layers) {
+        let Some(id) = resolve(p, name, layer) else {
+            let hint = match nearest(name, p.tensors.iter().map(|t| t.name.as_str())).first() {
+                Some(n) => format!(" (nearest tensor: '{n}')"),
+                None => String::new(),
+            };
+            stats.unmatched.push(format!("'{}'{hint}", clip(name)));
+            continue;
+        };
+        let new = (f64::from(e.scale), i64::from(e.offset), name.clone());
+        match scales.get(&id) {
+            Some(old) if old.0 != new.0 || old.1 != new.1 => {
+                let keep = if new.0 > old.0 {
+                    new.clone()
+                } else {
+                    old.clone()
+                };
+                stats.notes.push(format!(
+                    "tensor '{}' is given scale {} by '{}' and {} by '{}'; the largest is used",
+                    p.tensors[id].name, old.0 as f32, old.2, new.0 as f32, new.2
+                ));
+                scales.insert(id, keep);
+            }
+            Some(_) => {}
+            None => {
+                scales.insert(id, new);
+            }
+        }
+    }
+    let mut table = Table {
+        scales: scales.into_iter().map(|(k, v)| (k, (v.0, v.1))).collect(),
+        missing: RefCell::new(BTreeSet::new()),
+    };
+    inherit_through_views(p, &mut table.scales);
+
+    let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
+    let mut divide: Vec<(TensorId, f64, usize)> = Vec::new();
+    let mut errors = Vec::new();
+    for (i, op) in p.ops.iter().enumerate() {
+        let int8 = |attr: &str| op.str(attr) == Some("int8");
+        let converts = match op.engine {
+            Engine::Sdp => int8("dst_precision"),
+            Engine::Emu => int8("precision"),
+            _ => false,
+        };
+        if !converts {
+            continue;
+        }
+        let input = op.inputs.first().copied().flatten();
+        let Some(&(s_out, offset)) = table.scales.get(&concat_root(p, op.output, &table.scales))
+        else {
+            table.missing.borrow_mut().insert(op.output);
+            // The input is needed too: list it in the same error.
+            let _ = input.map(|t| match op.engine {
+                Engine::Sdp => acc_unit(p, t, &table),
+                _ => scale_of(p, t, &table),
+            });
+            continue;
+        };
+        let mut fail = |message: String| {
+            if !message.starts_with(NEEDS) {
+                errors.push(CtableError::Calibration {
+                    file: file.into(),
+                    tensor: p.tensors[op.output].name.clone(),
+                    message,
+                })
+            }
+        };
+        match op.engine {
+            Engine::Sdp => {
+                let unit = input
+                    .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
+                    .and_then(|t| acc_unit(p, t, &table));
+                match unit.and_then(|u| {
+                    fixed_point(u / s_out).map(|mn| (u, mn)).ok_or_else(|| {
+                        format!(
+                            "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",
+                            op.hw_layer,
+                            u / s_out
+                        )
+                    })
+                }) {
+                    Ok((u, (m, n))) => {
+                        sets.push((i, "out_cvt.scale", Value::Int(m)));
+                        sets.push((i, "out_cvt.truncate", Value::Int(n)));
+                        sets.push((i, "out_cvt.offset", Value::Int(offset)));
+                        match super::units::units(p, i, u, &|t| scale_of(p, t, &table)) {
+                            Ok(units) => {
+                                sets.extend(units.sets);
+                                divide.extend(units.divide);
+                            }
+                            Err(message) => fail(message),
+                        }
+                    }
+                    Err(message) => fail(message),
+                }
+            }
+            _ => match input
+                .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
+                .and_then(|t| scale_of(p, t, &table))
+            {
+                Ok(s_in) => {
+                    sets.push((
+                        i,
+                        "input_scale_factor",
+                        Value::Float(f64::from(s_in as f32)),
+                    ));
+                    sets.push((
+                        i,
+                        "output_scale_factor",
+                        Value::Float(f64::from(s_out as f32)),
+                    ));
+                }
+                Err(message) => fail(message),
+            },
+        }
+    }
+    let missing = table.missing.into_inner();
+    if !missing.is_empty() {
+        return Err(CtableError::MissingScales {
+            file: file.into(),
+            tensors: missing.iter().map(|&t| clip(&p.tensors[t].name)).collect(),
+            unmatched: stats.unmatched.clone(),
+        });
+    }
+    // A weight shared by layers of different units cannot hold both.
+    let mut by_tensor: BTreeMap<TensorId, (f64, usize)> = BTreeMap::new();
+    for &(t, d, n) in &divide {
+        if by_tensor.insert(t, (d, n)).is_some_and(|old| old != (d, n)) {
+            errors.push(CtableError::Calibration {
+                file: file.into(),
+                tensor: p.tensors[t].name.clone(),
+                message:
+                    "the weight is shared by INT8 layers whose accumulators have different units"
+                        .into(),
+            });
+        }
+    }
+    CtableError::collect(file, errors)?;
+    for (t, (d, n)) in by_tensor {
+        if let TensorKind::Weight(v) = &mut p.tensors[t].kind {
+            v[..n]
+                .iter_mut()
+                .for_each(|x| *x = (f64::from(*x) / d) as f32);
+        }
+    }
+
+    let mut touched = BTreeSet::new();
+    for (i, name, value) in sets {
+        let old = p.ops[i].attrs.insert(name.to_string(), value.clone());
+        stats.registers += 1;
+        stats.changed += usize::from(old.as_ref() != Some(&value));
+        touched.insert(i);
+    }
+    stats.layers = touched.len();
+    stats.tensor_entries = table.scales.len();
+    stats.notes.extend(t.notes.iter().cloned());
+    Ok(stats)
+}
+
+/// The tensor an entry named `name` gives the scale of (`layer`: the name
+/// is a layer's, the entry its input's scale).
+fn resolve(p: &Program, name: &str, layer: bool) -> Option<TensorId> {
+    let tensor = || p.tensors.iter().position(|t| t.name == name);
+    if layer {
+        layer_input(p, name).or_else(tensor)
+    } else {
+        tensor()
+    }
+}
+
+/// The data input of layer `name`: the first input of the first hardware
+/// op that starts with that ONNX node (`onnx_nodes[0]`); `None` if no op
+/// does (the node was fused into another's op, or is not in the program).
+pub(crate) fn layer_input(p: &Program, name: &str) -> Option<TensorId> {
+    p.ops
+        .iter()
+        .find(|o| o.onnx_nodes.first().is_some_and(|n| n == name))
+        .and_then(|o| o.inputs.first().copied().flatten())
+}
+
+/// The start of [`scale_of`]'s message for a tensor the table lacks (such
+/// failures are reported together as [`CtableError::MissingScales`]).
+const NEEDS: &str = "needs the scale of tensor";
+
+/// The tensor whose scale `t` must be written in: a Concat member shares
+/// its Concat's memory and so its unit (the outermost Concat with a table
+/// entry); any other tensor is its own.
+fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>) -> TensorId {
+    let mut cur = t;
+    for _ in 0..=p.ops.len() {
+        let outer = p
+            .ops
+            .iter()
+            .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(cur)));
+        match outer {
+            Some(o)
+                if scales.contains_key(&o.output)
+                    || p.ops.iter().any(|c| {
+                        c.engine == Engine::Concat && c.inputs.contains(&Some(o.output))
+                    }) =>
+            {
+                cur = o.output
+            }
+            _ => break,
+        }
+    }
+    if scales.contains_key(&cur) {
+        cur
+    } else {
+        t
+    }
+}
+
+/// A table entry on the output of a scale-preserving op (PDP, view, BDMA,
+/// RUBIK) cannot change that op's scale, but when the op's input has no
+/// entry of its own it says what the input's scale is (a per-layer table
+/// keyed by ONNX nodes names the Gemm, whose output here is a view of the
+/// SDP's): the input inherits it, back to the converter that writes it.
+fn inherit_through_views(p: &Program, scales: &mut BTreeMap<TensorId, (f64, i64)>) {
+    for _ in 0..=p.ops.len() {
+        let mut changed = false;
+        for op in &p.ops {
+            let preserving = matches!(
+                op.engine,
+                Engine::Pdp | Engine::Reshape | Engine::Slice | Engine::Bdma | Engine::Rubik
+            );
+            let Some(input) = op.inputs.first().copied().flatten() else {
+                continue;
+            };
+            if preserving && !scales.contains_key(&input) {
+                if let Some(&s) = scales.get(&op.output) {
+                    scales.insert(input, s);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The scale of tensor `t`: through scale-preserving producers (PDP,
+/// views, BDMA, RUBIK: they have no converter, so a table entry for their
+/// output, as a TensorRT cache has for every tensor, cannot apply), then
+/// from the table. A tensor the table lacks is recorded in `table.missing`.
+fn scale_of(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
+    let scales = &table.scales;
+    let mut cur = t;
+    for _ in 0..=p.ops.len() {
+        let producer = p.producer(cur).map(|i| &p.ops[i]);
+        match producer {
+            // Its members are written in its unit (`concat_root`).
+            Some(op) if op.engine == Engine::Concat && scales.contains_key(&cur) => break,
+            Some(op)
+                if matches!(
+                    op.engine,
+                    Engine::Pdp
+                        | Engine::Reshape
+                        | Engine::Slice
+                        | Engine::Concat
+                        | Engine::Bdma
+                        | Engine::Rubik
+                ) =>
+            {
+                match op.inputs.first().copied().flatten() {
+                    Some(next) => cur = next,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    if let Some(&(s, _)) = scales.get(&cur) {
+        return Ok(s);
+    }
+    table.missing.borrow_mut().insert(t);
+    Err(format!(
+        "{NEEDS} '{}' and the table has none",
+        p.tensors[t].name
+    ))
+}
+
+/// The unit of the SDP input `t`: `s_in · s_w` for a fused conv accumulator, else `s_in`.
+fn acc_unit(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
+    if p.tensors[t].kind != TensorKind::Fused {
+        return scale_of(p, t, table);
+    }
+    let conv = p
+        .producer(t)
+        .map(|i| &p.ops[i])
+        .ok_or_else(|| format!("fused tensor '{}' has no conv", p.tensors[t].name))?;
+    let (Some(x), Some(w)) = (
+        conv.inputs.first().copied().flatten(),
+        conv.inputs.get(1).copied().flatten(),
+    ) else {
+        return Err(format!(
+            "conv '{}' lacks its input or weight",
+            conv.hw_layer
+        ));
+    };
+    let TensorKind::Weight(values) = &p.tensors[w].kind else {
+        return Err(format!(
+            "conv '{}' weight '{}' is not a constant",
+            conv.hw_layer, p.tensors[w].name
+        ));
+    };
+    Ok(scale_of(p, x, table)? * super::units::weight_scale(values))
+}

@@ -1,0 +1,192 @@
+//! Element-wise ops of two activations through the SDP (issue #19 item 6,
+//! issue #18 item 5): squeeze-excitation (a `[1, C, 1, 1]` activation times
+//! a `[1, C, H, W]` one, read as a per-kernel operand), per-point Add, Sub,
+//! Max, Min and Mul, fused after a conv or standalone, on every
+//! configuration that has the sub-units (nv_small: X1 and X2 only).
+//!
+//! In: graphs built with [`Net`]. Out: each compiled, simulated bit-exact
+//! and compared with the reference interpreter ([`check`] for FP16 on
+//! nv_full, [`int8::check_int8_with`] for INT8 on nv_large and nv_small).
+
+use crate::harness::{self, check, Check, Report};
+use crate::int8;
+use crate::net::{ConvGeom, Net};
+use onnc_legalize::Target;
+use onnc_nvdla::ConfigName;
+
+/// INT8 on `config`, the tolerance of INT8 cases.
+fn int8_on(config: ConfigName) -> Check {
+    let target = match config {
+        ConfigName::NvFull => Target::NvFull,
+        ConfigName::NvLarge => Target::NvLarge,
+        ConfigName::NvSmall => Target::NvSmall,
+    };
+    Check {
+        target,
+        config,
+        tol: harness::INT8_TOL,
+        ..Check::full()
+    }
+}
+
+/// Squeeze-excitation: `a = relu(conv(x))`, `s = relu(conv(relu(conv(gap(a)))))`
+/// (`[1, C, 1, 1]`; ReLU stands in for the usual sigmoid), `y = a · s` or
+/// `s · a` when `swapped`.
+fn se_block(name: &str, c: usize, hw: usize, swapped: bool) -> Net {
+    let mut n = Net::new(name, &[1, c, hw, hw], 51);
+    let a = n.conv("x", c, c, ConvGeom::same(3), true);
+    let a = n.op("Relu", &[&a], &[]);
+    let s = n.op("GlobalAveragePool", &[&a], &[]);
+    let s = n.conv(&s, c, c / 4, ConvGeom::same(1), true);
+    let s = n.op("Relu", &[&s], &[]);
+    let s = n.conv(&s, c / 4, c, ConvGeom::same(1), true);
+    let s = n.op("Relu", &[&s], &[]);
+    let y = if swapped {
+        n.op("Mul", &[&s, &a], &[])
+    } else {
+        n.op("Mul", &[&a, &s], &[])
+    };
+    n.output(&y);
+    n
+}
+
+/// How many SDP ops read a per-point or per-kernel operand: the report's
+/// op list does not say, so count the SDPs.
+fn sdps(r: &Report) -> usize {
+    r.count("SDP")
+}
+
+#[test]
+fn squeeze_excitation_mul_by_a_per_channel_activation() {
+    // The SE vector is a per-kernel operand of a standalone SDP reading
+    // the block's output (which the GAP reads too, so no conv's SDP can
+    // absorb the Mul): 3 convs, 4 SDPs, 1 PDP for the GAP.
+    let r = check(se_block("se_mul", 16, 8, false).g, Check::full());
+    assert_eq!(
+        (r.count("CONV"), sdps(&r), r.count("PDP")),
+        (3, 4, 1),
+        "{r:?}"
+    );
+    // The per-channel operand first: the SDP still reads the full cube.
+    check(se_block("se_mul_swapped", 16, 8, true).g, Check::full());
+    // 64 channels (several memory atoms) over 14×14.
+    check(se_block("se_mul_64", 64, 14, false).g, Check::full());
+}
+
+#[test]
+fn per_channel_activation_operands_of_add_sub_max_min() {
+    let mut n = Net::new("per_channel_ops", &[1, 16, 6, 6], 52);
+    n.input("s", &[1, 16, 1, 1]);
+    for op in ["Add", "Sub", "Max", "Min", "Mul"] {
+        let y = n.op(op, &["x", "s"], &[]);
+        n.output(&y);
+    }
+    // The per-channel value as the minuend: −x + s.
+    let y = n.op("Sub", &["s", "x"], &[]);
+    n.output(&y);
+    check(n.g, Check::full());
+}
+
+#[test]
+fn two_activations_add_sub_max_min_mul() {
+    let mut n = Net::new("two_acts", &[1, 8, 5, 7], 53);
+    n.input("b", &[1, 8, 5, 7]);
+    for op in ["Add", "Sub", "Max", "Min", "Mul"] {
+        let y = n.op(op, &["x", "b"], &[]);
+        n.output(&y);
+    }
+    let y = n.op("Sub", &["b", "x"], &[]);
+    n.output(&y);
+    // x − x and x · x: one activation on both sides.
+    let y = n.op("Sub", &["x", "x"], &[]);
+    n.output(&y);
+    let y = n.op("Mul", &["x", "x"], &[]);
+    n.output(&y);
+    check(n.g, Check::full());
+}
+
+/// `conv(x) op skip [→ Relu]`, or `skip op conv(x)` when `skip_first`.
+fn fused_case(name: &str, op: &str, skip_first: bool, relu: bool) -> Net {
+    let mut n = Net::new(name, &[1, 8, 6, 6], 54);
+    let c = n.conv("x", 8, 8, ConvGeom::same(3), true);
+    let c = n.op("Relu", &[&c], &[]);
+    let c = n.conv(&c, 8, 8, ConvGeom::same(3), true);
+    let mut y = if skip_first {
+        n.op(op, &["x", &c], &[])
+    } else {
+        n.op(op, &[&c, "x"], &[])
+    };
+    if relu {
+        y = n.op("Relu", &[&y], &[]);
+    }
+    n.output(&y);
+    n
+}
+
+#[test]
+fn fused_after_a_conv() {
+    for op in ["Sub", "Max", "Min", "Mul"] {
+        for skip_first in [false, true] {
+            let name = format!("fused_{op}_{skip_first}");
+            let r = check(fused_case(&name, op, skip_first, false).g, Check::full());
+            // Every op fuses into the second conv's SDP: 2 convs, 2 SDPs.
+            assert_eq!((r.count("CONV"), sdps(&r)), (2, 2), "{name}: {r:?}");
+        }
+    }
+    // x − conv: the subtrahend is the chain (X1 bias, −1; X2 + x), and a
+    // ReLU after it still fits X2.
+    let r = check(
+        fused_case("fused_sub_relu", "Sub", true, true).g,
+        Check::full(),
+    );
+    assert_eq!(sdps(&r), 2, "{r:?}");
+}
+
+#[test]
+fn int8_residual_add_on_nv_small_and_nv_large() {
+    for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
+        let n = fused_case(&format!("i8_res_{config}"), "Add", false, true);
+        let r = int8::check_int8_with(n.g, int8_on(config), true);
+        assert_eq!((r.count("CONV"), sdps(&r)), (2, 2), "{r:?}");
+    }
+}
+
+#[test]
+fn int8_sub_max_min_of_two_activations_on_nv_small() {
+    for op in ["Sub", "Max", "Min"] {
+        for skip_first in [false, true] {
+            let name = format!("i8_{op}_{skip_first}");
+            let n = fused_case(&name, op, skip_first, false);
+            int8::check_int8_with(n.g, int8_on(ConfigName::NvSmall), true);
+        }
+    }
+}
+
+#[test]
+fn nv_small_refuses_only_what_needs_the_y_unit() {
+    // x − s with s per channel: −(−x + s) needs a third sub-unit to negate.
+    let mut n = Net::new("small_sub", &[1, 8, 4, 4], 55);
+    n.input("s", &[1, 8, 1, 1]);
+    let y = n.op("Sub", &["x", "s"], &[]);
+    n.output(&y);
+    let mut g = n.g;
+    let inputs = harness::inputs_for(&g, 1);
+    harness::reference(&mut g, &inputs);
+    let g = harness::through_the_loader(&g);
+    let l = onnc_legalize::legalize(g, Target::NvSmall, &Default::default()).unwrap();
+    let e = onnc_nvdla::lower::lower(&l.graph, ConfigName::NvSmall, &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("needs more SDP sub-units than nv_small has: X1 and X2 (no Y unit)")
+            && e.contains("compile for nv_full or nv_large"),
+        "{e}"
+    );
+    // The same on nv_full runs (X1 ×−1, X2 + s, Y ×−1).
+    let mut n = Net::new("full_sub", &[1, 8, 4, 4], 55);
+    n.input("s", &[1, 8, 1, 1]);
+    let y = n.op("Sub", &["x", "s"], &[]);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert_eq!(sdps(&r), 1, "{r:?}");
+}
