@@ -115,6 +115,8 @@ impl NvdlaAbi {
 }
 
 const NVDLA: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+/// The NVDLA configurations that compute in INT8 (nv_full runs FP16).
+const NVDLA_INT8: &[Target] = &[Target::NvLarge, Target::NvSmall];
 
 /// Which targets use a target-specific flag (clap id, flag, targets); a flag
 /// given for another target is an error.
@@ -122,19 +124,14 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     (
         "calib",
         "--calib",
-        &[
-            Target::Nnie,
-            Target::NvFull,
-            Target::NvLarge,
-            Target::NvSmall,
-        ],
+        &[Target::NvLarge, Target::NvSmall, Target::Nnie],
     ),
-    ("calib_method", "--calib-method", NVDLA),
-    ("resize", "--resize", NVDLA),
-    ("pixel_scale", "--pixel-scale", NVDLA),
-    ("mean", "--mean", NVDLA),
-    ("std", "--std", NVDLA),
-    ("channel_order", "--channel-order", NVDLA),
+    ("calib_method", "--calib-method", NVDLA_INT8),
+    ("resize", "--resize", NVDLA_INT8),
+    ("pixel_scale", "--pixel-scale", NVDLA_INT8),
+    ("mean", "--mean", NVDLA_INT8),
+    ("std", "--std", NVDLA_INT8),
+    ("channel_order", "--channel-order", NVDLA_INT8),
     ("mqbench", "--mqbench", &[Target::Nnie]),
     ("bits", "--bits", &[Target::Nnie]),
     ("aprec", "--aprec", &[Target::Mvu]),
@@ -151,6 +148,10 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     ("emit", "--emit", NVDLA),
     ("nvdla_abi", "--nvdla-abi", NVDLA),
     ("check_sim", "--check-sim", NVDLA),
+    ("load_calib", "--load-calib", NVDLA_INT8),
+    ("save_calib", "--save-calib", NVDLA_INT8),
+    ("calib_format", "--calib-format", NVDLA_INT8),
+    ("allow_uncalibrated", "--allow-uncalibrated", NVDLA_INT8),
 ];
 
 /// `onnc compile`.
@@ -179,6 +180,22 @@ pub struct Compile {
     /// NVDLA: set quantization registers from NVIDIA's per-tensor calibtable JSON.
     #[arg(long = "load-calibtable")]
     pub load_calibtable: Option<PathBuf>,
+    /// NVDLA INT8: calibration from a file: ONNC CTable, NVIDIA calibtable, TensorRT
+    /// calibration cache, AMCT record (binary or text); the format is detected
+    /// from the content unless --calib-format names it.
+    #[arg(long = "load-calib")]
+    pub load_calib: Option<PathBuf>,
+    /// NVDLA INT8: write the scales used (from --calib or --load-calib) here, in --calib-format.
+    #[arg(long = "save-calib")]
+    pub save_calib: Option<PathBuf>,
+    /// NVDLA: format of --save-calib (default calibtable), or of --load-calib when
+    /// nothing is saved: ctable, calibtable, trt-cache, amct, amct-text.
+    #[arg(long = "calib-format")]
+    pub calib_format: Option<String>,
+    /// NVDLA INT8: compile without calibration (identity scales; the numbers are
+    /// wrong — for structure tests only).
+    #[arg(long = "allow-uncalibrated")]
+    pub allow_uncalibrated: bool,
     /// NVDLA: after compiling, run the loadable in the bit-exact simulator and
     /// the model in the reference interpreter on seeded random inputs; fail,
     /// writing nothing, if an output differs beyond FP16's tolerance (then the

@@ -18,73 +18,27 @@ use onnc_passes::{
 };
 use std::time::Instant;
 
-/// MLIR pass-option quoting for a path.
-fn quoted(p: &std::path::Path) -> String {
-    format!(
-        "\"{}\"",
-        p.display()
-            .to_string()
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"")
-    )
-}
-
 /// Compiles for an NVDLA configuration.
 pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let abi = abi_option(Some(c.nvdla_abi.as_str())).map_err(|e| vec![format!("error: {e}")])?;
     let emit_mlir = c.emit == crate::cli::Emit::Mlir;
-    if c.load_ctable.is_some() && c.load_calibtable.is_some() {
-        return Err(vec![
-            "error: give --load-ctable or --load-calibtable, not both".into(),
-        ]);
-    }
-    for (flag, path) in [
-        ("--load-ctable", &c.load_ctable),
-        ("--load-calibtable", &c.load_calibtable),
-    ] {
-        if let Some(p) = path.as_ref().filter(|p| !p.is_file()) {
-            return Err(vec![format!(
-                "error: {flag} '{}' is not a readable file",
-                p.display()
-            )]);
-        }
-    }
+    crate::calibrate::check_sources(c)?;
     let output = c.output.clone().unwrap_or_else(|| {
         c.model
             .with_extension(if emit_mlir { "nvdla.mlir" } else { "nvdla" })
     });
     crate::outputs::check(
         c,
-        &[Some(&output), c.gen_ctable.as_ref(), c.report.as_ref()],
+        &[
+            Some(&output),
+            c.gen_ctable.as_ref(),
+            c.report.as_ref(),
+            c.save_calib.as_ref(),
+        ],
     )?;
     let t = c.target.as_str();
-    if c.calib.is_some() && (c.load_ctable.is_some() || c.load_calibtable.is_some()) {
-        return Err(vec![
-            "error: give --calib (calibrate here) or a table (--load-ctable, --load-calibtable), not both".into(),
-        ]);
-    }
-    // Kept alive until the pipeline has read it.
-    let calibrated = match &c.calib {
-        Some(dir) => Some(crate::calibrate::calibtable(c, dir)?),
-        None => None,
-    };
-    let calibrate = c
-        .load_ctable
-        .as_ref()
-        .map(|f| format!("nvdla-load-ctable{{file={} format=ctable}}", quoted(f)))
-        .or_else(|| {
-            calibrated.as_ref().map(|f| {
-                format!(
-                    "nvdla-load-ctable{{file={} format=nvidia}}",
-                    quoted(f.path())
-                )
-            })
-        })
-        .or_else(|| {
-            c.load_calibtable
-                .as_ref()
-                .map(|f| format!("nvdla-load-ctable{{file={} format=nvidia}}", quoted(f)))
-        });
+    let plan = crate::calibrate::plan(c)?;
+    let calibrate = plan.pass.clone();
     let total = 5 + usize::from(calibrate.is_some()) + 1;
     let context = stages::new_context()?;
     let progress = c.progress_wanted();
@@ -106,7 +60,8 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         &format!("builtin.module(convert-onnx-to-nvdla{{config={t}}})"),
     )?;
     if let Some(cal) = &calibrate {
-        s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))?;
+        s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))
+            .map_err(|m| plan.explain(m))?;
     }
     s.run("nvdla-plan-memory", "builtin.module(nvdla-plan-memory)")?;
 
@@ -120,6 +75,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
         check_sim(c, t, &bytes, emit_mlir)?;
     }
+    crate::calibrate::save(c, &plan, &program)?;
     if let Some(path) = &c.gen_ctable {
         let json = onnc_nvdla::ctable::gen(&program);
         write_atomic(path, json.as_bytes())
