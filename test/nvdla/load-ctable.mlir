@@ -4,7 +4,7 @@
 // RUN: not onnc-opt %s --pass-pipeline='builtin.module(nvdla-gen-ctable)' 2>&1 | FileCheck %s --check-prefix=NOGEN
 // NOGEN: nvdla-gen-ctable needs file=<path of the JSON to write>
 // RUN: not onnc-opt %s --pass-pipeline='builtin.module(nvdla-load-ctable{file=%s format=tflite})' 2>&1 | FileCheck %s --check-prefix=FORMAT
-// FORMAT: option 'format' expects one of ctable, nvidia, got 'tflite'
+// FORMAT: option 'format' expects one of ctable, nvidia, calibtable, trt-cache, amct, amct-text, auto, got 'tflite'
 
 // The table cannot be read: an error naming it, and the IR stays as it was.
 module attributes {nvdla.config = "nv_full"} {

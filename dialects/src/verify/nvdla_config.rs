@@ -68,7 +68,8 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
                     ));
                 }
                 // Per-point operands of X1/X2 exist everywhere; the Y unit does not.
-                if on && unit == "y" && !c.has_sdp_eltwise {
+                let lut = string(op, "y_op.act").as_deref() == Some("lut");
+                if on && unit == "y" && !c.has_sdp_eltwise && !lut {
                     out.push(format!(
                         "y_op.enable = 1 but {name} has no SDP Y (EW) unit (use X1 and X2)"
                     ));

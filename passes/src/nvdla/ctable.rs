@@ -1,5 +1,8 @@
 //! `nvdla-load-ctable{file=... format=...}` and `nvdla-gen-ctable{file=...}`
-//! — calibration through ONNC's CTable JSON (or NVIDIA's calibtable).
+//! — calibration through ONNC's CTable JSON, or any per-tensor calibration
+//! file: NVIDIA's calibtable (`nvidia`/`calibtable`), TensorRT's cache
+//! (`trt-cache`), Ascend AMCT records (`amct`, `amct-text`); `auto` detects
+//! the format from the content (`onnc_nvdla::ctable::formats`).
 //!
 //! Input: `nvdla` dialect → Output (load): the same ops with the quantization
 //! registers the file names overridden; (gen): the IR unchanged and the file
@@ -12,7 +15,9 @@
 //! with `{"conv1.SDP": {"out_cvt.scale": 16557, ...}}` loaded becomes
 //! `out_cvt.scale = 16557 : i64`.
 //!
-//! The JSON schema, ranges and messages live in `onnc_nvdla::ctable`.
+//! The formats, ranges and messages live in `onnc_nvdla::ctable`; entries
+//! naming tensors the program does not have (removed by fusion) and what a
+//! reader could not use are reported as remarks.
 //! Failure modes: an unreadable file, malformed JSON, an unknown layer or
 //! register (the nearest names are suggested), a value out of its range or
 //! of the wrong JSON type — each names the file and the key; nothing is
@@ -24,6 +29,7 @@ use melior::ir::OperationRef;
 use onnc_dialects::pass_api::{
     OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
 };
+use onnc_nvdla::ctable::{self, CalibFormat};
 
 /// Registration of `nvdla-load-ctable`.
 pub static LOAD: PassRegistration = PassRegistration {
@@ -39,9 +45,17 @@ pub static LOAD: PassRegistration = PassRegistration {
         },
         OptionSpec {
             name: "format",
-            kind: OptionKind::Enum(&["ctable", "nvidia"]),
+            kind: OptionKind::Enum(&[
+                "ctable",
+                "nvidia",
+                "calibtable",
+                "trt-cache",
+                "amct",
+                "amct-text",
+                "auto",
+            ]),
             default: "ctable",
-            help: "ONNC's CTable, or NVIDIA's per-tensor calibtable",
+            help: "ONNC's CTable, NVIDIA's calibtable (nvidia), a TensorRT cache, an AMCT record (binary or text), or auto (detected)",
         },
     ],
     factory: make_load,
@@ -68,7 +82,7 @@ fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
     }
     Ok(Box::new(Load {
         file,
-        nvidia: o.str("format") == "nvidia",
+        format: CalibFormat::parse(o.str("format")),
     }))
 }
 
@@ -82,23 +96,33 @@ fn make_gen(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
 
 struct Load {
     file: String,
-    nvidia: bool,
+    /// `None`: detect from the content.
+    format: Option<CalibFormat>,
 }
 
 impl PassBody for Load {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let text = std::fs::read_to_string(&self.file);
+        let calib = ctable::load_calib(std::path::Path::new(&self.file), self.format);
+        let mut notes = Vec::new();
         rebuild_programs(module, "nvdla-load-ctable", |p, _| {
-            let text = text
-                .as_ref()
-                .map_err(|e| vec![format!("cannot read '{}': {e}", self.file)])?;
-            let r = if self.nvidia {
-                onnc_nvdla::ctable::load_nvidia_calibtable(p, text, &self.file).map(|_| ())
-            } else {
-                onnc_nvdla::ctable::load(p, text, &self.file).map(|_| ())
-            };
-            r.map_err(|e| vec![e.to_string()])
-        })
+            let calib = calib.as_ref().map_err(|e| vec![e.to_string()])?;
+            let stats = ctable::apply_calib(p, calib).map_err(|e| vec![e.to_string()])?;
+            if !stats.unmatched.is_empty() {
+                notes.push(format!(
+                    "{}: {} entries name no tensor of the program (removed by fusion?), not used: {}",
+                    self.file,
+                    stats.unmatched.len(),
+                    stats.unmatched.join(", ")
+                ));
+            }
+            notes.extend(stats.notes.iter().map(|n| format!("{}: {n}", self.file)));
+            Ok(())
+        })?;
+        let loc = melior::ir::operation::OperationLike::location(&module);
+        for n in notes {
+            onnc_dialects::ir::emit_remark(loc, &format!("nvdla-load-ctable: {n}"));
+        }
+        Ok(())
     }
 }
 

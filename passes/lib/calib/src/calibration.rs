@@ -7,7 +7,8 @@
 //! only zeros gets `1/127` (any scale represents zero exactly; a positive
 //! one keeps rescale ratios finite) and is listed in
 //! [`Calibration::all_zero`]. Tensors that held no float value (shapes,
-//! indices) get no scale.
+//! indices) get no scale. The observed signed `[min, max]` of every tensor
+//! comes along in [`Calibration::ranges`].
 //!
 //! ```
 //! use onnc_calib::{Method, Statistics};
@@ -17,12 +18,13 @@
 //! let g = Graph { inputs: vec![v("x")], outputs: vec![v("y")],
 //!     nodes: vec![Node::new("r", "Relu", &["x"], &["y"])], ..Graph::default() };
 //! let mut s = Statistics::for_graph(&g);
-//! s.observe("x", &[-2.54, 1.0]);
-//! s.observe("y", &[0.0, 0.0]);
+//! s.observe("x", &[-2.54, 1.0]).unwrap();
+//! s.observe("y", &[0.0, 0.0]).unwrap();
 //! let c = s.calibration(Method::Max);
 //! assert_eq!(c.scales["x"], 2.54 / 127.0);
 //! assert_eq!(c.scales["y"], 1.0 / 127.0);
 //! assert_eq!(c.all_zero, ["y"]);
+//! assert_eq!(c.ranges["x"], [-2.54, 1.0]);
 //! ```
 
 use std::collections::BTreeMap;
@@ -30,7 +32,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use crate::method::Method;
-use crate::stats::Statistics;
+use crate::stats::{Statistics, TensorStats};
 
 /// Largest INT8 magnitude of the symmetric scheme.
 pub const QMAX: f32 = 127.0;
@@ -46,6 +48,9 @@ pub struct Calibration {
     pub scales: BTreeMap<String, f32>,
     /// Tensors that held only zeros (scale `1/127`), in graph order.
     pub all_zero: Vec<String>,
+    /// Observed `[min, max]` (signed) by tensor name, for formats that
+    /// store a range (NVIDIA's calibtable `min`/`max`) and for reports.
+    pub ranges: BTreeMap<String, [f32; 2]>,
 }
 
 impl Calibration {
@@ -60,16 +65,20 @@ impl Statistics {
     /// task; each is a sequential computation, so the result does not depend
     /// on the thread count).
     pub fn calibration(&self, method: Method) -> Calibration {
-        let rows: Vec<(&str, u64, Option<f32>)> = self
+        let rows: Vec<(&str, &TensorStats, Option<f32>)> = self
             .iter()
             .collect::<Vec<_>>()
             .par_iter()
-            .map(|(name, t)| (*name, t.count(), method.threshold(t)))
+            .map(|(name, t)| (*name, *t, method.threshold(t)))
             .collect();
         let mut scales = BTreeMap::new();
         let mut all_zero = Vec::new();
-        for (name, count, amax) in rows {
-            match (count, amax) {
+        let mut ranges = BTreeMap::new();
+        for (name, t, amax) in rows {
+            if let (Some(lo), Some(hi)) = (t.min(), t.max()) {
+                ranges.insert(name.to_string(), [lo, hi]);
+            }
+            match (t.count(), amax) {
                 (0, _) => {}
                 (_, Some(a)) => {
                     scales.insert(name.to_string(), a / QMAX);
@@ -85,6 +94,7 @@ impl Statistics {
             sets: self.sets(),
             scales,
             all_zero,
+            ranges,
         }
     }
 }

@@ -49,10 +49,16 @@ pub const COARSE_BINS: usize = 2048;
 pub struct Histogram {
     /// `k`; `None` while every value seen was zero.
     exp: Option<i32>,
-    /// [`FINE_BINS`] counts, or empty before the first value.
+    /// [`FINE_BINS`] counts and [`SPILL`] scratch slots (always zero
+    /// between calls), or empty before the first value.
     bins: Vec<u64>,
     count: u64,
 }
+
+/// Scratch slots after the bins: counts for bin 0 are spread over them
+/// while binning, so that runs of zeros (ReLU outputs) do not serialise on
+/// one counter; they are folded into bin 0 after every batch.
+const SPILL: usize = 8;
 
 /// The smallest `k` with `a < 2^k`, for a finite `a > 0`.
 fn exp_above(a: f64) -> i32 {
@@ -65,12 +71,17 @@ impl Histogram {
     /// Add values; the caller has checked they are finite (NaN would land
     /// in bin 0, an infinity would make the range infinite).
     pub fn add(&mut self, xs: &[f32]) {
+        let peak = xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        self.add_with_peak(xs, peak);
+    }
+
+    /// [`Histogram::add`] when the caller already knows `peak = max|x|`.
+    pub(crate) fn add_with_peak(&mut self, xs: &[f32], peak: f32) {
         if xs.is_empty() {
             return;
         }
-        let peak = xs.iter().fold(0.0f32, |m, x| m.max(x.abs()));
         if self.bins.is_empty() {
-            self.bins = vec![0; FINE_BINS];
+            self.bins = vec![0; FINE_BINS + SPILL];
         }
         if peak > 0.0 {
             let k = exp_above(f64::from(peak));
@@ -81,14 +92,33 @@ impl Histogram {
         match self.exp {
             None => self.bins[0] += xs.len() as u64,
             Some(k) => {
-                let mul = 2f64.powi(FINE_BITS as i32 - k);
-                for &x in xs {
-                    let i = (f64::from(x.abs()) * mul) as usize;
-                    self.bins[i.min(FINE_BINS - 1)] += 1;
+                let m = FINE_BITS as i32 - k;
+                if (-126..=127).contains(&m) {
+                    // x·2^m is exact in f32 wherever it is >= 1 (a power-of-two
+                    // scaling of a normal result); below 1 the bin is 0 anyway.
+                    let mul = f32::from_bits(((m + 127) as u32) << 23);
+                    self.bin_all(xs, |x| (x.abs() * mul) as usize);
+                } else {
+                    let mul = 2f64.powi(m);
+                    self.bin_all(xs, |x| (f64::from(x.abs()) * mul) as usize);
                 }
             }
         }
         self.count += xs.len() as u64;
+    }
+
+    /// Count every value in the bin `index(x)` gives (clamped to the last).
+    fn bin_all(&mut self, xs: &[f32], index: impl Fn(f32) -> usize) {
+        let bins = &mut self.bins;
+        for (j, &x) in xs.iter().enumerate() {
+            let i = index(x).min(FINE_BINS - 1);
+            // Bin 0 goes to spill slot FINE_BINS + j % SPILL (branch-free).
+            let zero = usize::from(i == 0);
+            bins[i + zero * (FINE_BINS + (j % SPILL))] += 1;
+        }
+        let spilled: u64 = bins[FINE_BINS..].iter().sum();
+        bins[FINE_BINS..].fill(0);
+        bins[0] += spilled;
     }
 
     /// Widen the range to `2^k` (`k` above the current exponent), merging
@@ -101,11 +131,11 @@ impl Histogram {
         let shift = (k - old) as u32;
         if shift >= FINE_BITS {
             let total = self.bins.iter().sum();
-            self.bins.iter_mut().for_each(|c| *c = 0);
+            self.bins.fill(0);
             self.bins[0] = total;
         } else {
-            let mut merged = vec![0u64; FINE_BINS];
-            for (i, &c) in self.bins.iter().enumerate() {
+            let mut merged = vec![0u64; FINE_BINS + SPILL];
+            for (i, &c) in self.bins[..FINE_BINS].iter().enumerate() {
                 merged[i >> shift] += c;
             }
             self.bins = merged;
@@ -153,7 +183,7 @@ impl Histogram {
 
     /// The fine counts ([`FINE_BINS`] of them, or none before any value).
     pub fn bins(&self) -> &[u64] {
-        &self.bins
+        &self.bins[..self.bins.len().min(FINE_BINS)]
     }
 
     /// The `p`-th percentile of `|x|` for `0 < p < 100`: the upper edge of
@@ -165,7 +195,7 @@ impl Histogram {
         }
         let target = ((p / 100.0) * self.count as f64).ceil().max(1.0) as u64;
         let mut cum = 0u64;
-        for (i, &c) in self.bins.iter().enumerate() {
+        for (i, &c) in self.bins().iter().enumerate() {
             cum += c;
             if cum >= target {
                 return Some((i + 1) as f64 * self.bin_width());
@@ -182,7 +212,7 @@ impl Histogram {
     /// only zeros were seen.
     pub fn coarse(&self) -> Option<Coarse> {
         self.exp?;
-        let used = self.bins.iter().rposition(|&c| c > 0)? + 1;
+        let used = self.bins().iter().rposition(|&c| c > 0)? + 1;
         let f = used.div_ceil(COARSE_BINS);
         let bins: Vec<u64> = self.bins[..used]
             .chunks(f)

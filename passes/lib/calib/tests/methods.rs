@@ -13,7 +13,7 @@ fn stats_of(chunks: &[Vec<f32>]) -> Statistics {
     };
     let mut s = Statistics::for_graph(&g);
     for c in chunks {
-        s.observe("x", c);
+        s.observe("x", c).unwrap();
     }
     s
 }

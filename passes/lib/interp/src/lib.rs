@@ -7,8 +7,8 @@
 //! ([`onnc_tensor::Attrs`], ONNX defaults optional) and input tensors.
 //! Out: the output tensors. Compute is f32 (int64/int32/bool where ONNX uses
 //! them for shapes and indices), NCHW, deterministic: every output element
-//! is computed by one thread with a fixed summation order. `Conv`, `Gemm`
-//! and `MatMul` run on `matrixmultiply`'s sgemm.
+//! is computed by one thread with a fixed summation order, whatever the
+//! thread count (rayon's pool). `Conv`, `Gemm` and `MatMul` run on `faer`'s gemm.
 //!
 //! ```
 //! use onnc_interp::{run_op, Error};

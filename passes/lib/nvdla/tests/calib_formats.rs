@@ -546,3 +546,51 @@ fn no_reader_panics_on_truncated_or_random_bytes() {
         }
     }
 }
+
+#[test]
+fn a_node_split_into_parts_is_found_by_its_first_part() {
+    // Gemm 'fc' legalized into 'fc/reshape_in', 'fc/conv' (+SDP) and 'fc'.
+    let mut p = Program::new(ConfigName::NvSmall);
+    let x = tensor(&mut p, "x", &[1, 4, 1, 1], TensorKind::Input(0));
+    let r = tensor(
+        &mut p,
+        "fc/reshape_in",
+        &[1, 4, 1, 1],
+        TensorKind::Activation,
+    );
+    let w = tensor(
+        &mut p,
+        "fc_w",
+        &[2, 4, 1, 1],
+        TensorKind::Weight(vec![0.5; 8]),
+    );
+    let acc = tensor(&mut p, "fc/conv.acc", &[1, 2, 1, 1], TensorKind::Fused);
+    let c = tensor(&mut p, "fc/conv", &[1, 2, 1, 1], TensorKind::Activation);
+    let y = tensor(&mut p, "y", &[1, 2], TensorKind::Output(0));
+    op(&mut p, Engine::Reshape, "fc/reshape_in", vec![Some(x)], r);
+    op(&mut p, Engine::Conv, "fc/conv", vec![Some(r), Some(w)], acc);
+    op(
+        &mut p,
+        Engine::Sdp,
+        "fc/conv",
+        vec![Some(acc), None, None, None],
+        c,
+    );
+    op(&mut p, Engine::Reshape, "fc", vec![Some(c)], y);
+    let mut t = TensorScales::new("s", "x");
+    t.insert("x", TensorScale::new(0.1), "1").unwrap();
+    t.insert("y", TensorScale::new(0.2), "2").unwrap();
+    let text = save_calib(&t, CalibFormat::AmctText, Some(&p), &SaveOptions::default()).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("key: \"fc\"\n  value {\n    scale_d: 0.1\n"),
+        "{text}"
+    );
+    assert!(text.contains("key: \"tensor:y\""), "{text}");
+    let back = scales_of(parse_calib(text.as_bytes(), "r", None).unwrap());
+    let (mut a, mut b) = (p.clone(), p.clone());
+    apply_scales(&mut a, &t).unwrap();
+    apply_scales(&mut b, &back).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, p);
+}

@@ -46,13 +46,14 @@ pub fn threshold(c: &Coarse) -> f64 {
     let mut best = (f64::INFINITY, centre(n - 1));
     for i in START_BIN..n {
         let a = centre(i);
-        let s = a / 127.0;
-        // Centres at or above 126.5·s + half a step round to 127 or clip to a.
+        let (s, inv) = (a / 127.0, 127.0 / a);
+        // Centres below the clip round to a level; x >= 0, so
+        // floor(x/s + 0.5) is round-half-away.
         let mut err = 0.0f64;
         let mut j = 0;
         while j < n {
             let x = centre(j);
-            let q = (x / s).round();
+            let q = (x * inv + 0.5).floor();
             if q >= 127.0 {
                 break;
             }

@@ -20,7 +20,7 @@ pub fn run(attrs: &Attrs, x: &Tensor) -> Result<Tensor> {
             reason: "required integer attribute is missing".into(),
         })?;
     let shape = x.shape().to_vec();
-    if shape.len() < 2 || group < 1 || shape[1] % group as usize != 0 {
+    if shape.len() < 2 || group < 1 || !shape[1].is_multiple_of(group as usize) {
         return Err(Error::BadAttr {
             op: op.into(),
             name: "group".into(),

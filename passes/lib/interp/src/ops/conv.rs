@@ -1,6 +1,6 @@
 //! `Conv`: N-dimensional grouped convolution with strides, dilations, pads
 //! and `auto_pad`, as im2col followed by one matrix product per (batch, group)
-//! on `matrixmultiply`'s sgemm (through `ndarray`).
+//! on `faer`'s gemm, parallel and deterministic (see [`conv_compute`]).
 //!
 //! In: `X [N, C, D1…Dk]`, `W [M, C/group, K1…Kk]`, optional `B [M]` (f32; f64;
 //! f16 computed in f32).
@@ -10,13 +10,13 @@
 //! A 1×1 kernel with unit strides and no padding skips im2col: the input
 //! already is the column matrix.
 
+use super::mm::{self, Scalar};
 use super::window::{self, Window};
 use crate::call::{out, Call};
 use crate::layout::strides;
 use crate::Result;
-use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
 use onnc_tensor::{Data, Tensor};
+use rayon::prelude::*;
 
 /// Checks `group` against `channels` and `m` (output channels) and returns it.
 pub(crate) fn group(
@@ -163,13 +163,13 @@ pub(crate) fn conv(c: &Call) -> Result<Vec<Tensor>> {
 }
 
 /// The convolution proper on checked operands: im2col, then one matrix
-/// product per (batch, group).
-pub(crate) fn conv_compute<T: LinalgScalar + Default>(
-    x: &[T],
-    w: &[T],
-    b: Option<&[T]>,
-    p: &ConvPlan,
-) -> Vec<T> {
+/// product per (batch, group) on [`mm::product`].
+///
+/// Parallel and deterministic: with one group the product's output tiles
+/// run in parallel (im2col too, row by row); with several groups the
+/// (batch, group) pairs do, each with a sequential product. Which of the two
+/// depends on the shape only.
+pub(crate) fn conv_compute<T: Scalar>(x: &[T], w: &[T], b: Option<&[T]>, p: &ConvPlan) -> Vec<T> {
     let (n, cin, m, groups, win) = (p.n, p.cin, p.m, p.groups, &p.win);
     let cg = cin / groups;
     let mg = m / groups;
@@ -182,38 +182,70 @@ pub(crate) fn conv_compute<T: LinalgScalar + Default>(
         && win.pad_begin.iter().all(|&p| p == 0)
         && win.output == win.input;
     let mut y = vec![T::default(); n * m * o];
-    let mut col = if direct {
-        Vec::new()
-    } else {
-        vec![T::default(); k * o]
-    };
-    for bi in 0..n {
-        for g in 0..groups {
-            let xs = &x[(bi * cin + g * cg) * img..(bi * cin + (g + 1) * cg) * img];
-            let cols: &[T] = if direct {
-                xs
+    if o == 0 || mg == 0 {
+        return y;
+    }
+    let bias = b.filter(|bias| bias.len() == m);
+    // One (batch, group) unit: its output rows `ys`, im2col into `col`.
+    let unit = |u: usize, ys: &mut [T], col: &mut Vec<T>, parallel: bool| {
+        let (bi, g) = (u / groups, u % groups);
+        let xs = &x[(bi * cin + g * cg) * img..(bi * cin + (g + 1) * cg) * img];
+        let cols: &[T] = if direct {
+            xs
+        } else {
+            col.resize(k * o, T::default());
+            if parallel {
+                im2col_parallel(xs, win, col);
             } else {
-                im2col(xs, cg, win, &mut col);
-                &col
-            };
-            let a = ArrayView2::from_shape((mg, k), &w[g * mg * k..(g + 1) * mg * k])
-                .expect("weight slice is mg×k");
-            let bm = ArrayView2::from_shape((k, o), cols).expect("column matrix is k×o");
-            let ys = &mut y[(bi * m + g * mg) * o..(bi * m + (g + 1) * mg) * o];
-            let beta = match b {
-                Some(bias) if bias.len() == m => {
-                    for (row, &bv) in ys.chunks_mut(o.max(1)).zip(&bias[g * mg..(g + 1) * mg]) {
-                        row.fill(bv);
-                    }
-                    T::one()
-                }
-                _ => T::zero(),
-            };
-            let mut cm = ArrayViewMut2::from_shape((mg, o), ys).expect("output slice is mg×o");
-            general_mat_mul(T::one(), &a, &bm, beta, &mut cm);
+                im2col(xs, cg, win, col);
+            }
+            col
+        };
+        if let Some(bias) = bias {
+            for (row, &bv) in ys.chunks_mut(o).zip(&bias[g * mg..(g + 1) * mg]) {
+                row.fill(bv);
+            }
         }
+        let a = mm::rows(&w[g * mg * k..(g + 1) * mg * k], mg, k);
+        let bm = mm::rows(cols, k, o);
+        if parallel {
+            mm::product(ys, a, bm, T::ONE, bias.is_some());
+        } else {
+            mm::product_seq(ys, a, bm, T::ONE, bias.is_some());
+        }
+    };
+    if groups == 1 {
+        let mut col = Vec::new();
+        for (bi, ys) in y.chunks_mut(m * o).enumerate() {
+            unit(bi, ys, &mut col, true);
+        }
+    } else {
+        y.par_chunks_mut(mg * o)
+            .enumerate()
+            .for_each_init(Vec::new, |col, (u, ys)| unit(u, ys, col, false));
     }
     y
+}
+
+/// [`im2col`] with the `channels · K` rows filled in parallel.
+fn im2col_parallel<T: Copy + Default + Send + Sync>(x: &[T], win: &Window, col: &mut [T]) {
+    let kn: usize = win.kernel.iter().product();
+    let on: usize = win.output.iter().product();
+    let img: usize = win.input.iter().product();
+    col.par_chunks_mut(on).enumerate().for_each(|(r, row)| {
+        let (ch, kf) = (r / kn, r % kn);
+        fill_row(row, &x[ch * img..(ch + 1) * img], win, &kernel_pos(win, kf));
+    });
+}
+
+/// The kernel position (one index per spatial axis) of flat kernel index `kf`.
+fn kernel_pos(win: &Window, mut kf: usize) -> Vec<usize> {
+    let mut kpos = vec![0usize; win.kernel.len()];
+    for d in (0..win.kernel.len()).rev() {
+        kpos[d] = kf % win.kernel[d];
+        kf /= win.kernel[d];
+    }
+    kpos
 }
 
 /// Fills `col` (`[channels·K, O]`) with the windows of `x` (`channels` images).
@@ -221,18 +253,11 @@ pub(crate) fn im2col<T: Copy + Default>(x: &[T], channels: usize, win: &Window, 
     let kn: usize = win.kernel.iter().product();
     let on: usize = win.output.iter().product();
     let img: usize = win.input.iter().product();
-    let r = win.kernel.len();
-    let mut kpos = vec![0usize; r];
     for ch in 0..channels {
         let xs = &x[ch * img..(ch + 1) * img];
         for kf in 0..kn {
-            let mut rem = kf;
-            for d in (0..r).rev() {
-                kpos[d] = rem % win.kernel[d];
-                rem /= win.kernel[d];
-            }
             let row = &mut col[(ch * kn + kf) * on..(ch * kn + kf + 1) * on];
-            fill_row(row, xs, win, &kpos);
+            fill_row(row, xs, win, &kernel_pos(win, kf));
         }
     }
 }
@@ -265,13 +290,23 @@ fn fill_row<T: Copy + Default>(row: &mut [T], xs: &[T], win: &Window, kpos: &[us
         }
         let seg = &mut row[oi * ow..(oi + 1) * ow];
         if valid {
-            for (ox, v) in seg.iter_mut().enumerate() {
-                let i = ox as isize * s + koff;
-                *v = if i >= 0 && i < iw {
-                    xs[(base + i) as usize]
+            // Output columns `lo..hi` read inside the row; the rest is padding.
+            let (lo, hi) = inside_range(ow, s, koff, iw);
+            seg[..lo].fill(T::default());
+            seg[hi..].fill(T::default());
+            if lo < hi {
+                let start = (base + lo as isize * s + koff) as usize;
+                let inside = &mut seg[lo..hi];
+                if s == 1 {
+                    inside.copy_from_slice(&xs[start..start + (hi - lo)]);
                 } else {
-                    T::default()
-                };
+                    for (v, &x) in inside
+                        .iter_mut()
+                        .zip(xs[start..].iter().step_by(s as usize))
+                    {
+                        *v = x;
+                    }
+                }
             }
         } else {
             seg.fill(T::default());
@@ -282,6 +317,49 @@ fn fill_row<T: Copy + Default>(row: &mut [T], xs: &[T], win: &Window, kpos: &[us
                 break;
             }
             opos[d] = 0;
+        }
+    }
+}
+
+/// The output columns `ox` in `0..ow` whose input column `ox·s + koff` lies
+/// in `0..iw`, as a half-open range (empty as `(0, 0)`).
+fn inside_range(ow: usize, s: isize, koff: isize, iw: isize) -> (usize, usize) {
+    // ox·s + koff ≥ 0  ⇔  ox ≥ ceil(−koff / s);  ox·s + koff < iw  ⇔  ox < ceil((iw − koff) / s).
+    let lo = if koff >= 0 { 0 } else { (-koff + s - 1) / s };
+    let hi = if iw - koff <= 0 {
+        0
+    } else {
+        (iw - koff + s - 1) / s
+    };
+    let (lo, hi) = (
+        lo.clamp(0, ow as isize) as usize,
+        hi.clamp(0, ow as isize) as usize,
+    );
+    if lo < hi {
+        (lo, hi)
+    } else {
+        (0, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inside_range;
+
+    #[test]
+    fn inside_range_matches_a_brute_force_scan() {
+        for ow in 0..7usize {
+            for s in 1..4isize {
+                for koff in -5..6isize {
+                    for iw in 0..8isize {
+                        let inside: Vec<usize> = (0..ow)
+                            .filter(|&ox| (0..iw).contains(&(ox as isize * s + koff)))
+                            .collect();
+                        let (lo, hi) = inside_range(ow, s, koff, iw);
+                        assert_eq!((lo..hi).collect::<Vec<_>>(), inside, "{ow} {s} {koff} {iw}");
+                    }
+                }
+            }
         }
     }
 }

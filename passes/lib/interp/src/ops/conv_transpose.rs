@@ -1,6 +1,6 @@
 //! `ConvTranspose`: N-dimensional grouped transposed convolution as one
-//! matrix product per (batch, group) (`Wᵀ·X`) followed by col2im
-//! scatter-add, sequential and so deterministic.
+//! matrix product per (batch, group) (`Wᵀ·X`, parallel over output tiles
+//! of the product, deterministic) followed by a sequential col2im scatter-add.
 //!
 //! In: `X [N, C, I1…Ik]`, `W [C, M/group, K1…Kk]`, optional `B [M]` (f32).
 //! Out: `Y [N, M, O1…Ok]` with `O = s·(I−1) + output_padding + (K−1)·d + 1 − pads`,
@@ -8,11 +8,10 @@
 //! Example: a 1×1×1×1 input of 2 and a 1×1×2×2 kernel of ones give a 2×2 output of twos.
 
 use super::conv::{bias, group};
+use super::mm;
 use crate::call::{out_f32, Call, MAX_WINDOW_VALUE};
 use crate::layout::strides;
 use crate::Result;
-use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2};
 use onnc_tensor::Tensor;
 
 /// Reads a list attribute of `r` values, defaulting to `default`.
@@ -131,19 +130,13 @@ pub(crate) fn conv_transpose(c: &Call) -> Result<Vec<Tensor>> {
     let ost = strides(&output);
     for bi in 0..n {
         for gi in 0..groups {
-            let a = ArrayView2::from_shape(
-                (cg, mg * kn),
-                &wv[gi * cg * mg * kn..(gi + 1) * cg * mg * kn],
-            )
-            .expect("weight slice is cg×(mg·K)");
-            let xs = ArrayView2::from_shape(
-                (cg, inn),
+            let a = mm::rows(&wv[gi * cg * mg * kn..(gi + 1) * cg * mg * kn], cg, mg * kn);
+            let xs = mm::rows(
                 &xv[(bi * cin + gi * cg) * inn..(bi * cin + (gi + 1) * cg) * inn],
-            )
-            .expect("input slice is cg×I");
-            let mut cm =
-                ArrayViewMut2::from_shape((mg * kn, inn), &mut col[..]).expect("col is (mg·K)×I");
-            general_mat_mul(1.0, &a.t(), &xs, 0.0, &mut cm);
+                cg,
+                inn,
+            );
+            mm::product(&mut col, a.transpose(), xs, 1.0, false);
             let ys = &mut y[(bi * m + gi * mg) * on..(bi * m + (gi + 1) * mg) * on];
             col2im(
                 &col, ys, mg, &kernel, &input, &output, &st, &dil, &pad_begin, &ist, &ost,

@@ -1,15 +1,15 @@
 //! `Gemm`: `Y = alpha·A'·B' + beta·C` with `A' = transA ? Aᵀ : A` (likewise B),
-//! on `matrixmultiply`'s sgemm (through `ndarray`).
+//! on [`super::mm::product`] (faer's gemm, parallel over output tiles,
+//! deterministic).
 //!
 //! In: `A [M, K]` (or `[K, M]`), `B [K, N]` (or `[N, K]`), optional `C`
 //! unidirectionally broadcast to `[M, N]` (f32). Out: `Y [M, N]`.
 //! Example: `Gemm([[1, 2]], [[3], [4]]) = [[11]]`.
 
+use super::mm;
 use crate::call::{out_f32, Call};
 use crate::layout::{broadcast_index, broadcasts_to};
 use crate::Result;
-use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2};
 use onnc_tensor::Tensor;
 
 /// `Gemm`.
@@ -47,22 +47,21 @@ pub(crate) fn gemm(c: &Call) -> Result<Vec<Tensor>> {
     }
     c.checked_numel(&[m, n], 1)?;
     let mut y = vec![0f32; m * n];
-    let mut beta_eff = 0.0;
+    let mut accumulate = false;
     if let Some(ct) = c.opt(2) {
         let cv = c.f32_input(2)?;
         if !broadcasts_to(ct.shape(), &[m, n]) {
             return Err(c.shape_err(2, format!("broadcastable to [{m}, {n}]"), ct.shape()));
         }
         for (dst, i) in y.iter_mut().zip(broadcast_index(ct.shape(), &[m, n])) {
-            *dst = cv[i];
+            *dst = beta * cv[i];
         }
-        beta_eff = beta;
+        accumulate = true;
     }
-    let am = ArrayView2::from_shape((a.shape()[0], a.shape()[1]), av).expect("A is rank 2");
-    let bm = ArrayView2::from_shape((b.shape()[0], b.shape()[1]), bv).expect("B is rank 2");
-    let am = if ta { am.reversed_axes() } else { am };
-    let bm = if tb { bm.reversed_axes() } else { bm };
-    let mut ym = ArrayViewMut2::from_shape((m, n), &mut y).expect("Y is m×n");
-    general_mat_mul(alpha, &am, &bm, beta_eff, &mut ym);
+    let am = mm::rows(av, a.shape()[0], a.shape()[1]);
+    let bm = mm::rows(bv, b.shape()[0], b.shape()[1]);
+    let am = if ta { am.transpose() } else { am };
+    let bm = if tb { bm.transpose() } else { bm };
+    mm::product(&mut y, am, bm, alpha, accumulate);
     Ok(vec![out_f32(vec![m, n], y)?])
 }

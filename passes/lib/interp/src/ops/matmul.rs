@@ -1,16 +1,19 @@
 //! `MatMul`: numpy `matmul` — batched over leading dimensions with
 //! multidirectional broadcasting, 1-D operands promoted and the promoted
-//! dimension removed afterwards; one sgemm/dgemm per batch (`matrixmultiply`).
+//! dimension removed afterwards; one product per batch on [`super::mm`]
+//! (faer's gemm): a single product is split into parallel output tiles,
+//! several run in parallel batch by batch — chosen by shape, so the bits
+//! do not depend on the thread count.
 //!
 //! In: `A [..., M, K]`, `B [..., K, N]` (f32; f64; f16 computed in f32). Out: `Y [broadcast(...), M, N]`.
 //! Example: `MatMul([1, 2], [[3], [4]]) = [11]`.
 
+use super::mm::{self, Scalar};
 use crate::call::{out, Call};
 use crate::layout::broadcast_index;
 use crate::Result;
-use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2, LinalgScalar};
 use onnc_tensor::{Data, Tensor};
+use rayon::prelude::*;
 
 /// Checked matmul extents.
 pub(crate) struct MatMulPlan {
@@ -71,17 +74,28 @@ pub(crate) fn plan(c: &Call, ai: usize, bi: usize) -> Result<MatMulPlan> {
 }
 
 /// The batched product on checked operands.
-pub(crate) fn compute<T: LinalgScalar + Default>(a: &[T], b: &[T], p: &MatMulPlan) -> Vec<T> {
+pub(crate) fn compute<T: Scalar>(a: &[T], b: &[T], p: &MatMulPlan) -> Vec<T> {
     let (m, k, n) = (p.m, p.k, p.n);
     let mut y = vec![T::default(); p.pairs.len() * m * n];
-    for (bi, &(ia, ib)) in p.pairs.iter().enumerate() {
-        let am = ArrayView2::from_shape((m, k), &a[ia * m * k..(ia + 1) * m * k])
-            .expect("A batch is m×k");
-        let bm = ArrayView2::from_shape((k, n), &b[ib * k * n..(ib + 1) * k * n])
-            .expect("B batch is k×n");
-        let mut ym = ArrayViewMut2::from_shape((m, n), &mut y[bi * m * n..(bi + 1) * m * n])
-            .expect("Y batch is m×n");
-        general_mat_mul(T::one(), &am, &bm, T::zero(), &mut ym);
+    if m * n == 0 {
+        return y;
+    }
+    let one = |bi: usize, ys: &mut [T], parallel: bool| {
+        let (ia, ib) = p.pairs[bi];
+        let am = mm::rows(&a[ia * m * k..(ia + 1) * m * k], m, k);
+        let bm = mm::rows(&b[ib * k * n..(ib + 1) * k * n], k, n);
+        if parallel {
+            mm::product(ys, am, bm, T::ONE, false);
+        } else {
+            mm::product_seq(ys, am, bm, T::ONE, false);
+        }
+    };
+    if p.pairs.len() == 1 {
+        one(0, &mut y, true);
+    } else {
+        y.par_chunks_mut(m * n)
+            .enumerate()
+            .for_each(|(bi, ys)| one(bi, ys, false));
     }
     y
 }

@@ -39,6 +39,7 @@ mod linear_attention;
 mod loss;
 mod lrn;
 mod matmul;
+mod mm;
 mod nms;
 mod normalization;
 mod one_hot;

@@ -14,6 +14,7 @@ use crate::call::{out, out_f32, Call};
 use crate::layout::strides;
 use crate::Result;
 use onnc_tensor::{Data, Tensor};
+use rayon::prelude::*;
 
 /// The reduction a pool applies.
 #[derive(Clone, Copy, PartialEq)]
@@ -98,7 +99,6 @@ fn pool(c: &Call, kind: Kind, want_idx: bool) -> Result<Vec<Tensor>> {
     };
     let win = window(c, x)?;
     let (n, ch) = (x.shape()[0], x.shape()[1]);
-    let r = win.kernel.len();
     let img: usize = win.input.iter().product();
     let on: usize = win.output.iter().product();
     let kn: usize = win.kernel.iter().product();
@@ -113,99 +113,29 @@ fn pool(c: &Call, kind: Kind, want_idx: bool) -> Result<Vec<Tensor>> {
     } else {
         ist.clone()
     };
+    let taps = Taps::new(&win, &ist, &idx_st);
     let mut y = vec![0f32; n * ch * on];
     let mut idx = if want_idx {
         vec![0i64; n * ch * on]
     } else {
         Vec::new()
     };
-    // Per output position and kernel offset: the flat input offset, or None when in padding.
-    let mut opos = vec![0usize; r];
-    let mut kpos = vec![0usize; r];
-    let mut taps: Vec<Option<usize>> = Vec::with_capacity(kn);
-    let mut idx_taps: Vec<usize> = Vec::with_capacity(kn);
-    for o in 0..on {
-        let mut rem = o;
-        for d in (0..r).rev() {
-            opos[d] = rem % win.output[d];
-            rem /= win.output[d];
-        }
-        taps.clear();
-        idx_taps.clear();
-        let mut padded_count = 0usize;
-        for kf in 0..kn {
-            let mut rem = kf;
-            for d in (0..r).rev() {
-                kpos[d] = rem % win.kernel[d];
-                rem /= win.kernel[d];
-            }
-            let mut off = 0usize;
-            let mut ioff = 0usize;
-            let mut inside = true;
-            let mut in_padded = true;
-            for d in 0..r {
-                let p = (opos[d] * win.strides[d] + kpos[d] * win.dilations[d]) as isize
-                    - win.pad_begin[d] as isize;
-                if p < 0 || p >= win.input[d] as isize {
-                    inside = false;
-                }
-                if p >= (win.input[d] + win.pad_end[d]) as isize {
-                    in_padded = false;
-                }
-                if inside {
-                    off += p as usize * ist[d];
-                    ioff += p as usize * idx_st[d];
-                }
-            }
-            if in_padded {
-                padded_count += 1;
-            }
-            taps.push(if inside { Some(off) } else { None });
-            idx_taps.push(ioff);
-        }
-        for plane in 0..n * ch {
-            let xs = &xv[plane * img..(plane + 1) * img];
-            let v = match kind {
-                Kind::Max => {
-                    let mut best = f32::NEG_INFINITY;
-                    let mut at = None;
-                    for (t, &off) in taps.iter().enumerate() {
-                        let Some(off) = off else { continue };
-                        let v = xs[off];
-                        if at.is_none() || v > best || v.is_nan() && !best.is_nan() {
-                            best = v;
-                            at = Some(idx_taps[t]);
-                        }
-                    }
-                    if want_idx {
-                        idx[plane * on + o] = (plane * img + at.unwrap_or(0)) as i64;
-                    }
-                    best
-                }
-                Kind::Avg { include_pad } => {
-                    let mut s = 0f64;
-                    let mut cnt = 0usize;
-                    for &off in taps.iter().flatten() {
-                        s += xs[off] as f64;
-                        cnt += 1;
-                    }
-                    let div = if include_pad { padded_count } else { cnt };
-                    if div == 0 {
-                        f32::NAN
-                    } else {
-                        (s / div as f64) as f32
-                    }
-                }
-                Kind::Lp(p) => {
-                    let mut s = 0f64;
-                    for &off in taps.iter().flatten() {
-                        s += (xs[off].abs() as f64).powi(p as i32);
-                    }
-                    s.powf(1.0 / p as f64) as f32
-                }
-            };
-            y[plane * on + o] = v;
-        }
+    // Planes are independent: in parallel, each one output after another.
+    let min_planes = (PAR_TAPS / (on * kn).max(1)).max(1);
+    let plane = |p: usize, ys: &mut [f32], is: Option<&mut [i64]>| {
+        pool_plane(&xv[p * img..(p + 1) * img], &taps, kind, ys, is, p * img);
+    };
+    if want_idx {
+        y.par_chunks_mut(on.max(1))
+            .zip(idx.par_chunks_mut(on.max(1)))
+            .enumerate()
+            .with_min_len(min_planes)
+            .for_each(|(p, (ys, is))| plane(p, ys, Some(is)));
+    } else {
+        y.par_chunks_mut(on.max(1))
+            .enumerate()
+            .with_min_len(min_planes)
+            .for_each(|(p, ys)| plane(p, ys, None));
     }
     let mut shape = vec![n, ch];
     shape.extend(&win.output);
@@ -219,6 +149,132 @@ fn pool(c: &Call, kind: Kind, want_idx: bool) -> Result<Vec<Tensor>> {
         outs.push(out(shape, Data::I64(idx))?);
     }
     Ok(outs)
+}
+
+/// Planes × outputs × taps below which a pool runs on one thread.
+const PAR_TAPS: usize = 1 << 15;
+
+/// Per output position and kernel offset: the flat input offset
+/// (`usize::MAX` in padding) and the offset counted as `Indices` counts it;
+/// per output position, the taps inside the padded input.
+struct Taps {
+    kn: usize,
+    off: Vec<usize>,
+    idx: Vec<usize>,
+    padded: Vec<usize>,
+}
+
+impl Taps {
+    fn new(win: &Window, ist: &[usize], idx_st: &[usize]) -> Taps {
+        let r = win.kernel.len();
+        let on: usize = win.output.iter().product();
+        let kn: usize = win.kernel.iter().product();
+        let mut t = Taps {
+            kn,
+            off: Vec::with_capacity(on * kn),
+            idx: Vec::with_capacity(on * kn),
+            padded: Vec::with_capacity(on),
+        };
+        let mut opos = vec![0usize; r];
+        let mut kpos = vec![0usize; r];
+        for o in 0..on {
+            let mut rem = o;
+            for d in (0..r).rev() {
+                opos[d] = rem % win.output[d];
+                rem /= win.output[d];
+            }
+            let mut padded_count = 0usize;
+            for kf in 0..kn {
+                let mut rem = kf;
+                for d in (0..r).rev() {
+                    kpos[d] = rem % win.kernel[d];
+                    rem /= win.kernel[d];
+                }
+                let mut off = 0usize;
+                let mut ioff = 0usize;
+                let mut inside = true;
+                let mut in_padded = true;
+                for d in 0..r {
+                    let p = (opos[d] * win.strides[d] + kpos[d] * win.dilations[d]) as isize
+                        - win.pad_begin[d] as isize;
+                    if p < 0 || p >= win.input[d] as isize {
+                        inside = false;
+                    }
+                    if p >= (win.input[d] + win.pad_end[d]) as isize {
+                        in_padded = false;
+                    }
+                    if inside {
+                        off += p as usize * ist[d];
+                        ioff += p as usize * idx_st[d];
+                    }
+                }
+                if in_padded {
+                    padded_count += 1;
+                }
+                t.off.push(if inside { off } else { usize::MAX });
+                t.idx.push(ioff);
+            }
+            t.padded.push(padded_count);
+        }
+        t
+    }
+}
+
+/// Pools one `[N, C]` plane `xs` into `ys` (and its `Indices`, offset by `base`).
+fn pool_plane(
+    xs: &[f32],
+    taps: &Taps,
+    kind: Kind,
+    ys: &mut [f32],
+    mut idx: Option<&mut [i64]>,
+    base: usize,
+) {
+    let kn = taps.kn;
+    for (o, y) in ys.iter_mut().enumerate() {
+        let offs = &taps.off[o * kn..(o + 1) * kn];
+        let inside = offs.iter().filter(|&&off| off != usize::MAX);
+        *y = match kind {
+            Kind::Max => {
+                let mut best = f32::NEG_INFINITY;
+                let mut at = None;
+                for (t, &off) in offs.iter().enumerate() {
+                    if off == usize::MAX {
+                        continue;
+                    }
+                    let v = xs[off];
+                    if at.is_none() || v > best || v.is_nan() && !best.is_nan() {
+                        best = v;
+                        at = Some(t);
+                    }
+                }
+                if let Some(is) = idx.as_deref_mut() {
+                    is[o] = (base + at.map_or(0, |t| taps.idx[o * kn + t])) as i64;
+                }
+                best
+            }
+            Kind::Avg { include_pad } => {
+                let mut s = 0f64;
+                let mut cnt = 0usize;
+                for &off in inside {
+                    s += xs[off] as f64;
+                    cnt += 1;
+                }
+                let div = if include_pad { taps.padded[o] } else { cnt };
+                if div == 0 {
+                    f32::NAN
+                } else {
+                    (s / div as f64) as f32
+                }
+            }
+            Kind::Lp(p) => {
+                let mut s = 0f64;
+                for &off in inside {
+                    s += (xs[off].abs() as f64).powi(p as i32);
+                }
+                s.powf(1.0 / p as f64) as f32
+            }
+        };
+    }
 }
 
 /// `GlobalAveragePool`, `GlobalMaxPool`, `GlobalLpPool`: one value per (N, C) plane.

@@ -254,13 +254,37 @@ fn resolve(p: &Program, name: &str, layer: bool) -> Option<TensorId> {
 }
 
 /// The data input of layer `name`: the first input of the first hardware
-/// op that starts with that ONNX node (`onnx_nodes[0]`); `None` if no op
-/// does (the node was fused into another's op, or is not in the program).
+/// op that starts with that ONNX node (`onnx_nodes[0]` is `name`, or
+/// `name/<part>` when legalization split the node into parts and one part
+/// kept the name: Gemm `ip2` → `ip2/reshape_in`, `ip2/conv`, `ip2`); `None`
+/// if no op does (the node was fused into another's op, or is not in the
+/// program).
 pub(crate) fn layer_input(p: &Program, name: &str) -> Option<TensorId> {
+    let first = |o: &crate::program::Op| o.onnx_nodes.first().cloned().unwrap_or_default();
+    let split = p.ops.iter().any(|o| first(o) == name);
+    let part = format!("{name}/");
     p.ops
         .iter()
-        .find(|o| o.onnx_nodes.first().is_some_and(|n| n == name))
+        .find(|o| {
+            let n = first(o);
+            n == name || (split && n.starts_with(&part))
+        })
         .and_then(|o| o.inputs.first().copied().flatten())
+}
+
+/// The layer (ONNX node) an op starting with node `n` belongs to: the
+/// shortest `/`-prefix of `n` that some op starts with (see [`layer_input`]).
+pub(crate) fn layer_of(p: &Program, n: &str) -> String {
+    let exists = |c: &str| {
+        p.ops
+            .iter()
+            .any(|o| o.onnx_nodes.first().is_some_and(|f| f == c))
+    };
+    n.match_indices('/')
+        .map(|(i, _)| &n[..i])
+        .find(|c| exists(c))
+        .unwrap_or(n)
+        .to_string()
 }
 
 /// The start of [`scale_of`]'s message for a tensor the table lacks (such
@@ -359,7 +383,8 @@ fn scale_of(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
     if let Some(&(s, _)) = scales.get(&cur) {
         return Ok(s);
     }
-    table.missing.borrow_mut().insert(t);
+    // The tensor a table entry would have to name (views have their source's).
+    table.missing.borrow_mut().insert(cur);
     Err(format!(
         "{NEEDS} '{}' and the table has none",
         p.tensors[t].name

@@ -46,6 +46,12 @@ fn activation_scales(g: &Graph, inputs: &[(String, Tensor)]) -> BTreeMap<String,
     scales
 }
 
+/// The scale a tensor is written in: its own, except that the partial sums
+/// of an unaligned concat (`y#part2`) are in the concat's.
+fn scale_key(name: &str) -> &str {
+    name.split("#part").next().unwrap_or(name)
+}
+
 /// Whether `t` is written through an output converter (SDP, EMU).
 fn converted(p: &Program, t: TensorId) -> bool {
     p.producer(t)
@@ -91,11 +97,9 @@ fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
             .flatten()
             .filter(|&&b| !matches!(p.tensors[b].kind, TensorKind::Weight(_)))
         {
-            let x_name = p.tensors[inherited(p, x)].name.clone();
-            let (Some(&s_b), Some(&s_x)) = (
-                scales.get(&p.tensors[inherited(p, *b)].name),
-                scales.get(&x_name),
-            ) else {
+            let x_name = scale_key(&p.tensors[inherited(p, x)].name).to_string();
+            let b_name = scale_key(&p.tensors[inherited(p, *b)].name).to_string();
+            let (Some(&s_b), Some(&s_x)) = (scales.get(&b_name), scales.get(&x_name)) else {
                 continue;
             };
             let k = (s_b / (s_w * s_x)).log2().floor();
@@ -103,7 +107,6 @@ fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
                 scales.insert(x_name, s_b / (s_w * k.exp2()));
             } else {
                 // The ALU cannot shift right: coarsen the operand instead.
-                let b_name = p.tensors[inherited(p, *b)].name.clone();
                 scales.insert(b_name, s_w * s_x);
             }
         }
@@ -115,18 +118,20 @@ pub fn check_int8(g: Graph, c: Check) -> Report {
     check_int8_with(g, c, false)
 }
 
-/// [`check_int8`], with the residual scales aligned first when `align`.
-pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
+/// Legalizes, lowers, calibrates from `inputs` (scales aligned for the
+/// residual adds when `align`), plans and emits `g` (loaded, output dims
+/// known) for `c.config`; returns the program, the loadable and the scales.
+pub fn compile_int8(
+    g: &Graph,
+    inputs: &[(String, Tensor)],
+    c: Check,
+    align: bool,
+) -> (Program, Vec<u8>, BTreeMap<String, f64>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
-    let inputs = inputs_for(&g, c.seed);
-    let t = Instant::now();
-    let refs = reference(&mut g, &inputs);
-    let reference_time = t.elapsed();
-    let t = Instant::now();
-    let g = through_the_loader(&g);
+    let g = g.clone();
     let l = legalize(g, c.target, &Options::default())
         .unwrap_or_else(|e| panic!("{name}: legalize: {e}"));
-    let mut scales = activation_scales(&l.graph, &inputs);
+    let mut scales = activation_scales(&l.graph, inputs);
     let mut p = lower(&l.graph, c.config, &LowerOptions::default())
         .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
     if align {
@@ -139,7 +144,7 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
         .iter()
         .filter_map(|t| {
             scales
-                .get(&t.name)
+                .get(scale_key(&t.name))
                 .map(|s| (t.name.clone(), serde_json::json!({ "scale": s })))
         })
         .collect();
@@ -150,6 +155,19 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
     let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
         .unwrap_or_else(|e| panic!("{name}: emit: {e}"))
         .write();
+    (p, bytes, scales)
+}
+
+/// [`check_int8`], with the residual scales aligned first when `align`.
+pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
+    let name = format!("{} ({})", g.name, c.config.as_str());
+    let inputs = inputs_for(&g, c.seed);
+    let t = Instant::now();
+    let refs = reference(&mut g, &inputs);
+    let reference_time = t.elapsed();
+    let t = Instant::now();
+    let g = through_the_loader(&g);
+    let (p, bytes, scales) = compile_int8(&g, &inputs, c, align);
     let compile = t.elapsed();
     let scale = |tensor: &str| {
         *scales

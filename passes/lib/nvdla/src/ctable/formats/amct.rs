@@ -6,8 +6,9 @@
 //! `convert_model` `ScaleOffsetRecord`'s.
 //!
 //! Mapping (AMCT keys records by *quantized layer*, onnc by tensor):
-//! * `record.key` is an ONNX node name; its `scale_d`/`offset_d` quantize
-//!   that layer's **input data**, so the entry goes to
+//! * `record.key` is an ONNX node name (a node legalization split into
+//!   `name/<part>` ops is found by its first part); its `scale_d`/`offset_d`
+//!   quantize that layer's **input data**, so the entry goes to
 //!   [`TensorScales::layer_inputs`]: it gives the scale of the layer's first input when applied
 //!   ([`super::super::apply_scales`]). A key `tensor:<name>` (onnc's
 //!   convention, [`TENSOR_PREFIX`]) gives tensor `<name>`'s scale: that is
@@ -37,7 +38,7 @@ use onnc_proto::amct::{
 };
 use onnc_proto::prost::Message;
 
-use super::super::apply::layer_input;
+use super::super::apply::{layer_input, layer_of};
 use super::super::error::CtableError;
 use super::super::json::clip;
 use super::super::scales::{check_scale, TensorScale, TensorScales};
@@ -241,17 +242,18 @@ pub(super) fn records(
     })
 }
 
-/// The layers (`onnx_nodes[0]` of an op) whose data input is tensor `name`,
-/// in op order, each once.
+/// The layers (ONNX nodes starting an op, [`layer_of`]) whose data input
+/// is tensor `name`, in op order, each once.
 fn readers(p: &Program, name: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for op in &p.ops {
-        let Some(layer) = op.onnx_nodes.first() else {
+        let Some(first) = op.onnx_nodes.first() else {
             continue;
         };
-        let reads = layer_input(p, layer).is_some_and(|t| p.tensors[t].name == name);
-        if reads && !out.contains(layer) {
-            out.push(layer.clone());
+        let layer = layer_of(p, first);
+        let reads = layer_input(p, &layer).is_some_and(|t| p.tensors[t].name == name);
+        if reads && !out.contains(&layer) {
+            out.push(layer);
         }
     }
     out
