@@ -30,6 +30,11 @@ def require(path, what):
 for tool in ["onnc", "onnc-opt", "onnc-translate", "onnc-run"]:
     require(os.path.join(tools_dir, tool), tool)
 config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_bin, os.environ.get("PATH", "")])
+# Every loadable the suite compiles for nv_full (and for INT8 configurations
+# once calibrated) is also run in the bit-exact simulator and compared with
+# the reference interpreter (`onnc compile --check-sim`): a compile that
+# passes its FileCheck lines but computes the wrong numbers fails here.
+config.environment["ONNC_CHECK_SIM"] = "1"
 for tool in ["FileCheck", "not", "count", "split-file"]:
     require(os.path.join(llvm_bin, tool), tool)
 

@@ -15,7 +15,6 @@
 //! pipeline on the same inputs and reports the worst errors.
 
 mod compare_target;
-mod layers;
 mod loadable;
 
 use clap::Parser;

@@ -115,11 +115,23 @@ impl NvdlaAbi {
 }
 
 const NVDLA: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+/// The NVDLA configurations that compute in INT8 (nv_full runs FP16).
+const NVDLA_INT8: &[Target] = &[Target::NvLarge, Target::NvSmall];
 
 /// Which targets use a target-specific flag (clap id, flag, targets); a flag
 /// given for another target is an error.
 pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
-    ("calib", "--calib", &[Target::Nnie]),
+    (
+        "calib",
+        "--calib",
+        &[Target::NvLarge, Target::NvSmall, Target::Nnie],
+    ),
+    ("calib_method", "--calib-method", NVDLA_INT8),
+    ("resize", "--resize", NVDLA_INT8),
+    ("pixel_scale", "--pixel-scale", NVDLA_INT8),
+    ("mean", "--mean", NVDLA_INT8),
+    ("std", "--std", NVDLA_INT8),
+    ("channel_order", "--channel-order", NVDLA_INT8),
     ("mqbench", "--mqbench", &[Target::Nnie]),
     ("bits", "--bits", &[Target::Nnie]),
     ("aprec", "--aprec", &[Target::Mvu]),
@@ -135,6 +147,11 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     ("load_calibtable", "--load-calibtable", NVDLA),
     ("emit", "--emit", NVDLA),
     ("nvdla_abi", "--nvdla-abi", NVDLA),
+    ("check_sim", "--check-sim", NVDLA),
+    ("load_calib", "--load-calib", NVDLA_INT8),
+    ("save_calib", "--save-calib", NVDLA_INT8),
+    ("calib_format", "--calib-format", NVDLA_INT8),
+    ("allow_uncalibrated", "--allow-uncalibrated", NVDLA_INT8),
 ];
 
 /// `onnc compile`.
@@ -163,6 +180,28 @@ pub struct Compile {
     /// NVDLA: set quantization registers from NVIDIA's per-tensor calibtable JSON.
     #[arg(long = "load-calibtable")]
     pub load_calibtable: Option<PathBuf>,
+    /// NVDLA INT8: calibration from a file: ONNC CTable, NVIDIA calibtable, TensorRT
+    /// calibration cache, AMCT record (binary or text); the format is detected
+    /// from the content unless --calib-format names it.
+    #[arg(long = "load-calib")]
+    pub load_calib: Option<PathBuf>,
+    /// NVDLA INT8: write the scales used (from --calib or --load-calib) here, in --calib-format.
+    #[arg(long = "save-calib")]
+    pub save_calib: Option<PathBuf>,
+    /// NVDLA: format of --save-calib (default calibtable), or of --load-calib when
+    /// nothing is saved: ctable, calibtable, trt-cache, amct, amct-text.
+    #[arg(long = "calib-format")]
+    pub calib_format: Option<String>,
+    /// NVDLA INT8: compile without calibration (identity scales; the numbers are
+    /// wrong — for structure tests only).
+    #[arg(long = "allow-uncalibrated")]
+    pub allow_uncalibrated: bool,
+    /// NVDLA: after compiling, run the loadable in the bit-exact simulator and
+    /// the model in the reference interpreter on seeded random inputs; fail,
+    /// writing nothing, if an output differs beyond FP16's tolerance (then the
+    /// per-layer table shows the first wrong layer). `ONNC_CHECK_SIM=1` turns it on.
+    #[arg(long = "check-sim")]
+    pub check_sim: bool,
     /// Fix graph inputs' shapes: `x=1x3x224x224`, `x:1,3,224,224`, `x=1,3,224,224`;
     /// several: repeat the flag or separate with `;`.
     #[arg(long = "input-shape")]
@@ -203,9 +242,30 @@ pub struct Compile {
     /// MVU: quantizer MSB index for every layer (0..26; default oprec - 1).
     #[arg(long = "quant-msb")]
     pub quant_msb: Option<u32>,
-    /// NNIE: calibration data: a folder of `input_<k>.pb` sets (ONNX test-data layout) or of images.
+    /// NNIE, NVDLA INT8: calibration data: a folder of `input_<k>.pb` sets (ONNX
+    /// test-data layout), of `.npy` files, or of images (see --resize, --mean, --std).
     #[arg(long)]
     pub calib: Option<PathBuf>,
+    /// NVDLA: how --calib chooses each tensor's range: max, percentile[:P]
+    /// (default P 99.99), entropy (TensorRT's KL search), mse.
+    #[arg(long = "calib-method", default_value = "entropy")]
+    pub calib_method: String,
+    /// Calibration images: `stretch` to the input's H×W, or `crop:S` (shorter
+    /// side to S, then the centre).
+    #[arg(long)]
+    pub resize: Option<String>,
+    /// Calibration images: multiplier of the 0–255 pixel value (default 1/255).
+    #[arg(long = "pixel-scale")]
+    pub pixel_scale: Option<f64>,
+    /// Calibration images: per-channel mean subtracted after scaling, `M` or `R,G,B`.
+    #[arg(long)]
+    pub mean: Option<String>,
+    /// Calibration images: per-channel divisor after the mean, `S` or `R,G,B`.
+    #[arg(long)]
+    pub std: Option<String>,
+    /// Calibration images: `rgb` (default) or `bgr` (Caffe, OpenCV models).
+    #[arg(long = "channel-order")]
+    pub channel_order: Option<String>,
     /// NNIE: clip values from MQBench's deploy JSON instead of calibration.
     #[arg(long)]
     pub mqbench: Option<PathBuf>,

@@ -17,6 +17,7 @@
 //! per-layer table. Every output is written atomically; errors name the
 //! file and node and exit non-zero with nothing written.
 
+mod calibrate;
 mod cli;
 #[path = "../../common/mod.rs"]
 #[allow(dead_code)]

@@ -18,55 +18,27 @@ use onnc_passes::{
 };
 use std::time::Instant;
 
-/// MLIR pass-option quoting for a path.
-fn quoted(p: &std::path::Path) -> String {
-    format!(
-        "\"{}\"",
-        p.display()
-            .to_string()
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"")
-    )
-}
-
 /// Compiles for an NVDLA configuration.
 pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let abi = abi_option(Some(c.nvdla_abi.as_str())).map_err(|e| vec![format!("error: {e}")])?;
     let emit_mlir = c.emit == crate::cli::Emit::Mlir;
-    if c.load_ctable.is_some() && c.load_calibtable.is_some() {
-        return Err(vec![
-            "error: give --load-ctable or --load-calibtable, not both".into(),
-        ]);
-    }
-    for (flag, path) in [
-        ("--load-ctable", &c.load_ctable),
-        ("--load-calibtable", &c.load_calibtable),
-    ] {
-        if let Some(p) = path.as_ref().filter(|p| !p.is_file()) {
-            return Err(vec![format!(
-                "error: {flag} '{}' is not a readable file",
-                p.display()
-            )]);
-        }
-    }
+    crate::calibrate::check_sources(c)?;
     let output = c.output.clone().unwrap_or_else(|| {
         c.model
             .with_extension(if emit_mlir { "nvdla.mlir" } else { "nvdla" })
     });
     crate::outputs::check(
         c,
-        &[Some(&output), c.gen_ctable.as_ref(), c.report.as_ref()],
+        &[
+            Some(&output),
+            c.gen_ctable.as_ref(),
+            c.report.as_ref(),
+            c.save_calib.as_ref(),
+        ],
     )?;
     let t = c.target.as_str();
-    let calibrate = c
-        .load_ctable
-        .as_ref()
-        .map(|f| format!("nvdla-load-ctable{{file={} format=ctable}}", quoted(f)))
-        .or_else(|| {
-            c.load_calibtable
-                .as_ref()
-                .map(|f| format!("nvdla-load-ctable{{file={} format=nvidia}}", quoted(f)))
-        });
+    let plan = crate::calibrate::plan(c)?;
+    let calibrate = plan.pass.clone();
     let total = 5 + usize::from(calibrate.is_some()) + 1;
     let context = stages::new_context()?;
     let progress = c.progress_wanted();
@@ -88,7 +60,8 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         &format!("builtin.module(convert-onnx-to-nvdla{{config={t}}})"),
     )?;
     if let Some(cal) = &calibrate {
-        s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))?;
+        s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))
+            .map_err(|m| plan.explain(m))?;
     }
     s.run("nvdla-plan-memory", "builtin.module(nvdla-plan-memory)")?;
 
@@ -99,6 +72,10 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     } else {
         emit_module(&s.module, abi)?
     };
+    if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
+        check_sim(c, t, &bytes, emit_mlir)?;
+    }
+    crate::calibrate::save(c, &plan, &program)?;
     if let Some(path) = &c.gen_ctable {
         let json = onnc_nvdla::ctable::gen(&program);
         write_atomic(path, json.as_bytes())
@@ -150,5 +127,51 @@ fn memory_summary(module: &melior::ir::Module) -> report::Memory {
         activation_lower_bound_bytes: int("activation_lower_bound_bytes"),
         weight_bytes: int("weight_bytes"),
         bind_bytes: int("bind_bytes"),
+    }
+}
+
+/// `--check-sim`: the loadable against the reference interpreter on seeded
+/// random inputs (`onnc_passes::sim_check`); the verdict on stderr, an error
+/// (and nothing written) when an output is beyond FP16's tolerance. INT8
+/// loadables are not checked yet (their inputs and outputs would have to be
+/// converted with the calibrated scales); with --check-sim a note says so.
+fn check_sim(c: &Compile, target: &str, bytes: &[u8], emit_mlir: bool) -> Result<(), Vec<String>> {
+    use onnc_passes::sim_check;
+    if emit_mlir {
+        return Ok(());
+    }
+    let file = c.model.display().to_string();
+    let int8 = target != "nv_full";
+    if int8 {
+        if c.check_sim {
+            eprintln!("note: {file}: --check-sim skipped: {target} computes in INT8, and the check does not yet convert inputs and outputs with their calibrated scales");
+        }
+        return Ok(());
+    }
+    let shapes = crate::common::input_shape::canonical(&c.input_shape)
+        .map_err(|e| vec![e])?
+        .iter()
+        .filter_map(|s| onnc_onnx::Options::parse_input_shape(s))
+        .collect::<Vec<_>>();
+    let graph = onnc_passes::numerics::load_graph(&c.model, &shapes)?;
+    let inputs = onnc_passes::numerics::random_inputs_within(&graph, 1, 1 << 30)
+        .map_err(|e| vec![format!("error: {file}: --check-sim: {e}")])?;
+    let check = sim_check::check(
+        &graph,
+        &file,
+        target,
+        &inputs,
+        sim_check::FP16_TOLERANCE,
+        bytes,
+        sim_check::Detail::LayersOnFailure,
+    )?;
+    if check.ok {
+        tracing::info!("{}", check.text.trim_end());
+        Ok(())
+    } else {
+        Err(vec![format!(
+            "error: {file}: the loadable does not compute the model on {target} (--check-sim; nothing written):\n{}",
+            check.text.trim_end()
+        )])
     }
 }

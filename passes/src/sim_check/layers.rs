@@ -1,4 +1,4 @@
-//! The per-layer table of `onnc-run --compare-target`: every hardware
+//! The per-layer table of [`super::check`] (`onnc-run --compare-target`): every hardware
 //! layer's output surface, read from the simulated memory, against the
 //! reference interpreter's tensor of the same ONNX value.
 //!
@@ -46,7 +46,6 @@ pub fn compare(
     mem: &Memory,
     hw: &Hw,
     reference: &HashMap<String, Tensor>,
-    // keyed by ONNX node name and by value name
 ) -> Result<Vec<Row>, String> {
     let located = onnc_nvdla::emit::locate(p).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();

@@ -1,0 +1,299 @@
+//! Does a loadable compute its model? The NVDLA loadable runs in the
+//! bit-exact simulator (`onnc-nvdla-sim`), the ONNX graph in the reference
+//! interpreter, on the same inputs, and every output is compared.
+//!
+//! In: the graph, its inputs, the target configuration, the loadable bytes
+//! (or the graph, to compile here) and a tolerance. Out: a [`Check`]: text
+//! lines (one per output: largest absolute error, its ratio to the largest
+//! reference magnitude, top-1 agreement for classifier-shaped outputs) and
+//! whether everything is within the tolerance; with [`Detail::Layers`] also
+//! the per-layer table ([`layers`]) and the memory-plan check.
+//!
+//! Used by `onnc-run --compare-target` (always with the table) and
+//! `onnc compile --check-sim` (the table only when an output fails).
+//!
+//! ```text
+//! m.onnx on nv_full (simulated) against the reference interpreter:
+//!   y: max abs error 4.540e-5 = 3.073e-4 of max |reference| 1.477e-1 (ok), top-1 3 agrees
+//! ```
+
+pub mod layers;
+
+use std::collections::{HashMap, HashSet};
+
+use onnc_onnx::Graph;
+use onnc_tensor::{DType, Tensor};
+
+use crate::numerics;
+
+/// FP16's budget: an output's largest error may be this fraction of its
+/// largest reference magnitude.
+pub const FP16_TOLERANCE: f64 = 1e-2;
+
+/// What to print besides the outputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// The outputs only.
+    Outputs,
+    /// The outputs, then the per-layer table and the memory-plan check.
+    Layers,
+    /// The table only when an output is beyond the tolerance.
+    LayersOnFailure,
+}
+
+/// The result of a check.
+#[derive(Debug, Clone)]
+pub struct Check {
+    /// Everything within the tolerance, top-1 classes equal, and the
+    /// memory plan innocent.
+    pub ok: bool,
+    /// The report (lines ending in `\n`).
+    pub text: String,
+}
+
+fn err(m: impl std::fmt::Display) -> Vec<String> {
+    vec![format!("error: {m}")]
+}
+
+/// The largest element's index (ties: the first).
+fn argmax(v: &[f32]) -> Option<usize> {
+    v.iter()
+        .enumerate()
+        .filter(|(_, x)| !x.is_nan())
+        .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))
+        .map(|(i, _)| i)
+}
+
+/// The simulator's inputs: each graph input by bind id, as f32.
+fn sim_inputs(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+) -> Result<Vec<onnc_nvdla_sim::run::Tensor>, Vec<String>> {
+    graph
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(k, v)| {
+            let t = inputs
+                .iter()
+                .find(|(n, _)| *n == v.name)
+                .map(|(_, t)| t)
+                .ok_or_else(|| err(format!("no value for input '{}'", v.name)))?;
+            let values = t.cast(DType::F32).as_f32().map_err(|e| err(e))?.to_vec();
+            Ok(onnc_nvdla_sim::run::Tensor {
+                bind_id: k as u16,
+                data: onnc_nvdla_sim::run::TensorData::F32(values),
+            })
+        })
+        .collect()
+}
+
+fn sim_options(target: &str) -> onnc_nvdla_sim::run::Options {
+    // nv_large lays memory out as nv_full does, so the configuration is
+    // given rather than inferred from the loadable.
+    onnc_nvdla_sim::run::Options {
+        hw: onnc_nvdla_sim::engine::Hw::by_name(target),
+        ..Default::default()
+    }
+}
+
+/// Compiles `graph` for `target` and checks it (`onnc-run --compare-target`).
+pub fn compile_and_check(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+) -> Result<Check, Vec<String>> {
+    let (bytes, _) = numerics::compile_nvdla(graph.clone(), file, target)?;
+    check(
+        graph,
+        file,
+        target,
+        inputs,
+        tolerance,
+        &bytes,
+        Detail::Layers,
+    )
+}
+
+/// Checks the loadable `bytes` compiled from `graph` for `target`.
+pub fn check(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+    bytes: &[u8],
+    detail: Detail,
+) -> Result<Check, Vec<String>> {
+    let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
+    let feed = sim_inputs(graph, inputs)?;
+    let opts = sim_options(target);
+    let outs = onnc_nvdla_sim::run::simulate(bytes, &feed, &opts)
+        .map_err(|e| err(format!("{file} on {target}: {e}")))?;
+    if outs.tensors.len() != reference.len() {
+        return Err(err(format!(
+            "{file}: the loadable has {} outputs, the model {}",
+            outs.tensors.len(),
+            reference.len()
+        )));
+    }
+    let mut ok = true;
+    let mut text = format!("{file} on {target} (simulated) against the reference interpreter:\n");
+    for ((name, r), o) in reference.iter().zip(&outs.tensors) {
+        let r = r.cast(DType::F32);
+        let r = r.as_f32().map_err(|e| err(e))?;
+        if r.len() != o.values.len() {
+            return Err(err(format!(
+                "{file}: output '{name}': {} values from the loadable, {} from the model",
+                o.values.len(),
+                r.len()
+            )));
+        }
+        let classifier = is_classifier(r_shape(&reference, name));
+        let (line, pass) = output_line(name, r, &o.values, tolerance, classifier);
+        ok &= pass;
+        text += &line;
+    }
+    if detail == Detail::Layers || (detail == Detail::LayersOnFailure && !ok) {
+        let (table, plan_ok) = layer_table(graph, file, target, inputs, tolerance, &outs)?;
+        text += &table;
+        ok &= plan_ok;
+    }
+    Ok(Check { ok, text })
+}
+
+fn r_shape<'a>(reference: &'a [(String, Tensor)], name: &str) -> &'a [usize] {
+    reference
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or(&[], |(_, t)| t.shape())
+}
+
+/// Class scores: one axis beyond the batch longer than 1 (`[N, K]`,
+/// `[1, K, 1, 1]`), where the top-1 class is meaningful; a feature map's
+/// largest element is not (it is often a tie).
+fn is_classifier(shape: &[usize]) -> bool {
+    shape.iter().skip(1).filter(|&&d| d > 1).count() == 1
+}
+
+/// One output's line and whether it passes (the top-1 class compared on
+/// classifier-shaped outputs).
+fn output_line(
+    name: &str,
+    r: &[f32],
+    s: &[f32],
+    tolerance: f64,
+    classifier: bool,
+) -> (String, bool) {
+    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
+    let max_abs = r
+        .iter()
+        .zip(s)
+        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
+    let ratio = if max_ref > 0.0 {
+        max_abs / max_ref
+    } else {
+        max_abs
+    };
+    let pass = ratio <= tolerance;
+    let top1 = (classifier && r.len() > 1).then(|| (argmax(r), argmax(s)));
+    let agrees = top1.is_none_or(|(a, b)| a == b);
+    let top = match top1 {
+        Some((a, b)) if a == b => format!(", top-1 {} agrees", a.unwrap_or(0)),
+        Some((a, b)) => format!(", top-1 DIFFERS: reference {a:?}, simulated {b:?}"),
+        None => String::new(),
+    };
+    let line = format!(
+        "  {name}: max abs error {max_abs:.3e} = {ratio:.3e} of max |reference| {max_ref:.3e} ({}){top}\n",
+        if pass { "ok" } else { "BEYOND TOLERANCE" }
+    );
+    (line, pass && agrees)
+}
+
+/// The per-layer table from a no-reuse compile, and whether its outputs are
+/// the same bytes as the shipped loadable's (`shipped`).
+fn layer_table(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+    shipped: &onnc_nvdla_sim::run::Outputs,
+) -> Result<(String, bool), Vec<String>> {
+    let (naive_bytes, program) =
+        numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+    // Reference values of the ONNX nodes and values the layers name.
+    let wanted: HashSet<&str> = program
+        .tensors
+        .iter()
+        .map(|t| t.name.as_str())
+        .chain(
+            program
+                .ops
+                .iter()
+                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str)),
+        )
+        .collect();
+    let mut values = HashMap::new();
+    onnc_interp::run_graph_observed(graph, inputs, &mut |node, outs| {
+        if let (true, Some(t)) = (wanted.contains(node.name.as_str()), outs.first()) {
+            values.insert(node.name.clone(), t.clone());
+        }
+        for (name, t) in node.outputs.iter().zip(outs) {
+            if wanted.contains(name.as_str()) {
+                values.insert(name.clone(), t.clone());
+            }
+        }
+    })
+    .map_err(|e| err(format!("{file}: {e}")))?;
+    let opts = sim_options(target);
+    let feed = sim_inputs(graph, inputs)?;
+    let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive_bytes, &feed, &opts)
+        .map_err(|e| err(format!("{file} on {target} (no-reuse plan): {e}")))?;
+    let hw = opts.hw.unwrap_or(onnc_nvdla_sim::engine::Hw::NV_FULL);
+    let rows = layers::compare(&program, &memory, &hw, &values)
+        .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
+    let mut text = layers::render(&rows, tolerance);
+    let same = shipped
+        .tensors
+        .iter()
+        .zip(&naive_outs.tensors)
+        .all(|(a, b)| a.raw == b.raw);
+    if !same {
+        text +=
+            "  the outputs differ between the shipped memory plan and one without reuse (every \
+                 surface its own bytes): the memory plan makes two live surfaces share bytes; \
+                 report it with this model\n";
+    }
+    Ok((text, same))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_output_line_fails_on_error_or_on_a_different_top1() {
+        let r = [0.1, 0.9, 0.3];
+        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true);
+        assert!(pass && l.contains("(ok), top-1 1 agrees"), "{l}");
+        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true);
+        assert!(!pass && l.contains("BEYOND TOLERANCE"), "{l}");
+        // Within tolerance but the argmax moves: still a failure.
+        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, true);
+        assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
+        // A feature map's largest element is no class: not compared.
+        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, false);
+        assert!(pass && !l.contains("top-1"), "{l}");
+    }
+
+    #[test]
+    fn classifier_shapes() {
+        assert!(is_classifier(&[1, 1000]));
+        assert!(is_classifier(&[1, 10, 1, 1]));
+        assert!(!is_classifier(&[1, 4, 64, 64]));
+        assert!(!is_classifier(&[1, 1, 1, 1]));
+    }
+}
