@@ -146,3 +146,18 @@ fn gemm_matmul_and_pools_are_bit_identical() {
     same_bits("MaxPool", &pool, &[&x]);
     same_bits("AveragePool", &pool, &[&x]);
 }
+
+#[test]
+fn element_wise_ops_are_bit_identical() {
+    let x = t(&[1, 64, 56, 56], 18);
+    let c = |s| t(&[64], s);
+    let var = Tensor::from_f32(vec![64], values(64, 19).iter().map(|v| v + 1.5).collect()).unwrap();
+    same_bits(
+        "BatchNormalization",
+        &Attrs::new(),
+        &[&x, &c(20), &c(21), &c(22), &var],
+    );
+    same_bits("Relu", &Attrs::new(), &[&x]);
+    same_bits("Sum", &Attrs::new(), &[&x, &t(&[1, 64, 56, 56], 23)]);
+    same_bits("Add", &Attrs::new(), &[&x, &t(&[1, 64, 56, 56], 24)]);
+}

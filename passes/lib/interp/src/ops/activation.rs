@@ -24,7 +24,7 @@ pub(crate) fn relu(c: &Call) -> Result<Vec<Tensor>> {
             T::default()
         }
     }
-    let data = map_numeric!(x.data(), v => v.iter().map(|&a| relu(a)).collect())
+    let data = map_numeric!(x.data(), v => super::par::map(v, |&a| relu(a)))
         .ok_or_else(|| c.type_err(0, "a numeric type", x.dtype()))?;
     Ok(vec![out(x.shape().to_vec(), data)?])
 }

@@ -8,6 +8,7 @@
 use crate::call::{out_f32, Call};
 use crate::Result;
 use onnc_tensor::Tensor;
+use rayon::prelude::*;
 
 /// `BatchNormalization`.
 pub(crate) fn batch_norm(c: &Call) -> Result<Vec<Tensor>> {
@@ -31,19 +32,20 @@ pub(crate) fn batch_norm(c: &Call) -> Result<Vec<Tensor>> {
         params.push(c.f32_input(i)?);
     }
     let (scale, bias, mean, var) = (params[0], params[1], params[2], params[3]);
-    let inner: usize = x.shape()[2..].iter().product();
+    let inner: usize = x.shape()[2..].iter().product::<usize>().max(1);
+    // Per channel `y = a·x + b`; planes in parallel (each element alone).
     let mut y = vec![0f32; xv.len()];
-    for (i, (yc, xc)) in y
-        .chunks_mut(inner.max(1))
-        .zip(xv.chunks(inner.max(1)))
+    y.par_chunks_mut(inner)
+        .zip(xv.par_chunks(inner))
         .enumerate()
-    {
-        let k = i % ch;
-        let a = scale[k] / (var[k] + eps).sqrt();
-        let b = bias[k] - mean[k] * a;
-        for (yo, &xi) in yc.iter_mut().zip(xc) {
-            *yo = xi * a + b;
-        }
-    }
+        .with_min_len((super::par::MIN_LEN / inner).max(1))
+        .for_each(|(i, (yc, xc))| {
+            let k = i % ch;
+            let a = scale[k] / (var[k] + eps).sqrt();
+            let b = bias[k] - mean[k] * a;
+            for (yo, &xi) in yc.iter_mut().zip(xc) {
+                *yo = xi * a + b;
+            }
+        });
     Ok(vec![out_f32(x.shape().to_vec(), y)?])
 }

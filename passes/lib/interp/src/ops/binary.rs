@@ -87,7 +87,12 @@ pub(crate) fn arith_tensors(
 ) -> Result<Tensor> {
     let shape = c.broadcast(a.shape(), b.shape(), ib)?;
     let (sa, sb) = (a.shape(), b.shape());
-    let data = zip_numeric!(a.data(), b.data(), (x, y) => zip_broadcast(x, sa, y, sb, &shape, |p, q| op.apply(p, q)));
+    let data = zip_numeric!(a.data(), b.data(), (x, y) => if sa == sb {
+        // Same shapes (residual adds): element by element, in parallel.
+        super::par::zip(x, y, |p, q| op.apply(p, q))
+    } else {
+        zip_broadcast(x, sa, y, sb, &shape, |p, q| op.apply(p, q))
+    });
     match data {
         Some(d) => out(shape, d),
         None if a.dtype() != b.dtype() => {

@@ -44,6 +44,7 @@ mod nms;
 mod normalization;
 mod one_hot;
 mod pad;
+mod par;
 mod pool;
 mod quantize;
 mod recurrent;

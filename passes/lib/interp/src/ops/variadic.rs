@@ -12,8 +12,12 @@ use onnc_tensor::Tensor;
 /// Folds all inputs with `op`.
 pub(crate) fn fold(c: &Call, op: Arith) -> Result<Vec<Tensor>> {
     c.arity(1, usize::MAX)?;
-    let mut acc = c.input(0)?.clone();
-    for i in 1..c.inputs.len() {
+    let mut acc = if c.inputs.len() >= 2 {
+        arith_tensors(c, op, c.input(0)?, c.input(1)?, 1)?
+    } else {
+        c.input(0)?.clone()
+    };
+    for i in 2..c.inputs.len() {
         acc = arith_tensors(c, op, &acc, c.input(i)?, i)?;
     }
     if acc.dtype() == onnc_tensor::DType::Bool {
