@@ -21,7 +21,8 @@
 //!
 //! `nvdla.emu` also carries per-`op_type` parameters the IRDL file does not
 //! declare (softmax `axis`; power `power`, `scale`, `shift`); they are in
-//! [`emu_params`], not in [`specs`], and [`check_op`] requires them.
+//! [`emu_params`], not in [`specs`], and [`check_op`] requires them; so do
+//! an `nvdla.sdp` op's LUT function parameters ([`sdp_params`]).
 
 use std::collections::BTreeMap;
 
@@ -338,6 +339,25 @@ pub fn specs(engine: Engine) -> &'static [RegSpec] {
     }
 }
 
+/// The function of an `nvdla.sdp` op's lookup table (undeclared in the
+/// IRDL file; required when `y_op.act = "lut"`, see [`sdp_params`]).
+static SDP_LUT: &[RegSpec] = &[
+    enumeration("lut_fn", &crate::emit::lut_fn::LutFn::NAMES, "sigmoid"),
+    float("lut_alpha", 0.0, None),
+    float("lut_beta", 0.0, None),
+];
+
+/// The undeclared parameters an `nvdla.sdp` op whose Y unit's activation
+/// is `y_act` requires: the LUT function (`lut_fn`, `lut_alpha`,
+/// `lut_beta`; [`crate::emit::lut_fn`]) when it is `"lut"`.
+pub fn sdp_params(y_act: &str) -> &'static [RegSpec] {
+    if y_act == "lut" {
+        SDP_LUT
+    } else {
+        &[]
+    }
+}
+
 /// The undeclared parameters an `nvdla.emu` op of `op_type` requires.
 pub fn emu_params(op_type: &str) -> &'static [RegSpec] {
     match op_type {
@@ -444,6 +464,9 @@ pub fn check_op(op: &Op) -> Vec<String> {
         if let Some(t) = op.str("op_type") {
             all.extend(emu_params(t));
         }
+    }
+    if engine == Engine::Sdp {
+        all.extend(sdp_params(op.str("y_op.act").unwrap_or_default()));
     }
     let mut errors = Vec::new();
     let mut sorted = all.clone();

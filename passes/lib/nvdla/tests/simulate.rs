@@ -14,6 +14,8 @@
 //! In: graphs built here and the nine light model-zoo nets (`onnx` Python
 //! package). Out: assertions that the simulator agrees with the reference.
 
+#[path = "simulate/activations.rs"]
+mod activations;
 mod common;
 #[path = "simulate/eltwise.rs"]
 mod eltwise;

@@ -152,7 +152,10 @@ pub fn check(
             }
             Ok(sdp)
         }
-        "Sigmoid" | "Tanh" => {
+        // clamp(αx + β, 0, 1) on the X units: no LUT needed.
+        "HardSigmoid" => Ok(sdp),
+        // The Y unit's lookup table (onnc-nvdla `lower::activation`).
+        "Sigmoid" | "Tanh" | "Softplus" | "HardSwish" | "Mish" | "Swish" => {
             if cfg.has_lut {
                 Ok(sdp)
             } else {

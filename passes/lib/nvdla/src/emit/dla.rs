@@ -359,7 +359,7 @@ impl Ctx<'_> {
         }
         let (desc, surf) = match op.engine {
             Engine::Conv => self.conv(op, &a, input(0)?, input(1)?, band)?,
-            Engine::Sdp => self.sdp(op, &a, input(0)?, band)?,
+            Engine::Sdp => self.sdp(op, &a, input(0)?, band, luts)?,
             Engine::Pdp => self.pdp(op, &a, input(0)?)?,
             Engine::Cdp => self.cdp(op, &a, input(0)?, luts)?,
             Engine::Rubik => self.rubik(op, &a, input(0)?)?,
@@ -528,19 +528,14 @@ impl Ctx<'_> {
         a: &A,
         x: TensorId,
         band: Option<&Band>,
+        luts: &mut Vec<LutParam>,
     ) -> Result<(OpDesc, SurfaceDesc)> {
         let rows = band.map(|b| (b.out_top, b.out_rows));
-        let lut = a.int_in("lut_index", -1, 255)?;
-        if lut >= 0 {
-            return Err(EmitError::Unsupported(format!(
-                "sdp '{}': lut_index {lut}; SDP lookup-table activations have no table source yet (only CDP LRN tables are built)",
-                op.hw_layer
-            )));
-        }
+        let lut_index = super::lut_sdp::lut_index(a, luts)?;
         let d = SdpOpDesc {
             src_precision: precision_code(a.precision("src_precision")?),
             dst_precision: precision_code(a.precision("dst_precision")?),
-            lut_index: -1,
+            lut_index,
             out_cvt: CvtParam {
                 scale: a.i16("out_cvt.scale")?,
                 truncate: a.int_in("out_cvt.truncate", 0, 63)? as u8,

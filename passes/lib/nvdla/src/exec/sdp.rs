@@ -3,7 +3,8 @@
 //! In: the input values (the conv accumulator, or a cube), the op's
 //! sub-unit registers and operand slots. Out: the output values (before the
 //! f16 output rounding). Each enabled sub-unit computes, per element,
-//! `type add: x alu a`, `mul: x · m`, `both: (x alu a) · m`, then `act`.
+//! `type add: x alu a`, `mul: x · m`, `both: (x alu a) · m`, then `act`
+//! (on Y, `lut` is the exact function named by `lut_fn`).
 //!
 //! ```text
 //! x1_op.type = "add", x1_op.mode = "per_kernel", x1_op.act = "relu", slot x1 = bias[1, K, 1, 1]
@@ -12,6 +13,7 @@
 
 use super::fp16::from_bits;
 use super::{Env, ExecError};
+use crate::emit::lut_fn::LutFn;
 use crate::program::Op;
 
 /// Where a sub-unit operand comes from.
@@ -60,6 +62,11 @@ pub(crate) fn run(
             str_attr("act")?,
         );
         let (a, m) = operands(env, op, unit, slot, ty, mode, shape)?;
+        let lut = if act == "lut" {
+            Some(lut_fn(op)?)
+        } else {
+            None
+        };
         let per_plane = shape[2] * shape[3];
         let channels = shape[1];
         for (i, v) in x.iter_mut().enumerate() {
@@ -88,6 +95,7 @@ pub(crate) fn run(
                 "relu" => y.max(0.0),
                 "prelu" if y < 0.0 => y * m.at(i, k),
                 "prelu" => y,
+                "lut" if unit == "y_op" => lut.map_or(y, |f| f.value(f64::from(y)) as f32),
                 other => {
                     return Err(ExecError::unsupported(
                         op,
@@ -99,6 +107,15 @@ pub(crate) fn run(
         }
     }
     Ok(x)
+}
+
+/// The function of the op's lookup table (`lut_fn`, `lut_alpha`, `lut_beta`).
+fn lut_fn(op: &Op) -> Result<LutFn, ExecError> {
+    let name = op
+        .str("lut_fn")
+        .ok_or_else(|| ExecError::program(op, "y_op.act = \"lut\" without lut_fn".to_string()))?;
+    let float = |k: &str| op.attrs.get(k).and_then(|v| v.as_float()).unwrap_or(0.0);
+    LutFn::parse(name, float("lut_alpha"), float("lut_beta")).map_err(|e| ExecError::program(op, e))
 }
 
 /// The ALU and MUL operands of one sub-unit.

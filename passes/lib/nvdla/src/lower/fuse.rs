@@ -207,7 +207,8 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
                 Step::alu("sum", Operand::Kernel(t)),
             ])
         }
-        _ => Err("not an element-wise op".into()),
+        _ => super::activation::steps(w, n, via)
+            .unwrap_or_else(|| Err("not an element-wise op".into())),
     }
 }
 

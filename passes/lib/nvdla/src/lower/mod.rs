@@ -29,6 +29,9 @@
 //!   when every window starts on a memory-atom boundary, else exact 0/1
 //!   selection convs (the concat members summed by per-point SDP adds); `Reshape`/`Flatten`/`Squeeze`/`Unsqueeze`/`Identity`
 //!   → virtual `Reshape` when the cube is unchanged.
+//! * `Sigmoid`, `Tanh`, `Softplus`, `HardSwish`, `Mish` and `x · Sigmoid(x)`
+//!   (SiLU) → the SDP Y unit's lookup table, `HardSigmoid` → X-unit steps
+//!   ([`activation`]; FP16 only).
 //! * `Softmax` (axis 1) → `nvdla.emu` softmax; `Pow` by a constant → emu power.
 //! * A graph output that would be a view of a graph input (an Identity-only
 //!   model) is a copy instead: an SDP with every unit bypassed.
@@ -55,6 +58,7 @@
 //! assert_eq!(p.ops[1].onnx_nodes, ["conv1", "relu1"]);
 //! ```
 
+pub mod activation;
 pub mod build;
 mod error;
 pub mod fuse;
@@ -101,6 +105,10 @@ pub fn lower(
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
+    if opts.fuse {
+        activation::compose(&mut w);
+    }
+    let refused = activation::refusals(&w, &Config::get(config));
     let mut l = nodes::Lowering::new(w, Builder::new(Config::get(config)), opts.clone());
     l.inputs(graph);
     l.plan();
@@ -109,6 +117,7 @@ pub fn lower(
     let nodes::Lowering {
         b, mut problems, ..
     } = l;
+    problems.splice(0..0, refused);
     problems.extend(weight_values::errors(&b.prog));
     for t in &b.prog.tensors {
         let limit = onnc_tensor::limits::MAX_TENSOR_BYTES;

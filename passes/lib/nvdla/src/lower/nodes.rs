@@ -564,6 +564,7 @@ impl Lowering {
         set_unit_attrs(&mut attrs, &units, &precs);
         let attrs: Vec<(String, Value)> = attrs.into_iter().collect();
         set.extend(attrs.iter().map(|(k, v)| (k.as_str(), v.clone())));
+        set.extend(super::activation::lut_attrs(steps, &mut self.b.next_lut));
         self.b.push(Engine::Sdp, layer, set, inputs, y, sources);
         Some(y)
     }

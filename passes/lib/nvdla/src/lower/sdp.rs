@@ -32,6 +32,7 @@ use std::collections::BTreeMap;
 
 use onnc_tensor::Tensor;
 
+use crate::emit::lut_fn::LutFn;
 use crate::program::{Precision, Value};
 
 /// Where a step's operand comes from.
@@ -80,6 +81,9 @@ pub enum Step {
     Relu,
     /// `x < 0 ? x · slope : x`, one slope per channel.
     PRelu(Vec<f32>),
+    /// `f(x)` through the lookup table, which only the Y unit has (after
+    /// its multiplier and ALU); nothing follows it in the same SDP.
+    Lut(LutFn),
 }
 
 impl Step {
@@ -170,6 +174,7 @@ pub fn pack_on(steps: &[Step], available: usize) -> Option<Vec<Unit>> {
         let y = units.len() == 3;
         let cur = units.last_mut().expect("at least one unit");
         let fits = match s {
+            Step::Lut(_) => y && cur.act == "none",
             _ if y && !cur.is_empty() => false,
             Step::Relu | Step::PRelu(_) if y => false,
             Step::Alu(..) => cur.is_empty() && !(s.per_point() && units.len() == 1),
@@ -192,6 +197,9 @@ pub fn pack_on(steps: &[Step], available: usize) -> Option<Vec<Unit>> {
         if !fits {
             units.push(Unit::empty());
         }
+        while matches!(s, Step::Lut(_)) && units.len() < 3 {
+            units.push(Unit::empty()); // the LUT is on Y: X2 stays unused
+        }
         if units.len() > available.min(3) {
             return None;
         }
@@ -200,6 +208,7 @@ pub fn pack_on(steps: &[Step], available: usize) -> Option<Vec<Unit>> {
             Step::Alu(alu, o) => cur.alu = Some((alu, o.clone())),
             Step::Mul(o) => cur.mul = Some(o.clone()),
             Step::Relu => cur.act = "relu",
+            Step::Lut(_) => cur.act = "lut",
             Step::PRelu(slope) => {
                 cur.mul = Some(Operand::Kernel(slope.clone()));
                 cur.act = "prelu";

@@ -1,0 +1,67 @@
+//! The measured error of the SDP lookup tables: every table
+//! (`emit::lut_fp16`) run through the simulator's bit-exact model of the Y
+//! unit's LUT (`onnc_nvdla_sim::sdp::lut::fp`) and the FP16 output
+//! converter, on every finite FP16 input, against the exact function.
+//!
+//! In: the six functions. Out: assertions that the worst error
+//! `|y − f(x)| / max(1, |f(x)|)` stays within the bound the docs state
+//! (`docs/targets/nvdla.md`); `--nocapture` prints the measurements.
+
+use onnc_nvdla::emit::lut_fn::LutFn;
+use onnc_nvdla::emit::lut_fp16::fp16_table;
+use onnc_nvdla_sim::num::cvt;
+use onnc_nvdla_sim::sdp::lut::{fp, Lut};
+
+/// The worst error of `f`'s table and where it occurs.
+fn measure(f: LutFn) -> (f64, f64) {
+    let lut = Lut::from_param(&fp16_table(f).param);
+    let mut worst = (0.0, 0.0);
+    for bits in 0u16..=0xFFFF {
+        let h = half::f16::from_bits(bits);
+        if !h.is_finite() {
+            continue;
+        }
+        let x = h.to_f32();
+        let y = half::f16::from_bits(cvt::fp32_to_fp16(fp(x.to_bits(), &lut))).to_f64();
+        let exact = f.value(f64::from(x));
+        let e = (y - exact).abs() / exact.abs().max(1.0);
+        assert!(e.is_finite(), "{f:?} at {x}: {y} vs {exact}");
+        if e > worst.0 {
+            worst = (e, f64::from(x));
+        }
+    }
+    worst
+}
+
+#[test]
+fn every_table_is_within_its_documented_bound() {
+    let hard_swish = LutFn::HardSwish {
+        alpha: f64::from(1.0f32 / 6.0),
+        beta: 0.5,
+    };
+    let cases = [
+        (LutFn::Sigmoid, 8e-4),
+        (LutFn::Tanh, 8e-4),
+        (LutFn::Swish { alpha: 1.0 }, 1.1e-3),
+        (hard_swish, 1.1e-3),
+        (LutFn::Softplus, 1.2e-3),
+        (LutFn::Mish, 1.2e-3),
+    ];
+    for (f, bound) in cases {
+        let (e, at) = measure(f);
+        println!("{:<10} worst {e:.2e} at x = {at}", f.name());
+        assert!(e <= bound, "{f:?}: {e:.3e} at x = {at} exceeds {bound:e}");
+    }
+}
+
+#[test]
+fn far_tails_follow_the_asymptotes() {
+    let lut = Lut::from_param(&fp16_table(LutFn::Swish { alpha: 1.0 }).param);
+    let at = |x: f32| half::f16::from_bits(cvt::fp32_to_fp16(fp(x.to_bits(), &lut))).to_f32();
+    // Below the table: its first entry, swish(start) ≈ −1e-5, then slope 0.
+    assert!(at(-60000.0).abs() < 2e-5, "{}", at(-60000.0));
+    assert_eq!(at(60000.0), 60000.0);
+    let lut = Lut::from_param(&fp16_table(LutFn::Tanh).param);
+    let at = |x: f32| half::f16::from_bits(cvt::fp32_to_fp16(fp(x.to_bits(), &lut))).to_f32();
+    assert_eq!((at(-1000.0), at(1000.0)), (-1.0, 1.0));
+}
