@@ -6,7 +6,7 @@
 //! ```
 //! Without arguments the model is `light/light_resnet50.onnx` from the
 //! installed `onnx` package. The input is `arange(n) / n`, as the ONNX
-//! runner makes it; `MATMUL_NUM_THREADS` sets sgemm's thread count.
+//! runner makes it; `RAYON_NUM_THREADS` sets the thread count.
 
 use onnc_interp::{compare, run_graph};
 use onnc_onnx::{load, read_tensor_pb, Options};
