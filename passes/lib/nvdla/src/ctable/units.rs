@@ -15,7 +15,9 @@
 //!   accumulator unit, and its `shift_value` is the smallest that fits the
 //!   result in the operand's precision (int8 ±127, int16 ±32767).
 //!
-//! MUL operands are unitless factors and stay as they are. A per-point
+//! MUL weight operands are unitless factors and stay as they are; a MUL by
+//! a *feature* (squeeze-excitation) is refused for now, since its product
+//! counts both units. A per-point
 //! *feature* operand of an add (a residual Add) is not rescaled: the X1/X2
 //! ALUs have no operand converter, only the left shift, so its unit must be
 //! the accumulator's times `2^shift_value` (within 1 %); otherwise the
@@ -79,6 +81,20 @@ pub(super) fn units(
         let rows = match op.str(ty) {
             Some("add") => 1,
             Some("both") => 2,
+            Some("mul") => {
+                // A product by an activation counts `unit · s_b`, which the
+                // output converter derived above does not include: refuse
+                // rather than compute a wrong product.
+                match op.inputs.get(slot + 1).copied().flatten() {
+                    Some(b) if !p.tensors[b].is_weight() => {
+                        return Err(format!(
+                            "layer '{}': INT8 multiply by the activation '{}' (squeeze-excitation, x·f(x)) is not calibrated yet: the product counts both inputs' units and the output converter would be wrong; compile this model for nv_full (FP16)",
+                            op.hw_layer, p.tensors[b].name
+                        ))
+                    }
+                    _ => continue,
+                }
+            }
             _ => continue,
         };
         let Some(b) = op.inputs.get(slot + 1).copied().flatten() else {

@@ -290,3 +290,23 @@ fn int8_small_resnet_on_nv_small() {
     let r = int8::check_int8_with(n.g, c, true);
     assert_eq!(r.count("CONV"), 7, "{r:?}");
 }
+
+/// An INT8 product by an activation counts both units; until the output
+/// converter takes that into account, calibration refuses it instead of
+/// computing a wrong product.
+#[test]
+fn int8_mul_by_an_activation_is_refused_not_miscalibrated() {
+    let n = fused_case("i8_mul", "Mul", false, false);
+    let refused = std::panic::catch_unwind(|| {
+        int8::check_int8_with(n.g.clone(), int8_on(ConfigName::NvSmall), true)
+    })
+    .unwrap_err();
+    let m = refused
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        m.contains("INT8 multiply by the activation") && m.contains("nv_full (FP16)"),
+        "{m}"
+    );
+}
