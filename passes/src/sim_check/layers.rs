@@ -6,10 +6,10 @@
 //! surface keeps its bytes to the end), the memories after the simulated
 //! run, and the reference values by ONNX name. Out: one [`Row`] per
 //! non-virtual op whose output is a 4-D feature tensor, in execution order,
-//! and the text table ([`render`]). A layer is matched to the last of its
-//! ONNX nodes (`Op::onnx_nodes`, e.g. conv → bn → relu: the relu) whose
-//! first output has as many elements as the surface, else to the value
-//! named like the surface; `reference` holds both keys.
+//! and the text table ([`render`]). A layer is matched to the node or
+//! value named like its surface, else to the last of its ONNX nodes
+//! (`Op::onnx_nodes`) whose first output has as many elements as the
+//! surface; `reference` holds both keys.
 //!
 //! ```text
 //!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
@@ -59,11 +59,12 @@ pub fn compare(
         let Some((_, desc)) = &located[op.output] else {
             continue;
         };
-        let found = op
-            .onnx_nodes
-            .iter()
-            .rev()
-            .chain(std::iter::once(&t.name))
+        // The surface's own name first (the import names a result after the
+        // node that makes it), then the layer's ONNX nodes from the last:
+        // their order is not always the data flow (a fused x·sigmoid(x)
+        // lists the gate after the Mul).
+        let found = std::iter::once(&t.name)
+            .chain(op.onnx_nodes.iter().rev())
             .filter_map(|n| reference.get(n))
             .find(|r| r.numel() == t.elements());
         let error = match found {
