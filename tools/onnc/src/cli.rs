@@ -392,7 +392,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("--calib is not used by --target nv_full; it is for --target nnie"),
+            e.contains(
+                "--calib is not used by --target nv_full; it is for --target nv_large, nv_small, nnie"
+            ),
             "{e}"
         );
         let e = parse(&args("onnc compile m.onnx --target mvu --report r.json"))
@@ -403,6 +405,14 @@ mod tests {
             "{e}"
         );
         assert!(parse(&args("onnc compile m.onnx --target mvu --aprec 2")).is_ok());
+        assert!(parse(&args(
+            "onnc compile m.onnx --target nv_small --calib d --calib-method max"
+        ))
+        .is_ok());
+        let e = parse(&args("onnc compile m.onnx --allow-uncalibrated"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("it is for --target nv_large, nv_small"), "{e}");
         assert!(parse(&args(
             "onnc compile m.onnx --target nnie --bits 8 --calib d"
         ))
