@@ -79,7 +79,7 @@ fn sim_inputs(
                 .find(|(n, _)| *n == v.name)
                 .map(|(_, t)| t)
                 .ok_or_else(|| err(format!("no value for input '{}'", v.name)))?;
-            let values = t.cast(DType::F32).as_f32().map_err(|e| err(e))?.to_vec();
+            let values = t.cast(DType::F32).as_f32().map_err(err)?.to_vec();
             Ok(onnc_nvdla_sim::run::Tensor {
                 bind_id: k as u16,
                 data: onnc_nvdla_sim::run::TensorData::F32(values),
@@ -143,7 +143,7 @@ pub fn check(
     let mut text = format!("{file} on {target} (simulated) against the reference interpreter:\n");
     for ((name, r), o) in reference.iter().zip(&outs.tensors) {
         let r = r.cast(DType::F32);
-        let r = r.as_f32().map_err(|e| err(e))?;
+        let r = r.as_f32().map_err(err)?;
         if r.len() != o.values.len() {
             return Err(err(format!(
                 "{file}: output '{name}': {} values from the loadable, {} from the model",

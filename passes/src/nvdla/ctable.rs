@@ -57,6 +57,12 @@ pub static LOAD: PassRegistration = PassRegistration {
             default: "ctable",
             help: "ONNC's CTable, NVIDIA's calibtable (nvidia), a TensorRT cache, an AMCT record (binary or text), or auto (detected)",
         },
+        OptionSpec {
+            name: "source",
+            kind: OptionKind::Str,
+            default: "",
+            help: "the name remarks use for the table (default: file; onnc compile passes what the user gave when it wrote the table itself)",
+        },
     ],
     factory: make_load,
 };
@@ -80,9 +86,14 @@ fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
     if file.is_empty() {
         return Err("nvdla-load-ctable needs file=<path to the CTable JSON>".into());
     }
+    let source = match o.str("source") {
+        "" => file.clone(),
+        s => s.to_string(),
+    };
     Ok(Box::new(Load {
         file,
         format: CalibFormat::parse(o.str("format")),
+        source,
     }))
 }
 
@@ -98,6 +109,8 @@ struct Load {
     file: String,
     /// `None`: detect from the content.
     format: Option<CalibFormat>,
+    /// The table's name in remarks.
+    source: String,
 }
 
 impl PassBody for Load {
@@ -110,12 +123,12 @@ impl PassBody for Load {
             if !stats.unmatched.is_empty() {
                 notes.push(format!(
                     "{}: {} entries name no tensor of the program (removed by fusion?), not used: {}",
-                    self.file,
+                    self.source,
                     stats.unmatched.len(),
                     stats.unmatched.join(", ")
                 ));
             }
-            notes.extend(stats.notes.iter().map(|n| format!("{}: {n}", self.file)));
+            notes.extend(stats.notes.iter().map(|n| format!("{}: {n}", self.source)));
             Ok(())
         })?;
         let loc = melior::ir::operation::OperationLike::location(&module);

@@ -75,7 +75,7 @@ fn calibrate(
         .calib_method
         .parse()
         .map_err(|e: onnc_calib::CalibError| fail(format!("--calib-method: {e}")))?;
-    let source = CalibSource::detect(dir, preprocess(c)?).map_err(|e| fail(e))?;
+    let source = CalibSource::detect(dir, preprocess(c)?).map_err(fail)?;
     let cal = onnc_calib::calibrate(
         g,
         &source,
@@ -341,8 +341,9 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
         let tmp = temp_calibtable(&scales, &g)?;
         return Ok(Plan {
             pass: Some(format!(
-                "nvdla-load-ctable{{file={} format=nvidia}}",
-                quoted(tmp.path())
+                "nvdla-load-ctable{{file={} format=nvidia source={}}}",
+                quoted(tmp.path()),
+                quoted(Path::new(&source))
             )),
             scales: Some(scales),
             _tmp: Some(tmp),
