@@ -14,13 +14,12 @@
 //! locate → [Some((3, x @ 0)), Some((2, c1 @ 0)), Some((4, y @ 0))]
 //! ```
 
-use onnc_nvdla_loadable::enums::{DataCategory, DataFormat, DataType, PixelFormat, PixelMapping};
 use onnc_nvdla_loadable::TensorDescListEntry;
 
 use super::error::Result;
-use super::memory::{place, MemPlan};
+use super::memory::{feature_desc, place, MemPlan};
 use crate::config::Config;
-use crate::program::{Precision, Program, TensorKind};
+use crate::program::{Program, TensorKind};
 
 /// A feature tensor's bytes: memory id and descriptor.
 pub type Located = (u16, TensorDescListEntry);
@@ -41,39 +40,9 @@ pub fn locate(p: &Program) -> Result<Vec<Option<Located>>> {
         }
         let pl = place(p, t)?;
         let mem_id = mem.mem_of(p, t)?;
-        let s = &tensor.shape;
         out.push(Some((
             mem_id,
-            TensorDescListEntry {
-                name: tensor.name.clone(),
-                id: t as u16,
-                mem_id,
-                size: pl.size,
-                offset: pl.offset,
-                data_format: DataFormat::NCxHWx,
-                data_type: match tensor.precision {
-                    Precision::Int8 => DataType::INT8,
-                    Precision::Int16 => DataType::INT16,
-                    Precision::Fp16 => DataType::HALF,
-                },
-                data_category: DataCategory::FEATURE,
-                pixel_format: PixelFormat(cfg.pixel_format as u8),
-                pixel_mapping: PixelMapping::PITCH_LINEAR,
-                n: s[0] as i32,
-                c: s[1] as i32,
-                h: s[2] as i32,
-                w: s[3] as i32,
-                strides: [
-                    tensor.precision.bytes() as u32,
-                    pl.line_stride,
-                    pl.surf_stride,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                ],
-            },
+            feature_desc(tensor, pl, t as u16, mem_id, &cfg),
         )));
     }
     Ok(out)

@@ -30,7 +30,7 @@ use onnc_nvdla_loadable::{AddressListEntry, MemoryListEntry, TensorDescListEntry
 
 use super::error::{EmitError, Result};
 use crate::config::Config;
-use crate::program::{Placement, Pool, Precision, Program, TensorId, TensorKind};
+use crate::program::{Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind};
 
 /// Size of the dead page and granule of pool sizes.
 pub const PAGE: u64 = 4096;
@@ -73,6 +73,44 @@ fn data_type(p: Precision) -> DataType {
         Precision::Int8 => DataType::INT8,
         Precision::Int16 => DataType::INT16,
         Precision::Fp16 => DataType::HALF,
+    }
+}
+
+/// The tensor descriptor of a placed 4-D feature cube (`tensor.shape` is
+/// `[N, C, H, W]`): descriptor `id` in memory `mem_id`.
+pub(crate) fn feature_desc(
+    tensor: &Tensor,
+    pl: Placement,
+    id: u16,
+    mem_id: u16,
+    cfg: &Config,
+) -> TensorDescListEntry {
+    let s = &tensor.shape;
+    TensorDescListEntry {
+        name: tensor.name.clone(),
+        id,
+        mem_id,
+        size: pl.size,
+        offset: pl.offset,
+        data_format: DataFormat::NCxHWx,
+        data_type: data_type(tensor.precision),
+        data_category: DataCategory::FEATURE,
+        pixel_format: PixelFormat(cfg.pixel_format as u8),
+        pixel_mapping: PixelMapping::PITCH_LINEAR,
+        n: s[0] as i32,
+        c: s[1] as i32,
+        h: s[2] as i32,
+        w: s[3] as i32,
+        strides: [
+            tensor.precision.bytes() as u32,
+            pl.line_stride,
+            pl.surf_stride,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ],
     }
 }
 
@@ -193,33 +231,8 @@ impl MemPlan {
             e.tensor_desc_id = n as u16;
             m.memories.push(e);
             m.bind_mem.insert(t, id as u16);
-            let s = &tensor.shape;
-            m.tensor_descs.push(TensorDescListEntry {
-                name: tensor.name.clone(),
-                id: n as u16,
-                mem_id: id as u16,
-                size: pl.size,
-                offset: pl.offset,
-                data_format: DataFormat::NCxHWx,
-                data_type: data_type(tensor.precision),
-                data_category: DataCategory::FEATURE,
-                pixel_format: PixelFormat(cfg.pixel_format as u8),
-                pixel_mapping: PixelMapping::PITCH_LINEAR,
-                n: s[0] as i32,
-                c: s[1] as i32,
-                h: s[2] as i32,
-                w: s[3] as i32,
-                strides: [
-                    tensor.precision.bytes() as u32,
-                    pl.line_stride,
-                    pl.surf_stride,
-                    0,
-                    0,
-                    0,
-                    0,
-                    0,
-                ],
-            });
+            m.tensor_descs
+                .push(feature_desc(tensor, pl, n as u16, id as u16, cfg));
         }
         Ok(m)
     }
