@@ -23,6 +23,7 @@ pub mod numerics;
 pub mod nvdla;
 pub mod onnc;
 pub mod onnx;
+pub mod pipeline;
 pub mod sim_check;
 pub mod translate;
 mod walk;

@@ -109,35 +109,34 @@ pub fn compile_nvdla_planned(
     target: &str,
     strategy: &str,
 ) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
-    let diags =
-        |c: &ir::DiagnosticCapture| c.take().iter().map(|d| d.to_string()).collect::<Vec<_>>();
-    let context =
-        ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
-    let capture = ir::DiagnosticCapture::attach(&context);
-    crate::register_all();
-    let module = crate::import::onnx::import_model(
-        &context,
-        onnc_onnx::Model {
-            graph,
-            ..Default::default()
-        },
-        file,
-    )
-    .map_err(|e| e.0)?;
-    let mut module = module;
-    let pipeline = format!(
-        "builtin.module(onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory{{strategy={strategy}}})"
-    );
-    let runner = ir::PipelineRunner::new(&context, &pipeline, &Default::default())
+    use crate::pipeline::{Diags, Manager, Module};
+    let mut manager = Manager::new();
+    manager
+        .add(
+            "compile",
+            &format!(
+                "onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory{{strategy={strategy}}}"
+            ),
+        )
         .map_err(|e| vec![format!("internal error: {e}")])?;
-    if !runner.run(&mut module) || !verify::verify_module(&module) {
-        let mut m = diags(&capture);
-        if m.is_empty() {
-            m.push(format!("{file}: error: compiling for {target} failed"));
+    let mut graph = graph;
+    crate::pipeline::names::canonicalize(&mut graph)
+        .map_err(|e| vec![format!("{file}: error: {e}")])?;
+    let mut module = Module::Onnx(graph);
+    let mut diags = Diags::new();
+    let ran = manager.run(&mut module, &mut diags, |_, _, _| Ok(()));
+    let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
+    match (ran, module) {
+        (Ok(()), Module::Nvdla(n)) => {
+            let bytes =
+                crate::nvdla::emit::emit_program(&n.program, onnc_nvdla_loadable::Abi::Current)?;
+            Ok((bytes, n.program))
         }
-        return Err(m);
+        _ if !messages.is_empty() => Err(messages),
+        _ => Err(vec![format!(
+            "{file}: error: compiling for {target} failed"
+        )]),
     }
-    crate::nvdla::emit::emit_module(&module, onnc_nvdla_loadable::Abi::Current)
 }
 
 /// Loads `.onnx` (through the ONNX loader) or `.mlir`/`.mlirbc` as a graph.

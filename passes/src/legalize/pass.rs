@@ -31,13 +31,17 @@
 //! its own location, naming the op, the target and the violated limit
 //! ("MaxPool kernel 9 exceeds nv_full's limit of 8"); then the pass fails.
 
-use crate::onnx::rebuild::rebuild_functions;
+use crate::{
+    onnx::rebuild::rebuild_functions,
+    pipeline::{Diags, Module, Pass},
+};
 use melior::ir::{operation::OperationLike, OperationRef};
 use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
 };
 use onnc_legalize::{options, ExtractorKind, Options, Target};
+use std::collections::HashSet;
 
 /// Registration of `onnc-legalize`.
 pub static REGISTRATION: PassRegistration = PassRegistration {
@@ -95,6 +99,10 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    make_legalize(o).map(|l| Box::new(l) as Box<dyn PassBody>)
+}
+
+fn make_legalize(o: &PassOptions) -> Result<Legalize, String> {
     let target: Target = o
         .str("target")
         .parse()
@@ -110,11 +118,11 @@ fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
         },
         dag_passes: options::DEFAULT_DAG_PASSES,
     };
-    Ok(Box::new(Legalize {
+    Ok(Legalize {
         target,
         options,
         report: o.bool("report"),
-    }))
+    })
 }
 
 struct Legalize {
@@ -123,36 +131,84 @@ struct Legalize {
     report: bool,
 }
 
+/// A problem legalization found: the node it names (if any) and the message.
+type Blame = (Option<String>, String);
+
+impl Legalize {
+    /// Legalizes `graph`; the e-graph report with `report=true`.
+    fn apply(
+        &self,
+        graph: onnc_onnx::Graph,
+    ) -> Result<(onnc_onnx::Graph, Option<String>), Vec<Blame>> {
+        match onnc_legalize::legalize(graph, self.target, &self.options) {
+            Ok(l) => Ok((l.graph, self.report.then_some(l.report.to_string()))),
+            Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
+                .into_iter()
+                .map(|v| {
+                    (
+                        Some(v.node),
+                        format!("'{}' cannot run on {target}: {}", v.op, v.reason),
+                    )
+                })
+                .collect()),
+            Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
+        }
+    }
+
+    fn report_text(&self, function: &str, report: &str) -> String {
+        format!(
+            "onnc-legalize report for @{function} on {}:\n{report}",
+            self.target
+        )
+    }
+}
+
 impl PassBody for Legalize {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let report_at = module.location();
-        rebuild_functions(
-            module,
-            "onnc-legalize",
-            |graph, locs, name| match onnc_legalize::legalize(graph, self.target, &self.options) {
-                Ok(l) => {
-                    if self.report {
-                        ir::emit_remark(
-                            report_at,
-                            &format!(
-                                "onnc-legalize report for @{name} on {}:\n{}",
-                                self.target, l.report
-                            ),
-                        );
+        rebuild_functions(module, "onnc-legalize", |graph, locs, name| {
+            match self.apply(graph) {
+                Ok((g, report)) => {
+                    if let Some(r) = report {
+                        ir::emit_remark(report_at, &self.report_text(name, &r));
                     }
-                    Ok(l.graph)
+                    Ok(g)
                 }
-                Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
+                Err(blames) => Err(blames
                     .into_iter()
-                    .map(|v| {
-                        (
-                            locs.get(&v.node).copied(),
-                            format!("'{}' cannot run on {target}: {}", v.op, v.reason),
-                        )
-                    })
+                    .map(|(node, m)| (node.and_then(|n| locs.get(&n).copied()), m))
                     .collect()),
-                Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
-            },
-        )
+            }
+        })
+    }
+}
+
+/// The in-memory `onnc-legalize` (see [`crate::pipeline`]).
+pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    make_legalize(o).map(|l| Box::new(l) as Box<dyn Pass>)
+}
+
+impl Pass for Legalize {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let graph = module.onnx_mut("onnc-legalize").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
+        })?;
+        let nodes: HashSet<String> = graph.nodes.iter().map(|n| n.name.clone()).collect();
+        match self.apply(std::mem::take(graph)) {
+            Ok((g, report)) => {
+                if let Some(r) = report {
+                    diags.remark(None, self.report_text(crate::pipeline::text::MAIN, &r));
+                }
+                *graph = g;
+                crate::pipeline::names::settle(graph, "onnc-legalize", diags)
+            }
+            Err(blames) => {
+                for (node, m) in blames {
+                    diags.error(node.as_deref().filter(|n| nodes.contains(*n)), m);
+                }
+                Err(PassFailed)
+            }
+        }
     }
 }

@@ -26,7 +26,10 @@
 //! would fix it; then the pass fails and the IR is unchanged.
 
 use super::to_ir::build_func;
-use crate::onnx::rebuild::{functions, graph_or_report};
+use crate::{
+    onnx::rebuild::{functions, graph_or_report},
+    pipeline::{Diags, Module, NvdlaModule, Pass},
+};
 use melior::ir::{
     attribute::StringAttribute, block::BlockLike, operation::OperationLike, Attribute,
     OperationRef, RegionLike,
@@ -36,6 +39,7 @@ use onnc_dialects::{
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
 };
 use onnc_nvdla::{Config, ConfigName};
+use std::collections::HashSet;
 
 /// `{atomic_c = 64 : i64, ..., precisions = "int8,int16,fp16"}`: the
 /// configuration's parameters, printed beside `nvdla.config` so the IR says
@@ -69,6 +73,44 @@ fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
     Ok(Box::new(Convert {
         config: o.str("config").parse()?,
     }))
+}
+
+/// The in-memory `convert-onnx-to-nvdla` (see [`crate::pipeline`]): the
+/// module changes level from `onnx` to `nvdla`.
+pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(Convert {
+        config: o.str("config").parse()?,
+    }))
+}
+
+impl Pass for Convert {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let graph = module.onnx_mut("convert-onnx-to-nvdla").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
+        })?;
+        let nodes: HashSet<&str> = graph.nodes.iter().map(|n| n.name.as_str()).collect();
+        let at = |n: &str| Some(n).filter(|n| nodes.contains(n)).map(str::to_string);
+        match onnc_nvdla::lower::lower(graph, self.config, &Default::default()) {
+            Ok(mut program) => {
+                for w in onnc_nvdla::lower::weight_values::warnings(&program) {
+                    diags.warning(at(&w.node).as_deref(), w.to_string());
+                }
+                crate::pipeline::program_order::canonical_order(&mut program);
+                *module = Module::Nvdla(NvdlaModule {
+                    program,
+                    memory: None,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                for problem in &e.problems {
+                    diags.error(at(&problem.node).as_deref(), problem.to_string());
+                }
+                Err(PassFailed)
+            }
+        }
+    }
 }
 
 struct Convert {

@@ -24,7 +24,10 @@
 //! applied unless everything is valid.
 
 use super::rebuild::rebuild_programs;
-use crate::io::write_atomic;
+use crate::{
+    io::write_atomic,
+    pipeline::{Diags, Module, Pass},
+};
 use melior::ir::OperationRef;
 use onnc_dialects::pass_api::{
     OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
@@ -81,7 +84,8 @@ pub static GEN: PassRegistration = PassRegistration {
     factory: make_gen,
 };
 
-fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+/// The options of `nvdla-load-ctable`: file, format (None: detect), source.
+fn load_options(o: &PassOptions) -> Result<(String, Option<CalibFormat>, String), String> {
     let file = o.str("file").to_string();
     if file.is_empty() {
         return Err("nvdla-load-ctable needs file=<path to the CTable JSON>".into());
@@ -90,9 +94,14 @@ fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
         "" => file.clone(),
         s => s.to_string(),
     };
+    Ok((file, CalibFormat::parse(o.str("format")), source))
+}
+
+fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+    let (file, format, source) = load_options(o)?;
     Ok(Box::new(Load {
         file,
-        format: CalibFormat::parse(o.str("format")),
+        format,
         source,
     }))
 }
@@ -113,22 +122,66 @@ struct Load {
     source: String,
 }
 
+impl Load {
+    /// Reads the table and sets `p`'s registers. Out: the remarks to show
+    /// (entries no tensor matched, the table's own notes), or the messages.
+    fn apply(&self, p: &mut onnc_nvdla::Program) -> Result<Vec<String>, Vec<String>> {
+        let calib = ctable::load_calib(std::path::Path::new(&self.file), self.format)
+            .map_err(|e| vec![e.to_string()])?;
+        let stats = ctable::apply_calib(p, &calib).map_err(|e| vec![e.to_string()])?;
+        let mut notes = Vec::new();
+        if !stats.unmatched.is_empty() {
+            notes.push(format!(
+                "{}: {} entries name no tensor of the program (removed by fusion?), not used: {}",
+                self.source,
+                stats.unmatched.len(),
+                stats.unmatched.join(", ")
+            ));
+        }
+        notes.extend(stats.notes.iter().map(|n| format!("{}: {n}", self.source)));
+        Ok(notes)
+    }
+}
+
+/// The in-memory `nvdla-load-ctable` (see [`crate::pipeline`]).
+pub fn memory_load(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    let (file, format, source) = load_options(o)?;
+    Ok(Box::new(Load {
+        file,
+        format,
+        source,
+    }))
+}
+
+impl Pass for Load {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let n = module.nvdla_mut("nvdla-load-ctable").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
+        })?;
+        match self.apply(&mut n.program) {
+            Ok(notes) => {
+                for note in notes {
+                    diags.remark(None, format!("nvdla-load-ctable: {note}"));
+                }
+                crate::pipeline::program_order::canonical_order(&mut n.program);
+                Ok(())
+            }
+            Err(messages) => {
+                for m in messages {
+                    diags.error(None, format!("nvdla-load-ctable: {m}"));
+                }
+                Err(PassFailed)
+            }
+        }
+    }
+}
+
 impl PassBody for Load {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let calib = ctable::load_calib(std::path::Path::new(&self.file), self.format);
         let mut notes = Vec::new();
         rebuild_programs(module, "nvdla-load-ctable", |p, _| {
-            let calib = calib.as_ref().map_err(|e| vec![e.to_string()])?;
-            let stats = ctable::apply_calib(p, calib).map_err(|e| vec![e.to_string()])?;
-            if !stats.unmatched.is_empty() {
-                notes.push(format!(
-                    "{}: {} entries name no tensor of the program (removed by fusion?), not used: {}",
-                    self.source,
-                    stats.unmatched.len(),
-                    stats.unmatched.join(", ")
-                ));
-            }
-            notes.extend(stats.notes.iter().map(|n| format!("{}: {n}", self.source)));
+            notes = self.apply(p)?;
             Ok(())
         })?;
         let loc = melior::ir::operation::OperationLike::location(&module);

@@ -45,13 +45,20 @@ pub fn emit_module(
     abi: Abi,
 ) -> Result<(Vec<u8>, Program), Vec<String>> {
     let p = module_program(module)?;
+    let bytes = emit_program(&p, abi)?;
+    Ok((bytes, p))
+}
+
+/// Emits a planned program as loadable bytes (`error: ...` messages when
+/// emission refuses it).
+pub fn emit_program(p: &Program, abi: Abi) -> Result<Vec<u8>, Vec<String>> {
     let l = onnc_nvdla::emit::emit(
-        &p,
+        p,
         &EmitOptions {
             abi,
             ..Default::default()
         },
     )
     .map_err(|e| vec![format!("error: {e}")])?;
-    Ok((l.write(), p))
+    Ok(l.write())
 }

@@ -20,6 +20,7 @@
 //! with the tensor and the fix; the IR is unchanged.
 
 use super::rebuild::rebuild_programs;
+use crate::pipeline::{Diags, Module, Pass};
 use melior::ir::{Attribute, OperationRef};
 use onnc_dialects::{
     ir,
@@ -42,12 +43,47 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    let strategy = if o.str("strategy") == "naive" {
-        Strategy::Naive
-    } else {
-        Strategy::BestFit
-    };
-    Ok(Box::new(Plan { strategy }))
+    Ok(Box::new(Plan::new(o)))
+}
+
+/// The in-memory `nvdla-plan-memory` (see [`crate::pipeline`]): places the
+/// program's tensors and records the summary on the module.
+pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(Plan::new(o)))
+}
+
+impl Plan {
+    fn new(o: &PassOptions) -> Plan {
+        let strategy = if o.str("strategy") == "naive" {
+            Strategy::Naive
+        } else {
+            Strategy::BestFit
+        };
+        Plan { strategy }
+    }
+
+    fn options(&self) -> PlanOptions {
+        PlanOptions {
+            strategy: self.strategy,
+            ..Default::default()
+        }
+    }
+}
+
+impl Pass for Plan {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let n = module.nvdla_mut("nvdla-plan-memory").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
+        })?;
+        let report = plan(&mut n.program, &self.options()).map_err(|e| {
+            diags.error(None, format!("nvdla-plan-memory: {e}"));
+            PassFailed
+        })?;
+        n.memory = Some(report);
+        crate::pipeline::program_order::canonical_order(&mut n.program);
+        Ok(())
+    }
 }
 
 struct Plan {
@@ -57,20 +93,14 @@ struct Plan {
 impl PassBody for Plan {
     fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let mut summary = None;
-        let options = PlanOptions {
-            strategy: self.strategy,
-            ..Default::default()
-        };
+        let options = self.options();
         rebuild_programs(module, "nvdla-plan-memory", |p, _| {
             let r = plan(p, &options).map_err(|e| vec![e.to_string()])?;
             summary = Some(r);
             Ok(())
         })?;
         if let Some(r) = summary {
-            let text = format!(
-                "{{activation_bytes = {} : i64, activation_lower_bound_bytes = {} : i64, weight_bytes = {} : i64, bind_bytes = {} : i64}}",
-                r.activation_bytes, r.activation_lower_bound_bytes, r.weight_bytes, r.bind_bytes
-            );
+            let text = crate::pipeline::text::memory_attr_text(&r);
             ir::with_context(&module, |context| {
                 if let Some(a) = Attribute::parse(context, &text) {
                     ir::set_attribute(&module, "nvdla.memory", a);

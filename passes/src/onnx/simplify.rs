@@ -28,7 +28,10 @@
 //! Failure modes: another dialect's op in a function (reported at the op);
 //! a constant computation the interpreter rejects (reported at the function).
 
-use crate::onnx::{graph_simplify, rebuild::rebuild_functions};
+use crate::{
+    onnx::{graph_simplify, rebuild::rebuild_functions},
+    pipeline::{Diags, Module, Pass},
+};
 use melior::ir::OperationRef;
 use onnc_dialects::pass_api::{
     OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
@@ -48,15 +51,38 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
         default: "268435456",
         help: "largest folded result in elements; larger results stay as ops",
     }],
-    factory: |o: &PassOptions| {
-        Ok(Box::new(Simplify {
-            fold_limit: o.int("fold-limit") as usize,
-        }))
-    },
+    factory: |o: &PassOptions| Ok(Box::new(Simplify::new(o))),
 };
+
+/// The in-memory `onnx-simplify` (see [`crate::pipeline`]).
+pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(Simplify::new(o)))
+}
 
 struct Simplify {
     fold_limit: usize,
+}
+
+impl Simplify {
+    fn new(o: &PassOptions) -> Simplify {
+        Simplify {
+            fold_limit: o.int("fold-limit") as usize,
+        }
+    }
+}
+
+impl Pass for Simplify {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let graph = module.onnx_mut("onnx-simplify").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
+        })?;
+        graph_simplify::simplify(graph, self.fold_limit).map_err(|e| {
+            diags.error(None, format!("onnx-simplify: {e}"));
+            PassFailed
+        })?;
+        crate::pipeline::names::settle(graph, "onnx-simplify", diags)
+    }
 }
 
 impl PassBody for Simplify {

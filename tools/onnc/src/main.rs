@@ -26,6 +26,7 @@ mod docs;
 mod nvdla;
 mod other_targets;
 mod outputs;
+mod pipeline;
 mod report;
 mod stages;
 

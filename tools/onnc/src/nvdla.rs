@@ -6,14 +6,9 @@
 //! atomically; the per-layer table on stdout with `--report`; messages
 //! naming file and node on failure (nothing written).
 
-use crate::{
-    cli::Compile,
-    report,
-    stages::{self, Stages},
-};
+use crate::{cli::Compile, pipeline::Compilation, report};
 use onnc_passes::{
-    io::write_atomic,
-    nvdla::emit::{emit_module, module_program},
+    io::write_atomic, nvdla::emit::emit_program, pipeline::Module,
     translate::nvdla_emit::abi_option,
 };
 use std::time::Instant;
@@ -40,38 +35,43 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let plan = crate::calibrate::plan(c)?;
     let calibrate = plan.pass.clone();
     let total = 5 + usize::from(calibrate.is_some()) + 1;
-    let context = stages::new_context()?;
     let progress = c.progress_wanted();
-    let mut s = Stages::import(
-        &context,
+    let mut s = Compilation::import(
         &c.model,
         &c.input_shape,
         c.dump_ir_after_all.clone(),
         progress,
         total,
     )?;
-    s.run("onnx-simplify", "builtin.module(onnx-simplify)")?;
-    s.run(
-        "onnc-legalize",
-        &format!("builtin.module(onnc-legalize{{target={t}}})"),
-    )?;
+    s.run("onnx-simplify", "onnx-simplify")?;
+    s.run("onnc-legalize", &format!("onnc-legalize{{target={t}}}"))?;
     s.run(
         "convert-onnx-to-nvdla",
-        &format!("builtin.module(convert-onnx-to-nvdla{{config={t}}})"),
+        &format!("convert-onnx-to-nvdla{{config={t}}}"),
     )?;
     if let Some(cal) = &calibrate {
-        s.run("nvdla-load-ctable", &format!("builtin.module({cal})"))
+        s.run("nvdla-load-ctable", cal)
             .map_err(|m| plan.explain(m))?;
     }
-    s.run("nvdla-plan-memory", "builtin.module(nvdla-plan-memory)")?;
+    s.run("nvdla-plan-memory", "nvdla-plan-memory")?;
 
     let start = Instant::now();
-    let (bytes, program) = if emit_mlir {
-        let p = module_program(&s.module)?;
-        (s.text().into_bytes(), p)
-    } else {
-        emit_module(&s.module, abi)?
+    let bytes = match &s.module {
+        Module::Nvdla(_) if emit_mlir => s.text()?.into_bytes(),
+        Module::Nvdla(n) => emit_program(&n.program, abi)?,
+        m => {
+            return Err(vec![format!(
+                "internal error: the pipeline ended at the {} level, not nvdla",
+                m.level()
+            )])
+        }
     };
+    let Module::Nvdla(planned) = std::mem::replace(&mut s.module, Module::Onnx(Default::default()))
+    else {
+        unreachable!("checked above")
+    };
+    let program = planned.program;
+    let memory = planned.memory.unwrap_or_default();
     if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
         check_sim(c, t, &bytes, emit_mlir)?;
     }
@@ -93,7 +93,12 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         start,
     );
     if let Some(path) = &c.report {
-        let memory = memory_summary(&s.module);
+        let memory = report::Memory {
+            activation_bytes: memory.activation_bytes,
+            activation_lower_bound_bytes: memory.activation_lower_bound_bytes,
+            weight_bytes: memory.weight_bytes,
+            bind_bytes: memory.bind_bytes,
+        };
         let r = report::build(
             &c.model,
             t,
@@ -106,28 +111,6 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         crate::outputs::print(&r.table())?;
     }
     Ok(())
-}
-
-/// The planner's summary recorded on the module (`nvdla.memory`).
-fn memory_summary(module: &melior::ir::Module) -> report::Memory {
-    use melior::ir::{attribute::DictionaryAttribute, operation::OperationLike};
-    let op = module.as_operation();
-    let dict = op
-        .attribute("nvdla.memory")
-        .ok()
-        .and_then(|a| DictionaryAttribute::try_from(a).ok());
-    let int = |k: &str| {
-        dict.as_ref()
-            .and_then(|d| d.element_by_name(k))
-            .and_then(onnc_dialects::ir::int_attr)
-            .map_or(0, |(v, _)| v as u64)
-    };
-    report::Memory {
-        activation_bytes: int("activation_bytes"),
-        activation_lower_bound_bytes: int("activation_lower_bound_bytes"),
-        weight_bytes: int("weight_bytes"),
-        bind_bytes: int("bind_bytes"),
-    }
 }
 
 /// `--check-sim`: the loadable against the reference interpreter on seeded

@@ -1,0 +1,55 @@
+//! [`Module`]: the one in-memory IR of a compile, at one level.
+
+use onnc_nvdla::{plan::PlanReport, Program};
+use onnc_onnx::Graph;
+
+/// The module of a compile: exactly one level at a time.
+#[derive(Debug, Clone)]
+pub enum Module {
+    /// The `onnx` level: an ONNX graph (import, simplification, legalization).
+    Onnx(Graph),
+    /// The `nvdla` level: hardware layers for one NVDLA configuration.
+    Nvdla(NvdlaModule),
+}
+
+/// The NVDLA level: the program and what passes recorded about it.
+#[derive(Debug, Clone)]
+pub struct NvdlaModule {
+    /// The hardware layers (configuration inside).
+    pub program: Program,
+    /// The memory planner's summary, once `nvdla-plan-memory` ran
+    /// (printed as the module's `nvdla.memory` attribute).
+    pub memory: Option<PlanReport>,
+}
+
+impl Module {
+    /// The level's dialect name (`onnx`, `nvdla`), for messages.
+    pub fn level(&self) -> &'static str {
+        match self {
+            Module::Onnx(_) => "onnx",
+            Module::Nvdla(_) => "nvdla",
+        }
+    }
+
+    /// The ONNX graph, or an error naming `pass` and the level found.
+    pub fn onnx_mut(&mut self, pass: &str) -> Result<&mut Graph, String> {
+        let level = self.level();
+        match self {
+            Module::Onnx(g) => Ok(g),
+            _ => Err(format!(
+                "{pass}: expects the onnx level, but the module is at the {level} level"
+            )),
+        }
+    }
+
+    /// The NVDLA module, or an error naming `pass` and the level found.
+    pub fn nvdla_mut(&mut self, pass: &str) -> Result<&mut NvdlaModule, String> {
+        let level = self.level();
+        match self {
+            Module::Nvdla(n) => Ok(n),
+            _ => Err(format!(
+                "{pass}: expects the nvdla level (run convert-onnx-to-nvdla first), but the module is at the {level} level"
+            )),
+        }
+    }
+}

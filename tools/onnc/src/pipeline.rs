@@ -1,0 +1,161 @@
+//! The in-memory pipeline behind `onnc compile` for NVDLA: load the model
+//! once into a [`Module`], run the passes on it in place, stage by stage,
+//! and print MLIR only when asked (`--emit mlir`, `--dump-ir-after-all`).
+//!
+//! In: the model path, the input shapes, a dump directory, whether to show
+//! progress. Out: the module after the stages ran; on failure every
+//! diagnostic, formatted as the MLIR passes print them (`node 'x': error:
+//! ...`). Each stage is a `tracing` span (`stage{name=...}`) with a `done`
+//! event carrying its time (`RUST_LOG=info`, or `onnc compile -vv`).
+//!
+//! ```text
+//! [1/5] import          model.onnx                 12 ms
+//! [2/5] onnx-simplify                              40 ms
+//! ```
+
+use melior::Context;
+use onnc_passes::{
+    io::write_atomic,
+    pipeline::{text, Diags, Manager, Module},
+};
+use std::{path::PathBuf, time::Instant};
+
+/// A model being compiled, stage by stage, in memory.
+pub struct Compilation {
+    /// The module.
+    pub module: Module,
+    file: String,
+    dump: Option<PathBuf>,
+    progress: bool,
+    step: usize,
+    total: usize,
+    /// Created on the first request for text.
+    context: Option<Context>,
+}
+
+/// `file: error: what` for a loader message (which may already name the file).
+fn as_error(file: &str, message: &str) -> String {
+    if message.contains("error:") {
+        return message.to_string();
+    }
+    match message.strip_prefix(&format!("{file}: ")) {
+        Some(rest) => format!("{file}: error: {rest}"),
+        None => format!("{file}: error: {message}"),
+    }
+}
+
+impl Compilation {
+    /// Loads the model (stage 1 of `total`): the ONNX file is read, its
+    /// shapes inferred (an inconsistent model fails here, naming the file).
+    pub fn import(
+        model: &std::path::Path,
+        shapes: &[String],
+        dump: Option<PathBuf>,
+        progress: bool,
+        total: usize,
+    ) -> Result<Self, Vec<String>> {
+        let start = Instant::now();
+        let file = model.display().to_string();
+        let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
+        let mut opts = onnc_onnx::Options::default();
+        for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
+            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| {
+                vec![format!(
+                    "error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims"
+                )]
+            })?;
+            tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
+            opts.input_shapes.push(parsed);
+        }
+        let loaded =
+            onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
+        for w in &loaded.warnings {
+            eprintln!("{file}: warning: {w}");
+        }
+        let mut graph = loaded.graph;
+        onnc_passes::pipeline::names::canonicalize(&mut graph)
+            .map_err(|e| vec![format!("{file}: error: {e}")])?;
+        if let Some(d) = &dump {
+            std::fs::create_dir_all(d)
+                .map_err(|e| vec![format!("error: cannot create '{}': {e}", d.display())])?;
+        }
+        let mut c = Compilation {
+            module: Module::Onnx(graph),
+            file: file.clone(),
+            dump,
+            progress,
+            step: 0,
+            total,
+            context: None,
+        };
+        c.finish_stage("import", &file, start)?;
+        Ok(c)
+    }
+
+    /// Runs the passes of `pipeline` (`a,b{k=v}`) as stage `name`.
+    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
+        let start = Instant::now();
+        let _span = tracing::info_span!("stage", name).entered();
+        tracing::debug!(pipeline, "running");
+        let mut manager = Manager::new();
+        manager
+            .add(name, pipeline)
+            .map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
+        let mut diags = Diags::new();
+        let ran = manager.run(&mut self.module, &mut diags, |_, _, _| Ok(()));
+        let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
+        if ran.is_err() {
+            return Err(if messages.is_empty() {
+                vec![format!("error: stage {name} failed")]
+            } else {
+                messages
+            });
+        }
+        for m in messages {
+            eprintln!("{m}");
+        }
+        self.finish_stage(name, "", start)
+    }
+
+    /// Counts a stage done without running a pass (emission, reports).
+    pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
+        self.step += 1;
+        tracing::info!(stage = name, step = self.step, of = self.total, ms = %format!("{:.1}", start.elapsed().as_secs_f64() * 1e3), "done");
+        if self.progress {
+            eprintln!(
+                "[{}/{}] {:<24} {:<32} {:>8.1} ms",
+                self.step,
+                self.total,
+                name,
+                detail,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
+    }
+
+    fn finish_stage(
+        &mut self,
+        name: &str,
+        detail: &str,
+        start: Instant,
+    ) -> Result<(), Vec<String>> {
+        let step = self.step + 1;
+        self.step(name, detail, start);
+        if let Some(d) = self.dump.clone() {
+            let path = d.join(format!("{step:02}-{name}.mlir"));
+            let text = self.text()?;
+            write_atomic(&path, text.as_bytes())
+                .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+        }
+        Ok(())
+    }
+
+    /// The module as MLIR text (with locations, resources in full).
+    pub fn text(&mut self) -> Result<String, Vec<String>> {
+        if self.context.is_none() {
+            self.context = Some(crate::stages::new_context()?);
+        }
+        let context = self.context.as_ref().expect("set above");
+        text::print(context, &self.module, &self.file)
+    }
+}
