@@ -4,8 +4,9 @@
 // An MVU computes 1x64 by 64x64 binary matrix-vector products, one per cycle, and builds
 // multi-bit arithmetic bit-serially, so every job is described by precisions, by the loop
 // counts ("length") and address jumps of the input and weight address generators, and by a
-// cycle countdown. Produced by `legalize-onnx-to-mvu`; consumed by the MVU emitter (config
-// table, RISC-V CSR program, bit-serial weight and test-vector files).
+// cycle countdown. Produced by `convert-onnx-to-mvu`. The MVU emitter (config table, RISC-V
+// CSR program, bit-serial weight and test-vector files) does not read it yet: `onnc compile
+// --target mvu` lowers the legalized graph itself (issue #17, stage 5).
 // Sources (facts only): hossein1387/BARVINN docs/design.rst, hossein1387/MVU_Code_Gen,
 // obilaniu/MVU verification/lib/mvu/mvu_pkg.sv.
 //

@@ -2,8 +2,9 @@
 //
 // NNIE runs Caffe-style networks compiled by HiSilicon's closed `nnie_mapper`; so these ops
 // are Caffe layers restricted to what NNIE accepts, each with its per-layer quantization
-// parameters. Produced by `legalize-onnx-to-nnie`; consumed by the NNIE emitter (Caffe
-// prototxt + caffemodel, mapper .cfg, clip table). The .wk file itself comes from the vendor
+// parameters. No pass produces it yet (`onnc compile --target nnie` quantizes
+// and emits from the legalized graph; issue #17, stage 5), and the NNIE emitter (Caffe
+// prototxt + caffemodel, mapper .cfg, clip table) does not read it yet. The .wk file itself comes from the vendor
 // mapper. Quantization: MQBench's NNIE scheme (ModelTC/MQBench, docs and deploy_nnie.py).
 //
 // Quantization (8-bit, per layer, logarithmic): a tensor with clip value c (its range is

@@ -2,7 +2,7 @@
 //
 // One op per NVDLA processor (engine) job: nvdla.conv (CONV pipeline: CDMA/CSC/CMAC/CACC),
 // nvdla.sdp, nvdla.pdp, nvdla.cdp, nvdla.rubik, nvdla.bdma, and nvdla.emu (the UMD's CPU
-// emulator). Produced by `legalize-onnx-to-nvdla`; consumed by memory planning, fusion and the
+// emulator). Produced by `convert-onnx-to-nvdla`; consumed by memory planning, fusion and the
 // loadable emitter. Attributes mirror the firmware descriptors in nvdla/sw
 // `kmd/firmware/include/dla_interface.h` and the
 // quantization registers of ONNC's calibration table (CTable).

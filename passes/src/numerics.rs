@@ -78,9 +78,8 @@ pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
     let capture = ir::DiagnosticCapture::attach(&context);
     let module = ir::parse_module_bytes(&context, bytes, file);
     let result = match &module {
-        Some(m) if verify::verify_module(m) => {
-            crate::nvdla::emit::emit_module(m, onnc_nvdla_loadable::Abi::Current).map(|(b, _)| b)
-        }
+        Some(m) if verify::verify_module(m) => crate::nvdla::emit::module_program_planned(m)
+            .and_then(|p| crate::nvdla::emit::emit_program(&p, onnc_nvdla_loadable::Abi::Current)),
         _ => Err(capture.take().iter().map(|d| d.to_string()).collect()),
     };
     drop(module);

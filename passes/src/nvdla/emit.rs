@@ -1,8 +1,8 @@
 //! The last step of the NVDLA flow: the `nvdla` function of a module →
 //! loadable bytes (used by `onnc-translate --to-nvdla-loadable` and `onnc compile`).
 //!
-//! In: a module holding the `nvdla` dialect (planned by `nvdla-plan-memory`;
-//! planned here when it was not) and the descriptor ABI. Out: the loadable's
+//! In: a module holding the `nvdla` dialect, planned by `nvdla-plan-memory`
+//! (unplanned IR is refused), and the descriptor ABI. Out: the loadable's
 //! bytes, or messages naming the op (by location) or tensor at fault.
 //!
 //! ```text
@@ -22,21 +22,38 @@ pub fn is_planned(p: &Program) -> bool {
         .all(|t| matches!(t.kind, TensorKind::Fused) || t.place.is_some())
 }
 
-/// Reads the main function's program, plans it if needed.
+/// Reads the main function's program. An unplanned program is refused:
+/// emission writes what the IR says and plans nothing itself.
 pub fn module_program(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
-    let op = module.as_operation();
-    let func = main_function(&op).map_err(|e| vec![e])?;
-    let mut p = program_from_func(&func).map_err(|errors| {
-        errors
-            .into_iter()
-            .map(|(at, m)| format!("{}: error: {m}", Loc::from_location(at)))
-            .collect::<Vec<_>>()
-    })?;
+    let p = read_program(module)?;
+    if !is_planned(&p) {
+        return Err(vec![
+            "error: the nvdla IR is not planned: some tensors have no nvdla.mem placement; run nvdla-plan-memory first (--pass-pipeline='builtin.module(...,nvdla-plan-memory)')".to_string(),
+        ]);
+    }
+    Ok(p)
+}
+
+/// Reads the main function's program and plans it when it is not planned
+/// (for `onnc-run`, which executes IR from any stage after lowering).
+pub fn module_program_planned(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
+    let mut p = read_program(module)?;
     if !is_planned(&p) {
         onnc_nvdla::plan::plan(&mut p, &Default::default())
             .map_err(|e| vec![format!("error: memory planning failed: {e}")])?;
     }
     Ok(p)
+}
+
+fn read_program(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
+    let op = module.as_operation();
+    let func = main_function(&op).map_err(|e| vec![e])?;
+    program_from_func(&func).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|(at, m)| format!("{}: error: {m}", Loc::from_location(at)))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Emits the module's program as loadable bytes.

@@ -2,7 +2,7 @@
 //!
 //! In: MLIR text or bytecode whose main function holds the `nvdla` dialect
 //! (from `convert-onnx-to-nvdla` and `nvdla-plan-memory`; an unplanned
-//! function is planned with the default strategy). Out: the loadable
+//! function is refused with the pass to run). Out: the loadable
 //! (FlatBuffers, identifier `NVDA`), descriptors in the `--nvdla-abi` layout
 //! (`current` = firmware 0.12.x, the default; `legacy` = the 2018 layout of
 //! ONNC and the golden files).
