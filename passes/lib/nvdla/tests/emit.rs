@@ -543,3 +543,35 @@ fn a_missing_attribute_names_op_and_attribute() {
     let e = emit(&p, &EmitOptions::default()).unwrap_err().to_string();
     assert!(e.contains("conv1") && e.contains("conv_stride_x"), "{e}");
 }
+
+/// A loadable numbers address-list entries with 16-bit indices: a chain of
+/// 33000 standalone SDP ops (33001 feature cubes) is refused with the limit
+/// named, instead of emitted with wrapped indices that no firmware runs.
+#[test]
+fn more_tensors_than_sixteen_bit_indices_are_refused() {
+    let mut b = B::new();
+    let n = 33_000;
+    let mut prev = b.feature("x", [1, 1, 1, 1], TensorKind::Input(0));
+    for k in 0..n {
+        let kind = if k + 1 == n {
+            TensorKind::Output(0)
+        } else {
+            TensorKind::Activation
+        };
+        let next = b.feature(&format!("r{k}"), [1, 1, 1, 1], kind);
+        b.op(
+            Engine::Sdp,
+            &format!("relu{k}"),
+            sdp_attrs(false, true),
+            vec![Some(prev), None, None, None],
+            next,
+        );
+        prev = next;
+    }
+    let e = emit(&b.p, &EmitOptions::default()).err().expect("refused");
+    let text = e.to_string();
+    assert!(
+        text.contains("33002 address-list entries") && text.contains("16-bit"),
+        "{text}"
+    );
+}

@@ -120,6 +120,19 @@ struct Run {
 /// or of its fused SDP.
 type Job = (usize, Option<split::Band>);
 
+/// The loadable numbers address-list entries and a task's ops with signed
+/// 16-bit indices: a network that needs more than 32767 of either cannot be
+/// one loadable (emitting it anyway would wrap the indices silently).
+fn check_index_range(what: &str, n: usize, unit: &str) -> Result<()> {
+    let max = i16::MAX as usize;
+    if n > max {
+        return Err(EmitError::Unsupported(format!(
+            "the network needs {n} {what}, more than the {max} a loadable's 16-bit indices can number; split the model into several loadables with fewer {unit} each"
+        )));
+    }
+    Ok(())
+}
+
 fn runs(p: &Program) -> Vec<Run> {
     let mut out: Vec<Run> = Vec::new();
     for (i, op) in p.ops.iter().enumerate() {
@@ -253,6 +266,7 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
+        check_index_range("address-list entries", self.mem.addresses.len(), "tensors")?;
         let runs = runs(p);
         let mut jobs: Vec<Vec<Job>> = Vec::with_capacity(runs.len());
         let mut windows = Vec::new();
@@ -276,6 +290,9 @@ impl<'a> Emitter<'a> {
                 }
                 jobs.push(js);
             }
+        }
+        for js in &jobs {
+            check_index_range("hardware ops in one DLA task", js.len(), "layers")?;
         }
         for (t, (rel, size)) in windows {
             self.mem.address_at(p, t, rel, size)?;
