@@ -76,6 +76,22 @@ pub(crate) struct Band {
     /// Keep the weights in the CBUF for the next band / use those of the previous.
     pub(crate) skip_weight_release: bool,
     pub(crate) reuse_weights: bool,
+    /// The channel chunk this band belongs to, when the convolution is
+    /// split along channels ([`super::chan_split`]); `None`: all channels.
+    pub(crate) chunk: Option<Chunk>,
+}
+
+/// One channel chunk of a convolution split along channels: kernels
+/// `[k0, k0 + k)` (output channels) reading input channels `[c0, c0 + c)`,
+/// their weights at `w_off` (`w_bytes` bytes) in the conv's weight blob.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Chunk {
+    pub(crate) k0: usize,
+    pub(crate) k: usize,
+    pub(crate) c0: usize,
+    pub(crate) c: usize,
+    pub(crate) w_off: usize,
+    pub(crate) w_bytes: usize,
 }
 
 /// Bank allotment and bands of one convolution.
@@ -108,6 +124,7 @@ fn band(g: &ConvGeom, o0: usize, o1: usize) -> Band {
         pad_bottom: (last - (g.in_h as isize - 1)).max(0) as usize,
         skip_weight_release: false,
         reuse_weights: false,
+        chunk: None,
     }
 }
 
