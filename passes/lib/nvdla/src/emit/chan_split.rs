@@ -106,9 +106,18 @@ pub(crate) fn chunks(
     out
 }
 
-/// The chunks with the largest `step` (a multiple of `cpa_out`, fewer than
+/// Estimated cycles of one descriptor pair beyond its MACs and memory
+/// traffic (programming two engines, filling the CBUF pipeline). An
+/// assumption, not a measurement: it only weighs fewer, larger chunks
+/// against the MACs and weight bytes that larger chunks of a sparse
+/// weight waste.
+pub(crate) const PAIR_CYCLES: usize = 1000;
+
+/// The chunks of the cheapest `step` (a multiple of `cpa_out`, fewer than
 /// all `K` kernels) for which `fits` accepts every chunk and whose blocks
-/// total at most `budget` bytes; `None` when no step does.
+/// total at most `budget` bytes; `cost` estimates a set of chunks (ties go
+/// to the larger step). `None` when no step fits.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn choose(
     sup: &[Option<(usize, usize)>],
     shape: [usize; 4],
@@ -117,15 +126,22 @@ pub(crate) fn choose(
     elem: usize,
     budget: usize,
     mut fits: impl FnMut(&Chunk) -> bool,
+    cost: impl Fn(&[Chunk]) -> usize,
 ) -> Option<Vec<Chunk>> {
     let cpa_out = cpa_out.max(1);
     let atoms = shape[0].div_ceil(cpa_out);
-    (1..atoms).rev().find_map(|m| {
+    let mut best: Option<(usize, Vec<Chunk>)> = None;
+    for m in (1..atoms).rev() {
         let cs = chunks(sup, shape, m * cpa_out, cpa_in, elem);
         let total: usize = cs.iter().map(|ch| ch.w_bytes).sum();
-        (cs.iter().all(|ch| ch.c < shape[1]) && total <= budget && cs.iter().all(&mut fits))
-            .then_some(cs)
-    })
+        if cs.iter().all(|ch| ch.c < shape[1]) && total <= budget && cs.iter().all(&mut fits) {
+            let c = cost(&cs);
+            if best.as_ref().is_none_or(|(b, _)| c < *b) {
+                best = Some((c, cs));
+            }
+        }
+    }
+    best.map(|(_, cs)| cs)
 }
 
 /// Position (in elements) of `w[kk, cc, rr, ss]` in the direct-convolution
@@ -188,8 +204,34 @@ impl Ctx<'_> {
             Err(e) => e,
         };
         let Some(chunks) = self.conv_chunks(op, sdp)? else {
-            return Err(whole_err);
+            return Err(match whole_err {
+                EmitError::Op {
+                    engine,
+                    hw_layer,
+                    problem,
+                } => EmitError::Op {
+                    engine,
+                    hw_layer,
+                    problem: format!(
+                        "{problem}; its kernels read (nearly) all its input channels, so it cannot be cut into independent channel chunks — split its input channels into partial sums before lowering (legalization's nvdla/conv-split-channels does) or use fewer input channels per conv"
+                    ),
+                },
+                other => other,
+            });
         };
+        if let Some(sdp) =
+            sdp.filter(|s| matches!(self.p.tensors[s.output].kind, TensorKind::Fused))
+        {
+            return Err(EmitError::Op {
+                engine: "conv".into(),
+                hw_layer: op.hw_layer.clone(),
+                problem: format!(
+                    "needs {} channel chunks to fit the CBUF, but its SDP '{}' streams its result into the next engine, which cannot be cut with it; write the SDP's result to memory",
+                    chunks.len(),
+                    sdp.hw_layer
+                ),
+            });
+        }
         let mut bands = Vec::new();
         for ch in chunks {
             for mut b in self.conv_plan_of(op, Some(&ch))?.bands {
@@ -233,9 +275,34 @@ impl Ctx<'_> {
         let elem = p.tensors[w].precision.bytes();
         let budget = place(p, w)?.size as usize;
         let sup = supports(values, shape);
-        let chosen = choose(&sup, shape, cpa_in, cpa_out, elem, budget, |ch| {
-            self.conv_plan_of(op, Some(ch)).is_ok()
-        });
+        let [_, _, h, wd] = p.tensors[x].shape[..] else {
+            return Ok(None);
+        };
+        let [_, _, oh, ow] = p.tensors[op.output].shape[..] else {
+            return Ok(None);
+        };
+        let (r, s) = (shape[2], shape[3]);
+        let kpg = kernels_per_group(cfg, p.tensors[w].precision).max(1);
+        // MAC atoms, weight and input bytes at 32 per cycle, a fixed cost per pair.
+        let cost = |cs: &[Chunk]| -> usize {
+            cs.iter()
+                .map(|ch| {
+                    let macs =
+                        oh * ow * ch.k.div_ceil(kpg) * ch.c.div_ceil(cfg.atomic_c.max(1)) * r * s;
+                    macs + (ch.w_bytes + ch.c * h * wd * elem) / 32 + PAIR_CYCLES
+                })
+                .sum()
+        };
+        let chosen = choose(
+            &sup,
+            shape,
+            cpa_in,
+            cpa_out,
+            elem,
+            budget,
+            |ch| self.conv_plan_of(op, Some(ch)).is_ok(),
+            cost,
+        );
         Ok(chosen)
     }
 }
@@ -336,15 +403,25 @@ mod tests {
     #[test]
     fn choose_takes_the_largest_step_that_fits() {
         let sup = supports(&depthwise(64, 1), [64, 64, 1, 1]);
+        let pairs = |cs: &[Chunk]| cs.len();
         // Accept chunks of at most 20 input channels: steps 16 only.
-        let cs = choose(&sup, [64, 64, 1, 1], 16, 16, 2, usize::MAX, |c| c.c <= 20).unwrap();
+        let shape = [64, 64, 1, 1];
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |c| c.c <= 20, pairs).unwrap();
         assert_eq!(cs.len(), 4);
-        let cs = choose(&sup, [64, 64, 1, 1], 16, 16, 2, usize::MAX, |c| c.c <= 40).unwrap();
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |c| c.c <= 40, pairs).unwrap();
         assert_eq!(cs.iter().map(|c| c.k).collect::<Vec<_>>(), [32, 32]);
+        // The cost decides: weight bytes alone prefer the smallest chunks.
+        let bytes = |cs: &[Chunk]| cs.iter().map(|c| c.w_bytes).sum();
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |_| true, bytes).unwrap();
+        assert_eq!(cs.len(), 4);
+        // The weight's planned bytes bound the blocks: 2 chunks of 32×32 fp16.
+        let cs = choose(&sup, shape, 16, 16, 2, 4096, |_| true, pairs).unwrap();
+        assert_eq!(cs.len(), 2);
+        assert!(choose(&sup, shape, 16, 16, 2, 1024, |_| true, pairs).is_none());
         // A dense conv: every chunk reads all channels, nothing helps.
         let dense = vec![1f32; 64 * 64];
-        let sup = supports(&dense, [64, 64, 1, 1]);
-        assert!(choose(&sup, [64, 64, 1, 1], 16, 16, 2, usize::MAX, |_| true).is_none());
+        let sup = supports(&dense, shape);
+        assert!(choose(&sup, shape, 16, 16, 2, usize::MAX, |_| true, pairs).is_none());
     }
 
     #[test]

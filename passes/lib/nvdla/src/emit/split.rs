@@ -24,7 +24,9 @@
 //!   weight release, the middle ones reuse and skip, the last reuses and
 //!   releases (as the official compiler does);
 //! * nothing fits (one kernel group and one kernel height of input exceed
-//!   the CBUF): an error; splitting the input channels is not implemented.
+//!   the CBUF): an error here; the emitter then splits the conv into
+//!   channel chunks when its kernels read few input channels
+//!   ([`super::chan_split`]), else reports it.
 //!
 //! Example: ResNet-50's first conv on nv_full (3×224×224 fp16 → 64×112×112,
 //! 7×7 stride 2 pad 3; 56 entries per line, 256 entries per bank) needs 49
@@ -207,7 +209,7 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
     }
     best.map(|(_, p)| p).ok_or_else(|| {
         format!(
-            "one kernel group needs {group} CBUF banks and one kernel height ({kh} lines) of input {} more, more than the {} banks; splitting the input channels (partial sums) is not implemented — reduce the input channels per conv",
+            "one kernel group needs {group} CBUF banks and one kernel height ({kh} lines) of input {} more, more than the {} banks",
             banks(g.eps * kh, epb),
             cbuf.banks
         )
