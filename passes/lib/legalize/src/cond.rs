@@ -196,7 +196,7 @@ mod tests {
         let x = [1, 512, 7, 7];
         let c = conv_channel_chunk(Target::NvSmall, &x, &[7, 7]);
         // 296 channels: 4 data banks + 29 weight banks > 32.
-        assert!(c < 296 && c % 8 == 0, "{c}");
+        assert!(c < 296 && c.is_multiple_of(8), "{c}");
         let bank = 4096;
         let data = (7 * 7 * c).div_ceil(bank);
         let weights = (8 * c * 49).div_ceil(bank);

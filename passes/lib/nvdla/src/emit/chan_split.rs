@@ -19,23 +19,23 @@
 //!   widened to whole input atoms (so its input is a channel window of the
 //!   input cube at a surface boundary);
 //! * chunks hold `step` kernels, `step` a multiple of the output atom (so
-//!   each writes whole output surfaces); the largest `step` whose every
-//!   chunk fits the CBUF (its own row bands allowed) and whose blocks fit
-//!   the weight's planned bytes wins (fewest descriptor pairs);
+//!   each writes whole output surfaces); among the steps whose every chunk
+//!   fits the CBUF (its own row bands allowed) and whose blocks fit the
+//!   weight's planned bytes, the one with the least estimated cycles wins:
+//!   MAC atoms + weight and input bytes / 32 + [`PAIR_CYCLES`] per pair;
 //! * exact: a chunk drops only weights that are zero, and the bias, scale
 //!   and activation of the fused SDP are per channel, so each output
-//!   channel is computed from the same products in the same order (one
-//!   caveat, as for the merged conv: an infinite or NaN input in a dropped
-//!   channel no longer reaches the other channels' sums);
+//!   channel is the same sum of the same products (one caveat, as for the
+//!   merged conv: an infinite or NaN input in a dropped channel no longer
+//!   reaches the other channels' sums);
 //! * a conv whose kernels read (nearly) all channels gains nothing from
 //!   this split; it stays an error (splitting input channels into partial
 //!   sums is the legalizer's `nvdla/conv-split-channels`).
 //!
-//! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full: output atoms
-//! of 16 channels; `step` 576 fits (576 kernels of 576 channels each would
-//! not: a kernel group is 16 × 576 × 25 × 2 bytes = 3.6 banks, with the
-//! input's 7 lines ... the search keeps halving the per-chunk weight);
-//! the emitter prints the chosen chunks in nothing but the loadable.
+//! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full (16-channel
+//! output atoms): 36 chunks of 32 kernels, each reading its own 32 input
+//! channels (two surfaces) with a 51,200-byte block of weights — 1.8 MB for
+//! all, where the merged `[1152, 1152, 5, 5]` weight is 66 MB.
 
 use std::collections::BTreeMap;
 
@@ -401,7 +401,7 @@ mod tests {
     }
 
     #[test]
-    fn choose_takes_the_largest_step_that_fits() {
+    fn choose_takes_the_cheapest_step_that_fits() {
         let sup = supports(&depthwise(64, 1), [64, 64, 1, 1]);
         let pairs = |cs: &[Chunk]| cs.len();
         // Accept chunks of at most 20 input channels: steps 16 only.
