@@ -15,7 +15,11 @@
 //! lines, the SDP writes the band's output rows and reads its per-point
 //! operands at the same rows; such a window is a sub-region of the tensor
 //! (`address` of the region starting `top · line_stride` bytes in, size
-//! `(surfaces − 1) · surf_stride + rows · line_stride`). Example: NN_L0_0's
+//! `(surfaces − 1) · surf_stride + rows · line_stride`). A conv split into
+//! channel chunks ([`super::chan_split`]) is described once per chunk (and
+//! row band): its input, output and per-point windows start at the chunk's
+//! first surface, its weights and per-kernel operands are byte ranges of
+//! their blobs. Example: NN_L0_0's
 //! conv1 (28×28×1 fp16, 20×5×5 kernels) gets `entry_per_slice 7,
 //! data_bank 1, weight_bank 1, release 28` and one band.
 
