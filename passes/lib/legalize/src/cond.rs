@@ -115,23 +115,28 @@ pub fn is_depthwise(key: &OpKey, x_shape: &[usize]) -> bool {
 
 /// Bytes of the convolution buffer a direct convolution needs at least:
 /// `kernel_h` input rows of the whole width and all channels (the emitter
-/// splits the rest of the height), plus one atom of `atomic_k` kernels.
-/// `c_in` is the number of input channels the convolution reads.
+/// splits the rest of the height), plus one atom of `atomic_k` kernels,
+/// each rounded up as the emitter allots them: a line to whole CBUF
+/// entries, the data and the weights to whole banks (without the bank
+/// rounding, VGG-19's first FC layer on nv_small was cut into parts of 296
+/// channels that need 4 + 29 of the 32 banks). `c_in` is the number of
+/// input channels the convolution reads.
 pub fn conv_cbuf_need(cfg: &Config, x: &[usize], c_in: usize, kernel: &[usize]) -> usize {
     let (w, kh, kw) = (
         x.get(3).copied().unwrap_or(1),
         kernel.first().copied().unwrap_or(1),
         kernel.get(1).copied().unwrap_or(1),
     );
-    let data = kh
-        .saturating_mul(w)
-        .saturating_mul(c_in)
-        .saturating_mul(cfg.elem_bytes);
+    let entry = cfg.cbuf_entry_bytes.max(1);
+    let bank = (cfg.cbuf_bytes / cfg.cbuf_banks.max(1)).max(1);
+    let up = |n: usize, m: usize| n.div_ceil(m).saturating_mul(m);
+    let line = up(c_in.saturating_mul(cfg.elem_bytes), entry).saturating_mul(w);
+    let data = kh.saturating_mul(line);
     let weights = c_in
         .saturating_mul(kh * kw)
         .saturating_mul(cfg.elem_bytes)
         .saturating_mul(cfg.atomic_k);
-    data.saturating_add(weights)
+    up(data, bank).saturating_add(up(up(weights, entry), bank))
 }
 
 /// The convolution fits the target's CBUF, else the reason.
@@ -181,6 +186,21 @@ mod tests {
         let c = conv_channel_chunk(Target::NvFull, &x, &[7, 7]);
         assert_eq!(c % 64, 0);
         assert!(conv_fits_cbuf(Target::NvFull, &x, c, &[7, 7]).is_ok());
+    }
+
+    /// VGG-19's first FC layer as the 7×7 conv over 512 channels it is on
+    /// nv_small: each part's line (whole entries) and kernel group fit the
+    /// 32 banks once both are rounded to banks.
+    #[test]
+    fn fc_parts_fit_whole_banks_on_nv_small() {
+        let x = [1, 512, 7, 7];
+        let c = conv_channel_chunk(Target::NvSmall, &x, &[7, 7]);
+        // 296 channels: 4 data banks + 29 weight banks > 32.
+        assert!(c < 296 && c.is_multiple_of(8), "{c}");
+        let bank = 4096;
+        let data = (7 * 7 * c).div_ceil(bank);
+        let weights = (8 * c * 49).div_ceil(bank);
+        assert!(data + weights <= 32, "{c}: {data} + {weights}");
     }
 
     #[test]

@@ -76,6 +76,8 @@ impl Target {
             pool_pad_max: 7,
             channels_max: 8192,
             cbuf_bytes: 512 * 1024,
+            cbuf_banks: 16,
+            cbuf_entry_bytes: 128,
             atomic_c: 64,
             atomic_k: 32,
             elem_bytes: 2,
@@ -90,12 +92,15 @@ impl Target {
         match self {
             Target::NvFull => nvdla,
             Target::NvLarge => Config {
+                cbuf_entry_bytes: 64,
                 elem_bytes: 1,
                 has_rubik: false,
                 ..nvdla
             },
             Target::NvSmall => Config {
                 cbuf_bytes: 128 * 1024,
+                cbuf_banks: 32,
+                cbuf_entry_bytes: 8,
                 atomic_c: 8,
                 atomic_k: 8,
                 elem_bytes: 1,
@@ -113,6 +118,8 @@ impl Target {
                 pool_stride_max: 15,
                 pool_pad_max: 15,
                 cbuf_bytes: usize::MAX,
+                cbuf_banks: 1,
+                cbuf_entry_bytes: 1,
                 atomic_c: 1,
                 atomic_k: 1,
                 elem_bytes: 1,
@@ -135,6 +142,8 @@ impl Target {
                 pool_pad_max: 0,
                 channels_max: 4096,
                 cbuf_bytes: 256 * 1024,
+                cbuf_banks: 1,
+                cbuf_entry_bytes: 1,
                 atomic_c: 64,
                 atomic_k: 64,
                 elem_bytes: 1,
@@ -187,6 +196,12 @@ pub struct Config {
     pub channels_max: usize,
     /// Convolution buffer bytes (`usize::MAX`: no on-chip limit the compiler must respect).
     pub cbuf_bytes: usize,
+    /// Banks the convolution buffer is allotted in (data and weights each
+    /// take whole banks).
+    pub cbuf_banks: usize,
+    /// Convolution buffer entry bytes (an input line and a kernel group
+    /// take whole entries).
+    pub cbuf_entry_bytes: usize,
     /// MAC input channels per atom.
     pub atomic_c: usize,
     /// MAC kernels per atom.

@@ -15,7 +15,11 @@
 //! lines, the SDP writes the band's output rows and reads its per-point
 //! operands at the same rows; such a window is a sub-region of the tensor
 //! (`address` of the region starting `top · line_stride` bytes in, size
-//! `(surfaces − 1) · surf_stride + rows · line_stride`). Example: NN_L0_0's
+//! `(surfaces − 1) · surf_stride + rows · line_stride`). A conv split into
+//! channel chunks ([`super::chan_split`]) is described once per chunk (and
+//! row band): its input, output and per-point windows start at the chunk's
+//! first surface, its weights and per-kernel operands are byte ranges of
+//! their blobs. Example: NN_L0_0's
 //! conv1 (28×28×1 fp16, 20×5×5 kernels) gets `entry_per_slice 7,
 //! data_bank 1, weight_bank 1, release 28` and one band.
 
@@ -34,13 +38,30 @@ use super::encode::{Encoded, SDP_UNITS};
 use super::error::{EmitError, Result};
 use super::lut::lrn_lut;
 use super::memory::{place, MemPlan};
-use super::split::{self, Band, Cbuf, ConvGeom, ConvPlan};
+use super::split::{self, Band, Cbuf, Chunk, ConvGeom, ConvPlan};
 use super::weights::feature_geometry;
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
 
 /// `FORMAT_FEATURE`.
 const FORMAT_FEATURE: u8 = 36;
+
+/// The part of a cube a job reads or writes: rows `(top, count)` and
+/// channels `(first, count)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Win {
+    pub(crate) rows: (usize, usize),
+    pub(crate) chans: (usize, usize),
+}
+
+/// A sub-region of a tensor a banded or chunked job uses: a window of a
+/// cube, or a byte range of an encoded weight (a chunk's kernels, a chunk
+/// of per-kernel operands) holding `chans` channels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    Cube(Win),
+    Bytes { off: u64, len: u64, chans: usize },
+}
 
 /// Shared inputs of descriptor building.
 pub(crate) struct Ctx<'a> {
@@ -95,12 +116,13 @@ impl Ctx<'_> {
         self.cube_rows(t, None)
     }
 
-    /// The data cube of `rows = (top, count)` of a feature tensor, or of all of it.
-    fn cube_rows(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<DataCube> {
+    /// The data cube of window `win` of a feature tensor, or of all of it.
+    fn cube_rows(&self, t: TensorId, win: Option<Win>) -> Result<DataCube> {
         let tensor = &self.p.tensors[t];
         let name = &tensor.name;
-        let [_, c, full_h, w] = self.nchw(t)?;
-        let h = rows.map_or(full_h, |r| r.1);
+        let [_, full_c, full_h, w] = self.nchw(t)?;
+        let h = win.map_or(full_h, |r| r.rows.1);
+        let c = win.map_or(full_c, |r| r.chans.1);
         let (width, height, channel) = (
             dims(w, "width", name)?,
             dims(h, "height", name)?,
@@ -122,7 +144,7 @@ impl Ctx<'_> {
             });
         }
         let pl = place(self.p, t)?;
-        let (address, size) = match rows {
+        let (address, size) = match win {
             Some(r) => {
                 let (rel, size) = self.window(t, r)?;
                 (self.mem.existing_at(self.p, t, rel, size)?, size)
@@ -145,21 +167,40 @@ impl Ctx<'_> {
     }
 
     /// The cube of an operand that is a weight (encoded) or a feature, or
-    /// of `rows` of it.
-    fn operand_cube(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<DataCube> {
+    /// of `part` of it.
+    fn operand_cube(&self, t: TensorId, part: Option<Part>) -> Result<DataCube> {
         let Some(e) = self.weights.get(&t) else {
-            return self.cube_rows(t, rows);
+            return match part {
+                Some(Part::Cube(win)) => self.cube_rows(t, Some(win)),
+                None => self.cube_rows(t, None),
+                Some(Part::Bytes { .. }) => Err(EmitError::Tensor {
+                    tensor: self.p.tensors[t].name.clone(),
+                    problem: "a byte range of a feature tensor was asked for (internal)".into(),
+                }),
+            };
         };
         let name = &self.p.tensors[t].name;
-        let (address, size, height) = match rows {
-            Some(r) => {
+        let (address, size, height, channel) = match part {
+            Some(Part::Cube(r)) => {
                 let (rel, size) = self.window(t, r)?;
-                (self.mem.existing_at(self.p, t, rel, size)?, size, r.1)
+                (
+                    self.mem.existing_at(self.p, t, rel, size)?,
+                    size,
+                    r.rows.1,
+                    r.chans.1,
+                )
             }
+            Some(Part::Bytes { off, len, chans }) => (
+                self.mem.existing_at(self.p, t, off, len)?,
+                len,
+                e.whc[1],
+                chans,
+            ),
             None => (
                 self.mem.existing(self.p, t)?,
                 e.bytes.len() as u64,
                 e.whc[1],
+                e.whc[2],
             ),
         };
         Ok(DataCube {
@@ -168,31 +209,41 @@ impl Ctx<'_> {
             size: u32_of(size, name)?,
             width: dims(e.whc[0], "width", name)?,
             height: dims(height, "height", name)?,
-            channel: dims(e.whc[2], "channels", name)?,
+            channel: dims(channel, "channels", name)?,
             line_stride: e.line_stride as u32,
             surf_stride: e.surf_stride as u32,
             ..Default::default()
         })
     }
 
-    fn region_rows(&self, t: TensorId, rows: Option<(usize, usize)>) -> Result<Option<Region>> {
+    fn region_rows(&self, t: TensorId, part: Option<Part>) -> Result<Option<Region>> {
         if matches!(self.p.tensors[t].kind, TensorKind::Fused) {
             return Ok(None);
         }
         let pl = place(self.p, t)?;
         let mem = self.mem.mem_of(self.p, t)?;
-        Ok(Some(match rows {
-            Some(r) => {
-                let (rel, size) = self.window(t, r)?;
+        Ok(Some(match part {
+            Some(part) => {
+                let (rel, size) = self.part_region(t, part)?;
                 (mem, pl.offset + rel, size)
             }
             None => (mem, pl.offset, pl.size),
         }))
     }
 
-    /// `(offset inside t's region, bytes)` of rows `(top, count)` of a cube
-    /// in memory: a feature tensor, or a weight encoded as a cube.
-    pub(crate) fn window(&self, t: TensorId, (top, rows): (usize, usize)) -> Result<(u64, u64)> {
+    /// `(offset inside t's region, bytes)` of `part` of `t`.
+    pub(crate) fn part_region(&self, t: TensorId, part: Part) -> Result<(u64, u64)> {
+        match part {
+            Part::Cube(win) => self.window(t, win),
+            Part::Bytes { off, len, .. } => Ok((off, len)),
+        }
+    }
+
+    /// `(offset inside t's region, bytes)` of window `win` (rows and
+    /// channels) of a cube in memory: a feature tensor, or a weight encoded
+    /// as a cube. The channels start at a surface boundary.
+    pub(crate) fn window(&self, t: TensorId, win: Win) -> Result<(u64, u64)> {
+        let ((top, rows), (c0, nc)) = (win.rows, win.chans);
         let tensor = &self.p.tensors[t];
         let [n, c, h, _] =
             <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
@@ -224,39 +275,106 @@ impl Ctx<'_> {
                 ),
             });
         }
-        let surfaces = c.div_ceil(self.cfg.channels_per_atom(tensor.precision).max(1)) as u64;
+        let cpa = self.cfg.channels_per_atom(tensor.precision).max(1);
+        if c0 + nc > c || nc == 0 || c0 % cpa != 0 {
+            return Err(EmitError::Tensor {
+                tensor: tensor.name.clone(),
+                problem: format!(
+                    "channels {c0}..{} are outside its {c} channels or do not start a surface of {cpa} (internal)",
+                    c0 + nc
+                ),
+            });
+        }
+        let (s0, surfaces) = ((c0 / cpa) as u64, nc.div_ceil(cpa) as u64);
         Ok((
-            top as u64 * line,
+            s0 * surf + top as u64 * line,
             (surfaces - 1) * surf + rows as u64 * line,
         ))
     }
 
-    /// The windows `(tensor, rows)` a job reads or writes in memory, other
-    /// than whole tensors: the conv's input lines, the SDP's output rows and
-    /// per-point operand rows. Empty without a band.
+    /// The parts `(tensor, part)` a job reads or writes in memory, other
+    /// than whole tensors: the conv's input lines (and channels) and its
+    /// chunk's weights, the SDP's output rows (and channels), per-point
+    /// operand windows and per-kernel operand chunks. Empty without a band.
     pub(crate) fn band_windows(
         &self,
         op: &Op,
         band: Option<&Band>,
-    ) -> Result<Vec<(TensorId, (usize, usize))>> {
+    ) -> Result<Vec<(TensorId, Part)>> {
         let Some(b) = band else { return Ok(Vec::new()) };
+        let chans = |t: TensorId, first: usize, count: usize| -> Result<(usize, usize)> {
+            Ok(match b.chunk {
+                Some(_) => (first, count),
+                None => (0, self.nchw(t)?[1]),
+            })
+        };
         let mut out = Vec::new();
+        let (k0, k) = b.chunk.map_or((0, 0), |c| (c.k0, c.k));
         match op.engine {
-            Engine::Conv => out.extend(
-                op.inputs
-                    .first()
-                    .copied()
-                    .flatten()
-                    .map(|x| (x, (b.in_top, b.in_rows))),
-            ),
+            Engine::Conv => {
+                if let Some(x) = op.inputs.first().copied().flatten() {
+                    let (c0, c) = b.chunk.map_or((0, 0), |c| (c.c0, c.c));
+                    let win = Win {
+                        rows: (b.in_top, b.in_rows),
+                        chans: chans(x, c0, c)?,
+                    };
+                    out.push((x, Part::Cube(win)));
+                }
+                if let (Some(w), Some(ch)) = (op.inputs.get(1).copied().flatten(), b.chunk) {
+                    let part = Part::Bytes {
+                        off: ch.w_off as u64,
+                        len: ch.w_bytes as u64,
+                        chans: ch.c,
+                    };
+                    out.push((w, part));
+                }
+            }
             Engine::Sdp => {
                 let rows = (b.out_top, b.out_rows);
-                out.push((op.output, rows));
+                if !matches!(self.p.tensors[op.output].kind, TensorKind::Fused) {
+                    let win = Win {
+                        rows,
+                        chans: chans(op.output, k0, k)?,
+                    };
+                    out.push((op.output, Part::Cube(win)));
+                }
                 for (slot, unit) in SDP_UNITS.iter().enumerate() {
-                    if let Some(t) = op.inputs.get(slot + 1).copied().flatten() {
-                        if op.str(&format!("{unit}.mode")) == Some("per_point") {
-                            out.push((t, rows));
+                    let Some(t) = op.inputs.get(slot + 1).copied().flatten() else {
+                        continue;
+                    };
+                    match op.str(&format!("{unit}.mode")) {
+                        Some("per_point") => {
+                            let win = Win {
+                                rows,
+                                chans: chans(t, k0, k)?,
+                            };
+                            out.push((t, Part::Cube(win)));
                         }
+                        Some("per_kernel") if b.chunk.is_some() => {
+                            // Per-kernel data is K elements back to back
+                            // (two values each for `both`).
+                            let parts = if op.str(&format!("{unit}.type")) == Some("both") {
+                                2
+                            } else {
+                                1
+                            };
+                            let elem = (self.p.tensors[t].precision.bytes() * parts) as u64;
+                            let off = k0 as u64 * elem;
+                            if off % self.cfg.mem_atom_bytes as u64 != 0 {
+                                return Err(A::new(op).op_err(format!(
+                                    "the per-kernel operand of {unit} for channels {k0}.. starts at byte {off}, not at a memory atom (internal)"
+                                )));
+                            }
+                            out.push((
+                                t,
+                                Part::Bytes {
+                                    off,
+                                    len: k as u64 * elem,
+                                    chans: k,
+                                },
+                            ));
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -267,6 +385,11 @@ impl Ctx<'_> {
 
     /// The CBUF plan of a conv op: banks and row bands.
     pub(crate) fn conv_plan(&self, op: &Op) -> Result<ConvPlan> {
+        self.conv_plan_of(op, None)
+    }
+
+    /// The CBUF plan of a conv op, or of one channel chunk of it.
+    pub(crate) fn conv_plan_of(&self, op: &Op, chunk: Option<&Chunk>) -> Result<ConvPlan> {
         let a = A::new(op);
         let x = op
             .inputs
@@ -288,6 +411,7 @@ impl Ctx<'_> {
                 wt.name, wt.shape
             ))
         })?;
+        let (c, wc, k) = chunk.map_or((c, wc, k), |ch| (ch.c, ch.c, ch.k));
         let [_, _, e, _] = self.nchw(op.output)?;
         let in_p = a.precision("in_precision")?;
         let cfg = self.cfg;
@@ -301,7 +425,10 @@ impl Ctx<'_> {
             _ => (rem * wd).div_ceil(per_entry),
         };
         let eps = (atoms / per_entry) * wd + frac;
-        let wbytes = self.weights.get(&w).map_or(0, |e| e.bytes.len());
+        let wbytes = match chunk {
+            Some(ch) => ch.w_bytes,
+            None => self.weights.get(&w).map_or(0, |e| e.bytes.len()),
+        };
         let bpk = wc * r * s * in_p.bytes();
         let kpg = super::weights::kernels_per_group(cfg, in_p);
         let geom = ConvGeom {
@@ -342,13 +469,13 @@ impl Ctx<'_> {
                 .ok_or_else(|| a.op_err(format!("operand {i} is missing")))
         };
         let windows = self.band_windows(op, band)?;
-        let rows_of = |t: TensorId| windows.iter().find(|(u, _)| *u == t).map(|(_, r)| *r);
+        let part_of = |t: TensorId| windows.iter().find(|(u, _)| *u == t).map(|(_, r)| *r);
         let mut reads = Vec::new();
         for t in op.operands() {
-            reads.extend(self.region_rows(t, rows_of(t))?);
+            reads.extend(self.region_rows(t, part_of(t))?);
         }
         let writes: Vec<Region> = self
-            .region_rows(op.output, rows_of(op.output))?
+            .region_rows(op.output, part_of(op.output))?
             .into_iter()
             .collect();
         if op.engine != Engine::Conv
@@ -386,15 +513,22 @@ impl Ctx<'_> {
         w: TensorId,
         band: Option<&Band>,
     ) -> Result<(OpDesc, SurfaceDesc)> {
-        let [n, c, h, wd] = self.nchw(x)?;
+        let [n, full_c, h, wd] = self.nchw(x)?;
         let wt = &self.p.tensors[w];
-        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
-            a.op_err(format!(
-                "weight '{}' must be [K, C, R, S], got {:?}",
-                wt.name, wt.shape
-            ))
-        })?;
-        let [_, ko, e, f] = self.nchw(op.output)?;
+        let [full_k, full_wc, r, s] =
+            <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
+                a.op_err(format!(
+                    "weight '{}' must be [K, C, R, S], got {:?}",
+                    wt.name, wt.shape
+                ))
+            })?;
+        let [_, full_ko, e, f] = self.nchw(op.output)?;
+        let chunk = band.and_then(|b| b.chunk);
+        // A channel chunk is a conv of its own: its kernels over its input channels.
+        let (c, wc, k, ko) = match chunk {
+            Some(ch) => (ch.c, ch.c, ch.k, ch.k),
+            None => (full_c, full_wc, full_k, full_ko),
+        };
         if ko != k {
             return Err(a.op_err(format!(
                 "output has {ko} channels but the weight has {k} kernels"
@@ -413,7 +547,7 @@ impl Ctx<'_> {
             )));
         }
         let in_p = a.precision("in_precision")?;
-        let plan = self.conv_plan(op)?;
+        let plan = self.conv_plan_of(op, chunk.as_ref())?;
         let whole = plan.bands[0];
         let b = match band {
             Some(b) => *b,
@@ -427,8 +561,15 @@ impl Ctx<'_> {
         };
         let (eps, data_bank, weight_bank) = (plan.eps, plan.data_bank, plan.weight_bank);
         let bpk = wc * r * s * in_p.bytes();
-        let rows = (b.in_rows != h).then_some((b.in_top, b.in_rows));
-        let out_rows = (b.out_rows != e).then_some((b.out_top, b.out_rows));
+        let (c0, k0) = chunk.map_or((0, 0), |ch| (ch.c0, ch.k0));
+        let rows = (b.in_rows != h || c != full_c).then_some(Win {
+            rows: (b.in_top, b.in_rows),
+            chans: (c0, c),
+        });
+        let out_rows = (b.out_rows != e || k != full_k).then_some(Win {
+            rows: (b.out_top, b.out_rows),
+            chans: (k0, k),
+        });
         let name = &self.p.tensors[x].name;
         let d = ConvOpDesc {
             conv_mode: a.pick("conv_mode", &["direct", "winograd"])?,
@@ -480,8 +621,13 @@ impl Ctx<'_> {
             },
             ..Default::default()
         };
+        let weight_part = chunk.map(|ch| Part::Bytes {
+            off: ch.w_off as u64,
+            len: ch.w_bytes as u64,
+            chans: ch.c,
+        });
         let sd = ConvSurfaceDesc {
-            weight_data: self.operand_cube(w, None)?,
+            weight_data: self.operand_cube(w, weight_part)?,
             src_data: self.cube_rows(x, rows)?,
             dst_data: self.cube_rows(op.output, out_rows)?,
             ..Default::default()
@@ -530,7 +676,20 @@ impl Ctx<'_> {
         band: Option<&Band>,
         luts: &mut Vec<LutParam>,
     ) -> Result<(OpDesc, SurfaceDesc)> {
-        let rows = band.map(|b| (b.out_top, b.out_rows));
+        let chans = band.and_then(|b| b.chunk).map(|ch| (ch.k0, ch.k));
+        let rows = band
+            .map(|b| -> Result<Win> {
+                Ok(Win {
+                    rows: (b.out_top, b.out_rows),
+                    chans: match chans {
+                        Some(c) => c,
+                        None => (0, self.nchw(x)?[1]),
+                    },
+                })
+            })
+            .transpose()?;
+        let windows = self.band_windows(op, band)?;
+        let part_of = |t: TensorId| windows.iter().find(|(u, _)| *u == t).map(|(_, r)| *r);
         let lut_index = super::lut_sdp::lut_index(a, luts)?;
         let d = SdpOpDesc {
             src_precision: precision_code(a.precision("src_precision")?),
@@ -551,9 +710,8 @@ impl Ctx<'_> {
             y_op: self.sdp_unit(a, SDP_UNITS[2], true)?,
         };
         let operand = |slot: usize| -> Result<DataCube> {
-            let per_point = op.str(&format!("{}.mode", SDP_UNITS[slot - 1])) == Some("per_point");
             match op.inputs.get(slot).copied().flatten() {
-                Some(t) => self.operand_cube(t, rows.filter(|_| per_point)),
+                Some(t) => self.operand_cube(t, part_of(t)),
                 None => Ok(DataCube::default()),
             }
         };

@@ -29,6 +29,7 @@
 //! ```
 
 mod attrs;
+mod chan_split;
 mod deps;
 mod dla;
 mod emu;
@@ -100,6 +101,15 @@ pub fn emit(p: &Program, opts: &EmitOptions) -> Result<Loadable> {
     Emitter::new(p, opts)?.run()
 }
 
+/// Runs every check [`emit`] makes (weight encoding, CBUF plans and
+/// splits, descriptor fields, memory regions, fused paths) and discards
+/// the loadable: `Ok` exactly when `emit` with the default options would
+/// succeed, else the same error. For a pipeline that stops before the
+/// loadable (`--emit mlir`) but must refuse what emission would refuse.
+pub fn preflight(p: &Program) -> Result<()> {
+    emit(p, &EmitOptions::default()).map(|_| ())
+}
+
 struct Emitter<'a> {
     p: &'a Program,
     cfg: Config,
@@ -163,27 +173,27 @@ fn dla_jobs(cx: &dla::Ctx<'_>, ops: &[usize]) -> Result<Vec<Job>> {
             k += 1;
             continue;
         }
-        let plan = cx.conv_plan(op)?;
-        if plan.bands.len() == 1 {
+        let sdp = ops.get(k + 1).copied().filter(|&s| {
+            p.ops[s].engine == Engine::Sdp && p.ops[s].inputs.first() == Some(&Some(op.output))
+        });
+        let bands = cx.conv_bands(op, sdp.map(|s| &p.ops[s]))?;
+        if bands.len() == 1 && bands[0].chunk.is_none() {
             out.push((ops[k], None));
             k += 1;
             continue;
         }
-        let sdp = ops.get(k + 1).copied().filter(|&s| {
-            p.ops[s].engine == Engine::Sdp && p.ops[s].inputs.first() == Some(&Some(op.output))
-        });
         let Some(sdp) = sdp else {
             return Err(EmitError::Op {
                 engine: "conv".into(),
                 hw_layer: op.hw_layer.clone(),
                 problem: format!(
-                    "needs {} row bands to fit the CBUF, so the SDP reading its accumulator '{}' must follow it directly in the same task",
-                    plan.bands.len(),
+                    "needs {} row bands or channel chunks to fit the CBUF, so the SDP reading its accumulator '{}' must follow it directly in the same task",
+                    bands.len(),
                     p.tensors[op.output].name
                 ),
             });
         };
-        for b in plan.bands {
+        for b in bands {
             out.push((ops[k], Some(b)));
             out.push((sdp, Some(b)));
         }
@@ -258,7 +268,7 @@ impl<'a> Emitter<'a> {
 
     fn run(mut self) -> Result<Loadable> {
         let p = self.p;
-        let weights = encode::encode_all(p, &self.cfg)?;
+        let mut weights = encode::encode_all(p, &self.cfg)?;
         for op in p.ops.iter().filter(|o| !o.engine.is_virtual()) {
             for t in op.operands().chain(std::iter::once(op.output)) {
                 if !matches!(p.tensors[t].kind, TensorKind::Fused) {
@@ -284,8 +294,8 @@ impl<'a> Emitter<'a> {
                     dla_jobs(&cx, &run.ops)?
                 };
                 for (o, band) in &js {
-                    for (t, rows) in cx.band_windows(&p.ops[*o], band.as_ref())? {
-                        windows.push((t, cx.window(t, rows)?));
+                    for (t, part) in cx.band_windows(&p.ops[*o], band.as_ref())? {
+                        windows.push((t, cx.part_region(t, part)?));
                     }
                 }
                 jobs.push(js);
@@ -294,9 +304,11 @@ impl<'a> Emitter<'a> {
         for js in &jobs {
             check_index_range("hardware ops in one DLA task", js.len(), "layers")?;
         }
+        chan_split::rechunk(p, &self.cfg, &mut weights, jobs.concat().as_slice())?;
         for (t, (rel, size)) in windows {
             self.mem.address_at(p, t, rel, size)?;
         }
+        check_index_range("address-list entries", self.mem.addresses.len(), "tensors")?;
         let ni = self.mem.addresses.len() as u16 - 1;
         if let Some(wm) = self.mem.weight_mem {
             for (&t, e) in &weights {

@@ -24,7 +24,9 @@
 //!   weight release, the middle ones reuse and skip, the last reuses and
 //!   releases (as the official compiler does);
 //! * nothing fits (one kernel group and one kernel height of input exceed
-//!   the CBUF): an error; splitting the input channels is not implemented.
+//!   the CBUF): an error here; the emitter then splits the conv into
+//!   channel chunks when its kernels read few input channels
+//!   ([`super::chan_split`]), else reports it.
 //!
 //! Example: ResNet-50's first conv on nv_full (3×224×224 fp16 → 64×112×112,
 //! 7×7 stride 2 pad 3; 56 entries per line, 256 entries per bank) needs 49
@@ -76,6 +78,22 @@ pub(crate) struct Band {
     /// Keep the weights in the CBUF for the next band / use those of the previous.
     pub(crate) skip_weight_release: bool,
     pub(crate) reuse_weights: bool,
+    /// The channel chunk this band belongs to, when the convolution is
+    /// split along channels ([`super::chan_split`]); `None`: all channels.
+    pub(crate) chunk: Option<Chunk>,
+}
+
+/// One channel chunk of a convolution split along channels: kernels
+/// `[k0, k0 + k)` (output channels) reading input channels `[c0, c0 + c)`,
+/// their weights at `w_off` (`w_bytes` bytes) in the conv's weight blob.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Chunk {
+    pub(crate) k0: usize,
+    pub(crate) k: usize,
+    pub(crate) c0: usize,
+    pub(crate) c: usize,
+    pub(crate) w_off: usize,
+    pub(crate) w_bytes: usize,
 }
 
 /// Bank allotment and bands of one convolution.
@@ -108,6 +126,7 @@ fn band(g: &ConvGeom, o0: usize, o1: usize) -> Band {
         pad_bottom: (last - (g.in_h as isize - 1)).max(0) as usize,
         skip_weight_release: false,
         reuse_weights: false,
+        chunk: None,
     }
 }
 
@@ -190,7 +209,7 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
     }
     best.map(|(_, p)| p).ok_or_else(|| {
         format!(
-            "one kernel group needs {group} CBUF banks and one kernel height ({kh} lines) of input {} more, more than the {} banks; splitting the input channels (partial sums) is not implemented — reduce the input channels per conv",
+            "one kernel group needs {group} CBUF banks and one kernel height ({kh} lines) of input {} more, more than the {} banks",
             banks(g.eps * kh, epb),
             cbuf.banks
         )

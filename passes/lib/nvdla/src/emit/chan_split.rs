@@ -1,0 +1,474 @@
+//! Convolutions split along channels: a conv whose kernels each read only a
+//! few input channels, too big for the CBUF as one piece, becomes one conv
+//! (and one fused SDP) per chunk of output channels.
+//!
+//! In: a conv op whose whole CBUF plan ([`super::split::plan`]) fails, its
+//! `f32` weights `[K, C, R, S]`, and the SDP that reads its accumulator.
+//! Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input channels
+//! `[c0, c0 + c)` — each with its own row bands; and the weight blob
+//! re-laid as one direct-convolution block per chunk ([`rechunk`]).
+//!
+//! Who needs it: lowering merges a depthwise or grouped convolution back
+//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`);
+//! MnasNet's 5×5 depthwise over 1152 channels then needs one kernel group of
+//! 16 kernels × 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
+//!
+//! Rules:
+//! * a kernel's *support* is the range of input channels where it has a
+//!   non-zero weight; a chunk reads the union of its kernels' supports,
+//!   widened to whole input atoms (so its input is a channel window of the
+//!   input cube at a surface boundary);
+//! * chunks hold `step` kernels, `step` a multiple of the output atom (so
+//!   each writes whole output surfaces); among the steps whose every chunk
+//!   fits the CBUF (its own row bands allowed) and whose blocks fit the
+//!   weight's planned bytes, the one with the least estimated cycles wins:
+//!   MAC atoms + weight and input bytes / 32 + [`PAIR_CYCLES`] per pair;
+//! * exact: a chunk drops only weights that are zero, and the bias, scale
+//!   and activation of the fused SDP are per channel, so each output
+//!   channel is the same sum of the same products (one caveat, as for the
+//!   merged conv: an infinite or NaN input in a dropped channel no longer
+//!   reaches the other channels' sums);
+//! * a conv whose kernels read (nearly) all channels gains nothing from
+//!   this split; it stays an error (splitting input channels into partial
+//!   sums is the legalizer's `nvdla/conv-split-channels`).
+//!
+//! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full (16-channel
+//! output atoms): 36 chunks of 32 kernels, each reading its own 32 input
+//! channels (two surfaces) with a 51,200-byte block of weights — 1.8 MB for
+//! all, where the merged `[1152, 1152, 5, 5]` weight is 66 MB.
+
+use std::collections::BTreeMap;
+
+use super::dla::Ctx;
+use super::encode::Encoded;
+use super::error::{EmitError, Result};
+use super::memory::place;
+use super::split::{Band, Chunk};
+use super::weights::{kernels_per_group, round_up, WEIGHT_GRANULE};
+use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+
+/// Per kernel, the input channels `[first, end)` where it has a non-zero
+/// weight; `None` for an all-zero kernel.
+pub(crate) fn supports(w: &[f32], [k, c, r, s]: [usize; 4]) -> Vec<Option<(usize, usize)>> {
+    let rs = r * s;
+    (0..k)
+        .map(|kk| {
+            let nonzero = |cc: &usize| {
+                let at = (kk * c + cc) * rs;
+                w[at..at + rs].iter().any(|&v| v != 0.0)
+            };
+            let first = (0..c).find(nonzero)?;
+            let last = (0..c).rev().find(nonzero)?;
+            Some((first, last + 1))
+        })
+        .collect()
+}
+
+/// Bytes of a `[k, c, r, s]` block in the direct-convolution layout.
+pub(crate) fn dc_bytes([k, c, r, s]: [usize; 4], elem: usize) -> usize {
+    round_up(k * c * r * s * elem, WEIGHT_GRANULE)
+}
+
+/// The chunks of `step` kernels of a `[K, C, R, S]` weight with supports
+/// `sup`: input ranges widened to atoms of `cpa_in` channels, weight blocks
+/// of `elem`-byte elements laid out one after the other.
+pub(crate) fn chunks(
+    sup: &[Option<(usize, usize)>],
+    [_, c, r, s]: [usize; 4],
+    step: usize,
+    cpa_in: usize,
+    elem: usize,
+) -> Vec<Chunk> {
+    let cpa_in = cpa_in.max(1);
+    let mut out = Vec::new();
+    let mut w_off = 0;
+    for k0 in (0..sup.len()).step_by(step.max(1)) {
+        let k = step.min(sup.len() - k0);
+        let (lo, hi) = sup[k0..k0 + k]
+            .iter()
+            .flatten()
+            .fold((usize::MAX, 0), |(lo, hi), &(a, b)| (lo.min(a), hi.max(b)));
+        // An all-zero chunk still runs (its SDP adds the bias): one atom.
+        let (lo, hi) = if lo > hi { (0, 1) } else { (lo, hi) };
+        let c0 = lo / cpa_in * cpa_in;
+        let c1 = (hi.div_ceil(cpa_in) * cpa_in).min(c);
+        let w_bytes = dc_bytes([k, c1 - c0, r, s], elem);
+        out.push(Chunk {
+            k0,
+            k,
+            c0,
+            c: c1 - c0,
+            w_off,
+            w_bytes,
+        });
+        w_off += w_bytes;
+    }
+    out
+}
+
+/// Estimated cycles of one descriptor pair beyond its MACs and memory
+/// traffic (programming two engines, filling the CBUF pipeline). An
+/// assumption, not a measurement: it only weighs fewer, larger chunks
+/// against the MACs and weight bytes that larger chunks of a sparse
+/// weight waste.
+pub(crate) const PAIR_CYCLES: usize = 1000;
+
+/// The chunks of the cheapest `step` (a multiple of `cpa_out`, fewer than
+/// all `K` kernels) for which `fits` accepts every chunk and whose blocks
+/// total at most `budget` bytes; `cost` estimates a set of chunks (ties go
+/// to the larger step). `None` when no step fits.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn choose(
+    sup: &[Option<(usize, usize)>],
+    shape: [usize; 4],
+    cpa_in: usize,
+    cpa_out: usize,
+    elem: usize,
+    budget: usize,
+    mut fits: impl FnMut(&Chunk) -> bool,
+    cost: impl Fn(&[Chunk]) -> usize,
+) -> Option<Vec<Chunk>> {
+    let cpa_out = cpa_out.max(1);
+    let atoms = shape[0].div_ceil(cpa_out);
+    let mut best: Option<(usize, Vec<Chunk>)> = None;
+    for m in (1..atoms).rev() {
+        let cs = chunks(sup, shape, m * cpa_out, cpa_in, elem);
+        let total: usize = cs.iter().map(|ch| ch.w_bytes).sum();
+        if cs.iter().all(|ch| ch.c < shape[1]) && total <= budget && cs.iter().all(&mut fits) {
+            let c = cost(&cs);
+            if best.as_ref().is_none_or(|(b, _)| c < *b) {
+                best = Some((c, cs));
+            }
+        }
+    }
+    best.map(|(_, cs)| cs)
+}
+
+/// Position (in elements) of `w[kk, cc, rr, ss]` in the direct-convolution
+/// layout of a `[k, c, r, s]` weight (kernel groups of `kpg`, channel
+/// blocks of `acpa`; see [`super::weights`]).
+fn dc_index(
+    [k, c, r, s]: [usize; 4],
+    kpg: usize,
+    acpa: usize,
+    [kk, cc, rr, ss]: [usize; 4],
+) -> usize {
+    let g0 = kk / kpg * kpg;
+    let ng = kpg.min(k - g0);
+    let cb = cc / acpa * acpa;
+    let nb = acpa.min(c - cb);
+    g0 * c * r * s + ng * cb * r * s + (rr * s + ss) * ng * nb + (kk - g0) * nb + (cc - cb)
+}
+
+/// The chunks' weight blocks, each in its own direct-convolution layout,
+/// copied element by element out of `whole` (the `[K, C, R, S]` weight in
+/// that layout, `elem` bytes per element), so the encoding (precision,
+/// quantization) is exactly the one the whole weight got.
+pub(crate) fn relayout(
+    whole: &[u8],
+    shape: [usize; 4],
+    chunks: &[Chunk],
+    kpg: usize,
+    acpa: usize,
+    elem: usize,
+) -> Vec<u8> {
+    let [_, _, r, s] = shape;
+    let (kpg, acpa) = (kpg.max(1), acpa.max(1));
+    let mut out = Vec::new();
+    for ch in chunks {
+        let sub = [ch.k, ch.c, r, s];
+        let start = out.len();
+        out.resize(start + ch.w_bytes, 0);
+        for kk in 0..ch.k {
+            for cc in 0..ch.c {
+                for rr in 0..r {
+                    for ss in 0..s {
+                        let from = dc_index(shape, kpg, acpa, [ch.k0 + kk, ch.c0 + cc, rr, ss]);
+                        let to = start + dc_index(sub, kpg, acpa, [kk, cc, rr, ss]) * elem;
+                        out[to..to + elem].copy_from_slice(&whole[from * elem..(from + 1) * elem]);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Ctx<'_> {
+    /// The descriptor bands of a conv: one band without a chunk when it
+    /// fits whole (or in row bands), else the row bands of every channel
+    /// chunk. `sdp` is the op reading its accumulator.
+    pub(crate) fn conv_bands(&self, op: &Op, sdp: Option<&Op>) -> Result<Vec<Band>> {
+        let whole_err = match self.conv_plan(op) {
+            Ok(plan) => return Ok(plan.bands),
+            Err(e) => e,
+        };
+        let Some(chunks) = self.conv_chunks(op, sdp)? else {
+            return Err(match whole_err {
+                EmitError::Op {
+                    engine,
+                    hw_layer,
+                    problem,
+                } => EmitError::Op {
+                    engine,
+                    hw_layer,
+                    problem: format!(
+                        "{problem}; its kernels read (nearly) all its input channels, so it cannot be cut into independent channel chunks — split its input channels into partial sums before lowering (legalization's nvdla/conv-split-channels does) or use fewer input channels per conv"
+                    ),
+                },
+                other => other,
+            });
+        };
+        if let Some(sdp) =
+            sdp.filter(|s| matches!(self.p.tensors[s.output].kind, TensorKind::Fused))
+        {
+            return Err(EmitError::Op {
+                engine: "conv".into(),
+                hw_layer: op.hw_layer.clone(),
+                problem: format!(
+                    "needs {} channel chunks to fit the CBUF, but its SDP '{}' streams its result into the next engine, which cannot be cut with it; write the SDP's result to memory",
+                    chunks.len(),
+                    sdp.hw_layer
+                ),
+            });
+        }
+        let mut bands = Vec::new();
+        for ch in chunks {
+            for mut b in self.conv_plan_of(op, Some(&ch))?.bands {
+                b.chunk = Some(ch);
+                bands.push(b);
+            }
+        }
+        Ok(bands)
+    }
+
+    /// The channel chunks of a conv that does not fit whole, or `None`
+    /// when its weights are not sparse enough for any chunking to fit.
+    fn conv_chunks(&self, op: &Op, sdp: Option<&Op>) -> Result<Option<Vec<Chunk>>> {
+        let p = self.p;
+        let (Some(x), Some(w)) = (
+            op.inputs.first().copied().flatten(),
+            op.inputs.get(1).copied().flatten(),
+        ) else {
+            return Ok(None);
+        };
+        let TensorKind::Weight(values) = &p.tensors[w].kind else {
+            return Ok(None);
+        };
+        let Ok(shape) = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()) else {
+            return Ok(None);
+        };
+        if values.len() != shape.iter().product::<usize>() {
+            return Ok(None);
+        }
+        let Some(sdp) = sdp else { return Ok(None) };
+        let cfg = self.cfg;
+        let cpa_in = cfg.channels_per_atom(p.tensors[x].precision);
+        // Every cube the chunk's SDP writes or reads per point starts at a
+        // surface boundary.
+        let mut cpa_out = cfg.channels_per_atom(p.tensors[op.output].precision);
+        for t in std::iter::once(sdp.output).chain(sdp.inputs.iter().skip(1).flatten().copied()) {
+            if !matches!(p.tensors[t].kind, TensorKind::Weight(_)) {
+                cpa_out = cpa_out.max(cfg.channels_per_atom(p.tensors[t].precision));
+            }
+        }
+        let elem = p.tensors[w].precision.bytes();
+        let budget = place(p, w)?.size as usize;
+        let sup = supports(values, shape);
+        let [_, _, h, wd] = p.tensors[x].shape[..] else {
+            return Ok(None);
+        };
+        let [_, _, oh, ow] = p.tensors[op.output].shape[..] else {
+            return Ok(None);
+        };
+        let (r, s) = (shape[2], shape[3]);
+        let kpg = kernels_per_group(cfg, p.tensors[w].precision).max(1);
+        // MAC atoms, weight and input bytes at 32 per cycle, a fixed cost per pair.
+        let cost = |cs: &[Chunk]| -> usize {
+            cs.iter()
+                .map(|ch| {
+                    let macs =
+                        oh * ow * ch.k.div_ceil(kpg) * ch.c.div_ceil(cfg.atomic_c.max(1)) * r * s;
+                    macs + (ch.w_bytes + ch.c * h * wd * elem) / 32 + PAIR_CYCLES
+                })
+                .sum()
+        };
+        let chosen = choose(
+            &sup,
+            shape,
+            cpa_in,
+            cpa_out,
+            elem,
+            budget,
+            |ch| self.conv_plan_of(op, Some(ch)).is_ok(),
+            cost,
+        );
+        Ok(chosen)
+    }
+}
+
+/// Replaces the blob of every chunked conv's weight by its chunks' blocks
+/// ([`relayout`]); `jobs` are the DLA descriptors `(op, band)`.
+pub(crate) fn rechunk(
+    p: &Program,
+    cfg: &crate::config::Config,
+    weights: &mut BTreeMap<TensorId, Encoded>,
+    jobs: &[(usize, Option<Band>)],
+) -> Result<()> {
+    let mut per_weight: BTreeMap<TensorId, Vec<Chunk>> = BTreeMap::new();
+    for (o, band) in jobs {
+        let op = &p.ops[*o];
+        let (Engine::Conv, Some(ch)) = (op.engine, band.and_then(|b| b.chunk)) else {
+            continue;
+        };
+        let Some(w) = op.inputs.get(1).copied().flatten() else {
+            continue;
+        };
+        let list = per_weight.entry(w).or_default();
+        if !list.contains(&ch) {
+            list.push(ch);
+        }
+    }
+    for (w, chunks) in per_weight {
+        let tensor = &p.tensors[w];
+        let shape =
+            <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+                tensor: tensor.name.clone(),
+                problem: format!(
+                    "a split conv weight must be [K, C, R, S], got {:?}",
+                    tensor.shape
+                ),
+            })?;
+        let e = weights.get_mut(&w).ok_or_else(|| EmitError::Tensor {
+            tensor: tensor.name.clone(),
+            problem: "a split conv weight has no encoded blob (internal)".into(),
+        })?;
+        let prec = tensor.precision;
+        e.bytes = relayout(
+            &e.bytes,
+            shape,
+            &chunks,
+            kernels_per_group(cfg, prec),
+            cfg.atomic_c,
+            prec.bytes(),
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, ConfigName};
+    use crate::emit::weights::conv_dc;
+    use crate::program::Precision;
+
+    /// `[c, c, r, s]` weights of a depthwise conv merged block-diagonally.
+    fn depthwise(c: usize, rs: usize) -> Vec<f32> {
+        let mut w = vec![0f32; c * c * rs];
+        for k in 0..c {
+            for i in 0..rs {
+                w[(k * c + k) * rs + i] = 1.0 + (k * rs + i) as f32 / 64.0;
+            }
+        }
+        w
+    }
+
+    #[test]
+    fn supports_of_a_merged_depthwise_conv_are_single_channels() {
+        let w = depthwise(5, 4);
+        let sup = supports(&w, [5, 5, 2, 2]);
+        assert_eq!(sup, (0..5).map(|k| Some((k, k + 1))).collect::<Vec<_>>());
+        let zero = supports(&[0.0; 8], [2, 2, 1, 2]);
+        assert_eq!(zero, [None, None]);
+    }
+
+    #[test]
+    fn chunks_widen_inputs_to_atoms_and_pack_their_blocks() {
+        let sup = supports(&depthwise(40, 1), [40, 40, 1, 1]);
+        let cs = chunks(&sup, [40, 40, 1, 1], 16, 16, 2);
+        let got: Vec<_> = cs.iter().map(|c| (c.k0, c.k, c.c0, c.c, c.w_off)).collect();
+        assert_eq!(
+            got,
+            [
+                (0, 16, 0, 16, 0),
+                (16, 16, 16, 16, 512),
+                (32, 8, 32, 8, 1024)
+            ]
+        );
+        // 16 × 16 fp16 = 512 bytes; 8 × 8 = 128.
+        assert_eq!(cs[2].w_bytes, 128);
+    }
+
+    #[test]
+    fn choose_takes_the_cheapest_step_that_fits() {
+        let sup = supports(&depthwise(64, 1), [64, 64, 1, 1]);
+        let pairs = |cs: &[Chunk]| cs.len();
+        // Accept chunks of at most 20 input channels: steps 16 only.
+        let shape = [64, 64, 1, 1];
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |c| c.c <= 20, pairs).unwrap();
+        assert_eq!(cs.len(), 4);
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |c| c.c <= 40, pairs).unwrap();
+        assert_eq!(cs.iter().map(|c| c.k).collect::<Vec<_>>(), [32, 32]);
+        // The cost decides: weight bytes alone prefer the smallest chunks.
+        let bytes = |cs: &[Chunk]| cs.iter().map(|c| c.w_bytes).sum();
+        let cs = choose(&sup, shape, 16, 16, 2, usize::MAX, |_| true, bytes).unwrap();
+        assert_eq!(cs.len(), 4);
+        // The weight's planned bytes bound the blocks: 2 chunks of 32×32 fp16.
+        let cs = choose(&sup, shape, 16, 16, 2, 4096, |_| true, pairs).unwrap();
+        assert_eq!(cs.len(), 2);
+        assert!(choose(&sup, shape, 16, 16, 2, 1024, |_| true, pairs).is_none());
+        // A dense conv: every chunk reads all channels, nothing helps.
+        let dense = vec![1f32; 64 * 64];
+        let sup = supports(&dense, shape);
+        assert!(choose(&sup, shape, 16, 16, 2, usize::MAX, |_| true, pairs).is_none());
+    }
+
+    #[test]
+    fn relayout_equals_encoding_each_chunk_on_its_own() {
+        for (name, prec) in [
+            (ConfigName::NvFull, Precision::Fp16),
+            (ConfigName::NvSmall, Precision::Int8),
+        ] {
+            let cfg = Config::get(name);
+            // 72 kernels over 72 channels, 3×3, block-diagonal in 3 groups
+            // of 24 (a grouped conv), values small integers (exact in both).
+            let (k, c, rs) = (72, 72, 9);
+            let mut w = vec![0f32; k * c * rs];
+            for kk in 0..k {
+                for cc in (kk / 24 * 24)..(kk / 24 * 24 + 24) {
+                    for i in 0..rs {
+                        w[(kk * c + cc) * rs + i] = ((kk * 7 + cc * 3 + i) % 11) as f32 - 5.0;
+                    }
+                }
+            }
+            let shape = [k, c, 3, 3];
+            let whole = conv_dc(&w, shape, &cfg, prec, 0);
+            let cpa = cfg.channels_per_atom(prec);
+            let sup = supports(&w, shape);
+            let cs = chunks(&sup, shape, 24, cpa, prec.bytes());
+            let got = relayout(
+                &whole,
+                shape,
+                &cs,
+                kernels_per_group(&cfg, prec),
+                cfg.atomic_c,
+                prec.bytes(),
+            );
+            let mut want = Vec::new();
+            for ch in &cs {
+                let mut sub = Vec::new();
+                for kk in ch.k0..ch.k0 + ch.k {
+                    for cc in ch.c0..ch.c0 + ch.c {
+                        let at = (kk * c + cc) * rs;
+                        sub.extend_from_slice(&w[at..at + rs]);
+                    }
+                }
+                let e = conv_dc(&sub, [ch.k, ch.c, 3, 3], &cfg, prec, 0);
+                assert_eq!(e.len(), ch.w_bytes, "{name}");
+                want.extend(e);
+            }
+            assert_eq!(got, want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Convolutions too big for the convolution buffer, end to end through the
+//! simulator (issue 19 item 8): merged depthwise and grouped convolutions
+//! split into channel chunks by the emitter, and fully connected layers
+//! split into input-channel partial sums by the legalizer on nv_small.
+//!
+//! Each case is built here, compiled (legalize → lower → plan → emit), run
+//! in `onnc-nvdla-sim` and compared with the reference interpreter; nv_full
+//! cases in FP16 (≤ 1e-2 of max |ref|), nv_small cases in INT8 after
+//! calibration from the reference's activations (≤ 5e-2). `--nocapture`
+//! prints each case's worst error ratio and its loadable's ops.
+//!
+//! In: graphs built here. Out: assertions that the simulator agrees and
+//! that the conv really was split (more than one CONV descriptor).
+
+#[path = "simulate/harness.rs"]
+#[allow(dead_code)]
+mod harness;
+#[path = "simulate/int8.rs"]
+#[allow(dead_code)]
+mod int8;
+#[path = "simulate/net.rs"]
+#[allow(dead_code)]
+mod net;
+
+use harness::{check, Check, Report};
+use net::{ConvGeom, Net};
+use onnc_legalize::Target;
+use onnc_nvdla::ConfigName;
+
+/// `Relu(DepthwiseConv_k×k(x) + b)` over `c` channels of `hw×hw`, with a
+/// residual `+ x` when `residual` (a per-point operand of the conv's SDP).
+fn depthwise(name: &str, c: usize, hw: usize, k: usize, residual: bool) -> Net {
+    let mut n = Net::new(name, &[1, c, hw, hw], 19);
+    let g = ConvGeom {
+        group: c,
+        ..ConvGeom::same(k)
+    };
+    let mut y = n.conv("x", c, c, g, true);
+    if residual {
+        y = n.op("Add", &[&y, "x"], &[]);
+    }
+    let y = n.op("Relu", &[&y], &[]);
+    n.output(&y);
+    n
+}
+
+fn nv_small() -> Check {
+    Check {
+        target: Target::NvSmall,
+        config: ConfigName::NvSmall,
+        tol: harness::INT8_TOL,
+        ..Check::full()
+    }
+}
+
+/// The case was split: more than one conv descriptor.
+fn split(r: &Report, convs: usize) {
+    assert_eq!(r.count("CONV"), convs, "{}: {:?}", r.name, r.ops);
+}
+
+/// MnasNet's 5×5 depthwise over 1152 channels at 7×7: one kernel group of
+/// the merged conv needs 29 CBUF banks; 36 chunks of 32 channels.
+#[test]
+fn mnasnet_depthwise_5x5_1152_at_7x7_on_nv_full() {
+    let r = check(depthwise("dw1152_7", 1152, 7, 5, false).g, Check::full());
+    split(&r, 36);
+}
+
+/// The same at 14×14 (a chunk's input is 4× larger).
+#[test]
+fn depthwise_5x5_1152_at_14x14_on_nv_full() {
+    let r = check(depthwise("dw1152_14", 1152, 14, 5, false).g, Check::full());
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
+}
+
+/// A residual add after the depthwise conv: the SDP's per-point operand is
+/// cut into the same channel chunks as its output.
+#[test]
+fn depthwise_with_a_residual_operand_on_nv_full() {
+    let r = check(depthwise("dw640_res", 640, 7, 5, true).g, Check::full());
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
+}
+
+/// A grouped conv (16 groups of 64 channels, 5×5): block-diagonal weights
+/// whose chunks read 64 channels each.
+#[test]
+fn grouped_5x5_conv_over_1024_channels_on_nv_full() {
+    let mut n = Net::new("group16", &[1, 1024, 7, 7], 23);
+    let g = ConvGeom {
+        group: 16,
+        ..ConvGeom::same(5)
+    };
+    let y = n.conv("x", 1024, 1024, g, true);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
+}
+
+/// The depthwise conv in INT8 on nv_small (kernel groups of 8 channels, 32
+/// banks of 4 KiB).
+#[test]
+fn depthwise_5x5_1152_at_7x7_on_nv_small() {
+    let r = int8::check_int8(depthwise("dw1152_small", 1152, 7, 5, false).g, nv_small());
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
+}
+
+/// VGG-19's first fully connected layer (25088 → 4096 on a 512×7×7 cube),
+/// here to 256 outputs: the legalizer cuts the input channels into parts
+/// whose 7×7 conv fits nv_small's banks and sums the INT8 partial results
+/// on the SDP (scales aligned to whole-bit shifts).
+#[test]
+fn vgg_fc_input_channels_split_on_nv_small() {
+    let mut n = Net::new("vgg_fc", &[1, 512, 7, 7], 29);
+    let f = n.op("Flatten", &["x"], &[]);
+    let y = n.fc(&f, 25088, 256);
+    n.output(&y);
+    let r = int8::check_int8_with(n.g, nv_small(), true);
+    assert!(r.count("CONV") > 1, "{:?}", r.ops);
+}
