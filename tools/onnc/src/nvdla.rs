@@ -57,7 +57,11 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
 
     let start = Instant::now();
     let bytes = match &s.module {
-        Module::Nvdla(_) if emit_mlir => s.text()?.into_bytes(),
+        Module::Nvdla(n) if emit_mlir => {
+            // The IR is printed only if emission would accept it.
+            emit_program(&n.program, abi)?;
+            s.text()?.into_bytes()
+        }
         Module::Nvdla(n) => emit_program(&n.program, abi)?,
         m => {
             return Err(vec![format!(
