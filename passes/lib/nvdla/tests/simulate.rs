@@ -25,6 +25,8 @@ mod harness;
 mod int8;
 #[path = "simulate/net.rs"]
 mod net;
+#[path = "simulate/perchan.rs"]
+mod perchan;
 
 use harness::{check, Check};
 use net::{ints, ConvGeom, Net};
