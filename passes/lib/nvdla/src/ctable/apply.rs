@@ -277,8 +277,11 @@ pub fn apply_scales_with(
     let mut touched = BTreeSet::new();
     for (i, name, value) in sets {
         let old = p.ops[i].attrs.insert(name.to_string(), value.clone());
-        stats.registers += 1;
-        stats.changed += usize::from(old.as_ref() != Some(&value));
+        // The quantization record is not a register.
+        if !crate::qrecord::is_quant_attr(name) {
+            stats.registers += 1;
+            stats.changed += usize::from(old.as_ref() != Some(&value));
+        }
         touched.insert(i);
     }
     stats.layers = touched.len();
