@@ -173,7 +173,10 @@ fn the_loadable_is_the_same_through_every_format() {
     // m = (20972, 3303, 6605) and X1 truncate 12; out_cvt maps U to 0.05:
     // 2^-8 = 16384 · 2^-22.
     let sdp = &regs[0][1];
-    assert_eq!(sdp["quant.weight_scale_mode"], Value::Str("per_channel".into()));
+    assert_eq!(
+        sdp["quant.weight_scale_mode"],
+        Value::Str("per_channel".into())
+    );
     assert_eq!(sdp["x1_op.type"], Value::Str("mul".into()));
     assert_eq!(sdp["x1_op.mode"], Value::Str("per_kernel".into()));
     assert_eq!(sdp["x1_op.truncate"], Value::Int(12));
@@ -193,7 +196,10 @@ fn the_loadable_is_the_same_through_every_format() {
         panic!("not a weight")
     };
     assert_eq!(w[1], -127.0);
-    assert!((w[3] - 127.0).abs() < 1e-4 && (w[5] - 127.0).abs() < 1e-4, "{w:?}");
+    assert!(
+        (w[3] - 127.0).abs() < 1e-4 && (w[5] - 127.0).abs() < 1e-4,
+        "{w:?}"
+    );
     // Per tensor (as before): one scale, 0.1 · (1.27 / 127) / 0.05 = 0.02 =
     // 20972 · 2^-20, and no X1 operand.
     let mut p = program();

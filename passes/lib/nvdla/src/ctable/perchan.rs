@@ -194,7 +194,10 @@ pub(super) fn plan(
                 unreachable!("checked: a weight")
             };
             if v.len() != k * if ty == "both" { 2 } else { 1 } {
-                return Err(format!("the X1 operand '{}' is not per channel", p.tensors[t].name));
+                return Err(format!(
+                    "the X1 operand '{}' is not per channel",
+                    p.tensors[t].name
+                ));
             }
             match ty {
                 "add" => (Some(v.clone()), None),
@@ -215,11 +218,17 @@ pub(super) fn plan(
     })?;
     let step = 2f64.powi(-(t as i32));
     // Exactly m·2^-t, so the emitter's round(v · 2^t) gives m back.
-    let mul_row: Vec<f32> = r.iter().map(|&x| (quantize(x, t) as f64 * step) as f32).collect();
+    let mul_row: Vec<f32> = r
+        .iter()
+        .map(|&x| (quantize(x, t) as f64 * step) as f32)
+        .collect();
     let mut sets = vec![
         ("x1_op.enable", Value::Int(1)),
         ("x1_op.mode", Value::Str("per_kernel".into())),
-        ("x1_op.precision", Value::Str(Precision::Int16.as_str().into())),
+        (
+            "x1_op.precision",
+            Value::Str(Precision::Int16.as_str().into()),
+        ),
         ("x1_op.truncate", Value::Int(t)),
     ];
     let (shape, vals) = match alu {
@@ -268,7 +277,10 @@ mod tests {
             let m = quantize(r, t);
             assert!(m <= 32767, "{r}: {m}");
             // One more bit would not fit (or the shift is at its limit).
-            assert!(t == 63 || (r * 2f64.powi(t as i32 + 1)).round() > 32767.0, "{r}: t {t}");
+            assert!(
+                t == 63 || (r * 2f64.powi(t as i32 + 1)).round() > 32767.0,
+                "{r}: t {t}"
+            );
             assert!(m >= 16383, "{r}: a 15-bit mantissa, got {m}");
         }
         assert_eq!(common_shift(32767.4), Some(0));
@@ -306,7 +318,10 @@ mod tests {
             let u = intermediate_unit(s_out, Some(s_b));
             let j = (s_b / u).log2();
             assert_eq!(j, j.round(), "{s_b}: shift {j} is whole");
-            assert!(j >= 0.0 && u <= u0 && u > u0 / 2.0 || s_b <= u0 && u == s_b, "{s_b}: {u}");
+            assert!(
+                j >= 0.0 && u <= u0 && u > u0 / 2.0 || s_b <= u0 && u == s_b,
+                "{s_b}: {u}"
+            );
         }
     }
 

@@ -15,10 +15,10 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use onnc_legalize::{legalize, Options};
+use onnc_nvdla::ctable::ApplyOptions;
 use onnc_nvdla::emit::{emit, Abi, EmitOptions};
 use onnc_nvdla::lower::{lower, LowerOptions};
 use onnc_nvdla::plan::{plan, PlanOptions};
-use onnc_nvdla::ctable::ApplyOptions;
 use onnc_nvdla::{ctable, Engine, Program, TensorId, TensorKind};
 use onnc_onnx::Graph;
 use onnc_tensor::Tensor;
