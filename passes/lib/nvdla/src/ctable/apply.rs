@@ -7,16 +7,24 @@
 //! Formulas (real = q · scale, symmetric INT8):
 //! * a tensor not in the table inherits its scale through scale-preserving
 //!   producers (PDP, reshape, slice, concat's first member, BDMA, RUBIK);
-//! * SDP producing `t`: the accumulator unit is `s_in · s_w` after a fused
-//!   conv (`s_w = max|w| / 127`, per-layer symmetric weights), else `s_in`;
-//!   the ratio `M = acc_unit / s_t` becomes `out_cvt.scale = round(M · 2^n)`
-//!   (a positive int16 mantissa, as large as fits) and `out_cvt.truncate = n`
-//!   (0..=63), so `q_t = (acc · scale) >> n`; `out_cvt.offset = offset`;
+//! * SDP producing `t` ([`super::sdp_cal`]): after a fused conv, each
+//!   kernel's weights get their own scale `s_w[k] = max|w_k| / 127` and
+//!   the X1 unit's per-kernel multiplier brings every channel to one unit
+//!   `U` ([`super::perchan`]); a layer that cannot (PReLU on X1, equal
+//!   kernel scales, ...) keeps one `s_w = max|w| / 127` and its accumulator
+//!   unit `U = s_in · s_w`; without a conv `U = s_in`. The ratio
+//!   `M = U / s_t` becomes `out_cvt.scale = round(M · 2^n)` (a positive
+//!   int16 mantissa, as large as fits) and `out_cvt.truncate = n` (0..=63),
+//!   so `q_t = (x · scale) >> n`; `out_cvt.offset = offset`;
 //! * EMU producing `t`: `input_scale_factor = s_in`, `output_scale_factor = s_t`;
 //! * weights are put in those units ([`super::units`]): a fused conv's
-//!   weights are divided by `s_w` (conv `out_cvt.truncate` 0), an SDP add
-//!   operand by the accumulator unit. The program's weight values change,
-//!   so apply a table once.
+//!   weights are divided by their (kernel's) `s_w` (conv `out_cvt.truncate`
+//!   0), an SDP add operand by the unit it is added in, a MUL factor is
+//!   encoded with the largest `truncate` that fits. The program's weight
+//!   values change, so apply a table once;
+//! * each calibrated SDP and EMU op gets its quantization record
+//!   (`quant.*`, [`crate::qrecord`]): scales, weight mode (and why per
+//!   tensor), method (a TensorRT cache's algorithm) and the table format.
 //!
 //! Names: an entry keyed by a tensor the program does not have (a tensor
 //! fusion removed, e.g. a conv output fused into its ReLU, or a BN output)
