@@ -14,13 +14,14 @@
 //!   0  conv1           conv+sdp   fp16  1x64x112x112       392.0    18.4  conv1+bn1+relu1
 //! ```
 //!
-//! An INT8 table adds `scale in→out` (e.g. `7.874e-3→3.937e-2`), `wts`
-//! (`chan` per-channel, `tensor` per-tensor weights, `-` no conv) and
-//! `calibrated` (`yes`, `yes (entropy)`, `no`), and lists under the table
-//! each per-tensor layer's reason.
+//! An INT8 table adds, for layers with an output converter (SDP, EMU,
+//! CDP), `scale in→out` (e.g. `7.874e-3→3.937e-2`), `wts` (`chan`
+//! per-channel, `tensor` per-tensor weights, `-` no conv) and `calibrated`
+//! (`yes`, `yes (entropy)`, `no`), and lists under the table each
+//! per-tensor layer's reason; other layers show `-`.
 
 use onnc_nvdla::qrecord::QuantRecord;
-use onnc_nvdla::{Pool, Precision, Program, TensorKind};
+use onnc_nvdla::{Engine, Pool, Precision, Program, TensorKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -192,7 +193,11 @@ pub fn build(
             }
         }
         l.weight_bytes += weights;
-        if out.precision == Precision::Int8 && !op.engine.is_virtual() {
+        // Layers with an INT8 output converter (SDP, EMU, CDP); PDP and
+        // views keep their input's scale and have nothing to calibrate.
+        if out.precision == Precision::Int8
+            && matches!(op.engine, Engine::Sdp | Engine::Emu | Engine::Cdp)
+        {
             l.quant.get_or_insert_with(Quant::default).merge(op);
         }
         if !matches!(out.kind, TensorKind::Fused) {

@@ -177,6 +177,9 @@ pub fn check_int8_with(g: Graph, c: Check, align: bool) -> Report {
     run_int8(g, c, align, &ApplyOptions::default()).0
 }
 
+/// One output: the reference's values and the simulator's, dequantized.
+pub type Pair = (Vec<f32>, Vec<f32>);
+
 /// [`check_int8_with`] with calibration options; also returns, per
 /// output, the reference and the simulator's dequantized values.
 pub fn run_int8(
@@ -184,7 +187,7 @@ pub fn run_int8(
     c: Check,
     align: bool,
     options: &ApplyOptions,
-) -> (Report, Vec<(Vec<f32>, Vec<f32>)>) {
+) -> (Report, Vec<Pair>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
     let inputs = inputs_for(&g, c.seed);
     let t = Instant::now();

@@ -18,10 +18,10 @@ use onnc_nvdla::ConfigName;
 
 use crate::harness::Check;
 use crate::int8::run_int8;
-use crate::net::{ConvGeom, Net};
+use crate::net::Net;
 
 /// `(max |s − r| / max |r|, rms(s − r) / rms(r))` over every output.
-fn errors(pairs: &[(Vec<f32>, Vec<f32>)]) -> (f64, f64) {
+fn errors(pairs: &[crate::int8::Pair]) -> (f64, f64) {
     let (mut worst, mut max_ref, mut se, mut sr, mut n) = (0f64, 0f64, 0f64, 0f64, 0usize);
     for (r, s) in pairs {
         for (&a, &b) in r.iter().zip(s) {
