@@ -30,6 +30,21 @@
 //   enable 0) and calibration (`--load-ctable`) overwrites them.
 // * A float32 CTable entry per tensor (`scale`, `offset`) is not a layer register and is not
 //   modelled here.
+// * Quantization record (optional, not declared: IRDL attributes are required, and an op
+//   has it only once calibrated; checked by onnc_nvdla::registers::check_op and
+//   onnc_nvdla::qrecord::check). Calibration (`nvdla-load-ctable` with per-tensor scales) sets
+//   on every INT8 nvdla.sdp / nvdla.emu whose output converter it derives:
+//     quant.calibrated          1 : i64
+//     quant.input_scale         f32 > 0, real value of one INT8 step of the input
+//     quant.output_scale        f32 > 0, the same for the output
+//     quant.weight_scale_mode   "per_channel" | "per_tensor" (sdp after a conv): per-channel
+//                               weights are rescaled by x1_op (per_kernel MUL operand, int16,
+//                               x1_op.truncate common to all channels)
+//     quant.weight_scale_min, quant.weight_scale_max   f32, smallest and largest max|w|/127
+//     quant.weight_scale_note   string, why a conv's weights are per tensor
+//     quant.method              string, when the table records it ("entropy", "max", ...)
+//     quant.format              string, the table's format ("calibtable", "trt-cache", ...)
+//   The emitter ignores them; --gen-ctable does not write them.
 
 irdl.dialect @nvdla {
 

@@ -15,6 +15,12 @@
 //! }
 //! ```
 //!
+//! An op's attributes are its `Op::attrs`, registers and the optional
+//! quantization record alike (`quant.input_scale = 7.8e-03 : f32`,
+//! `quant.weight_scale_mode = "per_channel"`, `quant.calibrated = 1 : i64`;
+//! `onnc_nvdla::qrecord`): record floats are already `f32` values, so they
+//! read back bit-identical.
+//!
 //! Discardable attributes: `nvdla.result` (the tensor's name), `nvdla.precision`
 //! (weights: the precision the emitter converts them to), `nvdla.mem` (the
 //! planner's placement: `{pool, offset, size, line_stride, surf_stride}`).

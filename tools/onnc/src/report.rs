@@ -2,7 +2,9 @@
 //!
 //! In: the compiled [`Program`] (placed) and the planner's memory summary.
 //! Out: [`Report`] — JSON with `hw_layers` (name, engines, ONNX nodes,
-//! precision, output cube and memory), `dla_ops`, `emu_ops`, `ops_per_engine`,
+//! precision, output cube and memory; INT8 layers also `quant`: input and
+//! output scale, weight-scale mode, calibrated flag and method, read from
+//! the ops' `quant.*` record), `dla_ops`, `emu_ops`, `ops_per_engine`,
 //! `activation_bytes`, `activation_lower_bound_bytes`, `weight_bytes`,
 //! `loadable_bytes`; and the same as a text table. Deterministic: no times,
 //! no absolute paths beyond the model path given.
@@ -11,8 +13,15 @@
 //!   #  hw layer        engines    prec  output            act KiB  wt KiB  onnx nodes
 //!   0  conv1           conv+sdp   fp16  1x64x112x112       392.0    18.4  conv1+bn1+relu1
 //! ```
+//!
+//! An INT8 table adds, for layers with an output converter (SDP, EMU,
+//! CDP), `scale in→out` (e.g. `7.874e-3→3.937e-2`), `wts` (`chan`
+//! per-channel, `tensor` per-tensor weights, `-` no conv) and `calibrated`
+//! (`yes`, `yes (entropy)`, `no`), and lists under the table each
+//! per-tensor layer's reason; other layers show `-`.
 
-use onnc_nvdla::{Pool, Program, TensorKind};
+use onnc_nvdla::qrecord::QuantRecord;
+use onnc_nvdla::{Engine, Pool, Precision, Program, TensorKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -51,6 +60,65 @@ pub struct HwLayer {
     pub output_bytes: u64,
     /// Bytes of the layer's packed weights.
     pub weight_bytes: u64,
+    /// INT8 quantization of the layer (from its ops' `quant.*` record);
+    /// absent for FP16 layers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quant: Option<Quant>,
+}
+
+/// How an INT8 layer is quantized, read from the Program.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct Quant {
+    /// The converter registers come from calibration scales.
+    pub calibrated: bool,
+    /// Real value of one INT8 step of the layer's input, when calibrated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_scale: Option<f64>,
+    /// The same for its output.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_scale: Option<f64>,
+    /// `per_channel` or `per_tensor` weights (layers with a conv).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight_scale_mode: Option<String>,
+    /// Why the weights are per tensor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weight_scale_note: Option<String>,
+    /// Calibration method, when the table records it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+}
+
+impl Quant {
+    /// The record of `op` merged in (an op with no record changes nothing).
+    fn merge(&mut self, op: &onnc_nvdla::Op) {
+        let r = QuantRecord::from_op(op);
+        self.calibrated |= r.calibrated;
+        self.input_scale = self.input_scale.or(r.input_scale);
+        self.output_scale = r.output_scale.or(self.output_scale);
+        if let Some(m) = r.weight_mode {
+            self.weight_scale_mode = Some(m.as_str().to_string());
+        }
+        self.weight_scale_note = r.note.or(self.weight_scale_note.take());
+        self.method = r.method.or(self.method.take());
+    }
+
+    /// `in→out` scales, mode, calibrated, for the table.
+    fn columns(&self) -> [String; 3] {
+        let s = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.3e}"));
+        [
+            format!("{}→{}", s(self.input_scale), s(self.output_scale)),
+            match self.weight_scale_mode.as_deref() {
+                Some("per_channel") => "chan".into(),
+                Some("per_tensor") => "tensor".into(),
+                _ => "-".into(),
+            },
+            match (self.calibrated, &self.method) {
+                (true, Some(m)) => format!("yes ({m})"),
+                (true, None) => "yes".into(),
+                (false, _) => "no".into(),
+            },
+        ]
+    }
 }
 
 /// The whole report.
@@ -112,6 +180,7 @@ pub fn build(
                 output_pool: "none".into(),
                 output_bytes: 0,
                 weight_bytes: 0,
+                quant: None,
             });
             layers.len() - 1
         });
@@ -124,6 +193,13 @@ pub fn build(
             }
         }
         l.weight_bytes += weights;
+        // Layers with an INT8 output converter (SDP, EMU, CDP); PDP and
+        // views keep their input's scale and have nothing to calibrate.
+        if out.precision == Precision::Int8
+            && matches!(op.engine, Engine::Sdp | Engine::Emu | Engine::Cdp)
+        {
+            l.quant.get_or_insert_with(Quant::default).merge(op);
+        }
         if !matches!(out.kind, TensorKind::Fused) {
             l.precision = out.precision.as_str().to_string();
             l.output_shape = out.shape.clone();
@@ -172,8 +248,16 @@ impl Report {
             self.target,
             self.hw_layers.len()
         );
+        // INT8 reports add the scales, the weight mode and the calibrated
+        // flag (FP16 tables are unchanged).
+        let int8 = self.hw_layers.iter().any(|l| l.quant.is_some());
+        let quant_header = if int8 {
+            format!(" {:<21} {:<6} {:<13}", "scale in→out", "wts", "calibrated")
+        } else {
+            String::new()
+        };
         s.push_str(&format!(
-            "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
+            "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}{quant_header}  {}\n",
             "#", "hw layer", "engines", "prec", "output", "out KiB", "wt KiB", "onnx nodes"
         ));
         for (i, l) in self.hw_layers.iter().enumerate() {
@@ -183,8 +267,16 @@ impl Report {
                 .map(usize::to_string)
                 .collect::<Vec<_>>()
                 .join("x");
+            let quant = match (&l.quant, int8) {
+                (Some(q), _) => {
+                    let [scales, mode, cal] = q.columns();
+                    format!(" {scales:<21} {mode:<6} {cal:<13}")
+                }
+                (None, true) => format!(" {:<21} {:<6} {:<13}", "-", "-", "-"),
+                (None, false) => String::new(),
+            };
             s.push_str(&format!(
-                "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}  {}\n",
+                "{:>4}  {:<28} {:<12} {:<5} {:<16} {:>9} {:>9}{quant}  {}\n",
                 i,
                 l.name,
                 l.engine,
@@ -194,6 +286,18 @@ impl Report {
                 kib(l.weight_bytes),
                 l.onnx_nodes.join(", ")
             ));
+        }
+        let notes: Vec<String> = self
+            .hw_layers
+            .iter()
+            .filter_map(|l| {
+                let q = l.quant.as_ref()?;
+                let note = q.weight_scale_note.as_ref()?;
+                Some(format!("  {}: per-tensor weights: {note}\n", l.name))
+            })
+            .collect();
+        if !notes.is_empty() {
+            s.push_str(&notes.concat());
         }
         let engines: Vec<String> = self
             .ops_per_engine

@@ -24,6 +24,7 @@ pub mod exec;
 pub mod lower;
 pub mod plan;
 pub mod program;
+pub mod qrecord;
 pub mod registers;
 
 pub use config::{Config, ConfigName};

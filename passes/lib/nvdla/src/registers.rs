@@ -484,8 +484,13 @@ pub fn check_op(op: &Op) -> Vec<String> {
             }
         }
     }
-    for name in op.attrs.keys() {
-        if !all.iter().any(|s| s.name == name) {
+    for (name, v) in &op.attrs {
+        if crate::qrecord::is_quant_attr(name) {
+            // The quantization record (`crate::qrecord`), not a register.
+            if let Err(e) = crate::qrecord::check(name, v) {
+                errors.push(format!("layer '{layer}': {e}"));
+            }
+        } else if !all.iter().any(|s| s.name == name) {
             errors.push(format!(
                 "layer '{layer}': nvdla.{engine} has no attribute '{name}'"
             ));

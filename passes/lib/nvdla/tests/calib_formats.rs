@@ -92,7 +92,17 @@ fn scales() -> TensorScales {
 fn applied(t: &TensorScales) -> (Program, ctable::LoadStats) {
     let mut p = program();
     let stats = apply_scales(&mut p, t).unwrap_or_else(|e| panic!("{e}"));
-    (p, stats)
+    (registers_only(p), stats)
+}
+
+/// `p` without the record of where its scales came from (`quant.format`,
+/// `quant.method`), which differs by format while the registers do not.
+fn registers_only(mut p: Program) -> Program {
+    for op in &mut p.ops {
+        op.attrs.remove("quant.format");
+        op.attrs.remove("quant.method");
+    }
+    p
 }
 
 fn scales_of(c: Calibration) -> TensorScales {
@@ -153,12 +163,57 @@ fn the_loadable_is_the_same_through_every_format() {
         let c = parse_calib(&bytes, "f", Some(format)).unwrap();
         let mut p = program();
         apply_calib(&mut p, &c).unwrap();
+        let p = registers_only(p);
         regs.push(p.ops.iter().map(|o| o.attrs.clone()).collect::<Vec<_>>());
     }
     assert!(regs.windows(2).all(|w| w[0] == w[1]));
-    // The conv's SDP: 0.1 · (1.27 / 127) / 0.05 = 0.02 = 20972 · 2^-20.
-    assert_eq!(regs[0][1]["out_cvt.scale"], Value::Int(20972));
-    assert_eq!(regs[0][1]["out_cvt.truncate"], Value::Int(20));
+    // The conv's kernels have scales 1.27/127, 0.2/127, 0.4/127: per
+    // channel. X1 rescales kernel k from 0.1 · s_w[k] to U = 0.05 / 256:
+    // r = 5.12, 0.806, 1.613; the largest fits 2^12 (20972), so
+    // m = (20972, 3303, 6605) and X1 truncate 12; out_cvt maps U to 0.05:
+    // 2^-8 = 16384 · 2^-22.
+    let sdp = &regs[0][1];
+    assert_eq!(
+        sdp["quant.weight_scale_mode"],
+        Value::Str("per_channel".into())
+    );
+    assert_eq!(sdp["x1_op.type"], Value::Str("mul".into()));
+    assert_eq!(sdp["x1_op.mode"], Value::Str("per_kernel".into()));
+    assert_eq!(sdp["x1_op.truncate"], Value::Int(12));
+    assert_eq!(sdp["out_cvt.scale"], Value::Int(16384));
+    assert_eq!(sdp["out_cvt.truncate"], Value::Int(22));
+    let mut p = program();
+    apply_scales(&mut p, &scales()).unwrap();
+    let x1 = p.ops[1].inputs[1].expect("an X1 operand was added");
+    assert_eq!(p.tensors[x1].shape, [1, 3, 1, 1]);
+    let TensorKind::Weight(m) = &p.tensors[x1].kind else {
+        panic!("not a weight")
+    };
+    let m: Vec<f32> = m.iter().map(|v| v * 4096.0).collect();
+    assert_eq!(m, [20972.0, 3303.0, 6605.0]);
+    // The conv's weights are in their kernel's units: ±127 at each max.
+    let TensorKind::Weight(w) = &p.tensors[1].kind else {
+        panic!("not a weight")
+    };
+    assert_eq!(w[1], -127.0);
+    assert!(
+        (w[3] - 127.0).abs() < 1e-4 && (w[5] - 127.0).abs() < 1e-4,
+        "{w:?}"
+    );
+    // Per tensor (as before): one scale, 0.1 · (1.27 / 127) / 0.05 = 0.02 =
+    // 20972 · 2^-20, and no X1 operand.
+    let mut p = program();
+    let opts = ctable::ApplyOptions { per_channel: false };
+    ctable::apply_scales_with(&mut p, &scales(), &opts).unwrap();
+    let sdp = &p.ops[1];
+    assert_eq!(sdp.int("out_cvt.scale"), Some(20972));
+    assert_eq!(sdp.int("out_cvt.truncate"), Some(20));
+    assert_eq!(sdp.inputs[1], None);
+    assert_eq!(sdp.str("quant.weight_scale_mode"), Some("per_tensor"));
+    assert_eq!(
+        sdp.str("quant.weight_scale_note"),
+        Some("per-tensor weights were asked for")
+    );
 }
 
 #[test]
@@ -331,7 +386,7 @@ record { key: "bn_fused_away" value { scale_d: 0.5 } }
     let mut p = program();
     let stats = apply_scales(&mut p, &t).unwrap();
     let (want, _) = applied(&scales());
-    assert_eq!(p, want);
+    assert_eq!(registers_only(p), want);
     assert_eq!(stats.unmatched, ["'bn_fused_away'"]);
 }
 
@@ -591,6 +646,7 @@ fn a_node_split_into_parts_is_found_by_its_first_part() {
     let (mut a, mut b) = (p.clone(), p.clone());
     apply_scales(&mut a, &t).unwrap();
     apply_scales(&mut b, &back).unwrap();
+    let (a, b) = (registers_only(a), registers_only(b));
     assert_eq!(a, b);
     assert_ne!(a, p);
 }

@@ -265,7 +265,10 @@ fn every_problem_is_reported_and_nothing_applied() {
 fn nvidia_calibtable_sets_converters() {
     let mut p = program();
     let json = std::fs::read_to_string(fixture("nvidia_calibtable.json")).unwrap();
-    let stats = ctable::load_nvidia_calibtable(&mut p, &json, "nvidia_calibtable.json").unwrap();
+    // Per-tensor weights (per-channel ones: tests/calib_formats.rs).
+    let t = ctable::parse_nvidia_calibtable(&json, "nvidia_calibtable.json").unwrap();
+    let opts = ctable::ApplyOptions { per_channel: false };
+    let stats = ctable::apply_scales_with(&mut p, &t, &opts).unwrap();
     // conv1: s_in 0.1 · s_w (1.27 / 127 = 0.01) / s_out 0.05 = 0.02 = 20972 · 2^-20.
     let sdp = &p.ops[1];
     assert_eq!(

@@ -25,6 +25,8 @@ mod harness;
 mod int8;
 #[path = "simulate/net.rs"]
 mod net;
+#[path = "simulate/perchan.rs"]
+mod perchan;
 
 use harness::{check, Check};
 use net::{ints, ConvGeom, Net};
@@ -490,10 +492,16 @@ fn int8_residual_add() {
     let y = n.op("Add", &[&y, "x"], &[]);
     let y = n.op("Relu", &[&y], &[]);
     n.output(&y);
-    // Plain max/127 scales: the skip input is 384× the accumulator unit,
-    // which the X2 ALU cannot shift to: calibration refuses (it used to
-    // compute a wrong sum silently).
-    let refused = std::panic::catch_unwind(|| int8::check_int8(n.g.clone(), large())).unwrap_err();
+    // Plain max/127 scales: the skip input is 384× the accumulator unit.
+    // Per channel (the default), X1 rescales the accumulator to a unit a
+    // whole power of two below the skip's, so X2 adds it exactly.
+    int8::check_int8(n.g.clone(), large());
+    // Per tensor, the X2 ALU cannot shift the skip to the accumulator's
+    // unit: calibration refuses (it used to compute a wrong sum silently).
+    let per_tensor = onnc_nvdla::ctable::ApplyOptions { per_channel: false };
+    let refused =
+        std::panic::catch_unwind(|| int8::run_int8(n.g.clone(), large(), false, &per_tensor))
+            .unwrap_err();
     let m = refused
         .downcast_ref::<String>()
         .cloned()
@@ -502,8 +510,9 @@ fn int8_residual_add() {
         m.contains("calibrate") && m.contains("can only shift it left by whole bits"),
         "{m}"
     );
-    // Scales a power of two apart: the hardware sum is right.
-    int8::check_int8_with(n.g, large(), true);
+    // Scales a power of two apart: the hardware sum is right either way.
+    int8::check_int8_with(n.g.clone(), large(), true);
+    int8::run_int8(n.g, large(), true, &per_tensor);
 }
 
 #[test]

@@ -7,16 +7,24 @@
 //! Formulas (real = q · scale, symmetric INT8):
 //! * a tensor not in the table inherits its scale through scale-preserving
 //!   producers (PDP, reshape, slice, concat's first member, BDMA, RUBIK);
-//! * SDP producing `t`: the accumulator unit is `s_in · s_w` after a fused
-//!   conv (`s_w = max|w| / 127`, per-layer symmetric weights), else `s_in`;
-//!   the ratio `M = acc_unit / s_t` becomes `out_cvt.scale = round(M · 2^n)`
-//!   (a positive int16 mantissa, as large as fits) and `out_cvt.truncate = n`
-//!   (0..=63), so `q_t = (acc · scale) >> n`; `out_cvt.offset = offset`;
+//! * SDP producing `t` ([`super::sdp_cal`]): after a fused conv, each
+//!   kernel's weights get their own scale `s_w[k] = max|w_k| / 127` and
+//!   the X1 unit's per-kernel multiplier brings every channel to one unit
+//!   `U` ([`super::perchan`]); a layer that cannot (PReLU on X1, equal
+//!   kernel scales, ...) keeps one `s_w = max|w| / 127` and its accumulator
+//!   unit `U = s_in · s_w`; without a conv `U = s_in`. The ratio
+//!   `M = U / s_t` becomes `out_cvt.scale = round(M · 2^n)` (a positive
+//!   int16 mantissa, as large as fits) and `out_cvt.truncate = n` (0..=63),
+//!   so `q_t = (x · scale) >> n`; `out_cvt.offset = offset`;
 //! * EMU producing `t`: `input_scale_factor = s_in`, `output_scale_factor = s_t`;
 //! * weights are put in those units ([`super::units`]): a fused conv's
-//!   weights are divided by `s_w` (conv `out_cvt.truncate` 0), an SDP add
-//!   operand by the accumulator unit. The program's weight values change,
-//!   so apply a table once.
+//!   weights are divided by their (kernel's) `s_w` (conv `out_cvt.truncate`
+//!   0), an SDP add operand by the unit it is added in, a MUL factor is
+//!   encoded with the largest `truncate` that fits. The program's weight
+//!   values change, so apply a table once;
+//! * each calibrated SDP and EMU op gets its quantization record
+//!   (`quant.*`, [`crate::qrecord`]): scales, weight mode (and why per
+//!   tensor), method (a TensorRT cache's algorithm) and the table format.
 //!
 //! Names: an entry keyed by a tensor the program does not have (a tensor
 //! fusion removed, e.g. a conv output fused into its ReLU, or a BN output)
@@ -48,7 +56,9 @@ use super::json::clip;
 use super::load::LoadStats;
 use super::names::nearest;
 use super::scales::TensorScales;
-use crate::program::{Engine, Program, TensorId, TensorKind, Value};
+use super::units::Divide;
+use crate::program::{Engine, Precision, Program, Tensor, TensorId, TensorKind, Value};
+use crate::qrecord::QuantRecord;
 
 /// `m · 2^-n ≈ ratio` with `m` the largest positive int16 mantissa and
 /// `n` in 0..=63; `None` if the ratio is not positive or does not fit.
@@ -74,9 +84,33 @@ struct Table {
     missing: RefCell<BTreeSet<TensorId>>,
 }
 
-/// Sets `p`'s converter registers from `t`. All-or-nothing: on error the
+/// How [`apply_scales_with`] quantizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ApplyOptions {
+    /// Per-output-channel weight scales where the layer can apply them
+    /// (the default); `false`: one scale per weight tensor everywhere.
+    pub per_channel: bool,
+}
+
+impl Default for ApplyOptions {
+    fn default() -> Self {
+        ApplyOptions { per_channel: true }
+    }
+}
+
+/// Sets `p`'s converter registers from `t` ([`ApplyOptions::default`]:
+/// per-channel weights where possible). All-or-nothing: on error the
 /// program is unchanged.
 pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, CtableError> {
+    apply_scales_with(p, t, &ApplyOptions::default())
+}
+
+/// [`apply_scales`] with options.
+pub fn apply_scales_with(
+    p: &mut Program,
+    t: &TensorScales,
+    options: &ApplyOptions,
+) -> Result<LoadStats, CtableError> {
     let file = t.file.as_str();
     let mut stats = LoadStats::default();
     let mut scales: BTreeMap<TensorId, (f64, i64, String)> = BTreeMap::new();
@@ -118,7 +152,13 @@ pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, Ctab
     inherit_through_views(p, &mut table.scales);
 
     let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
-    let mut divide: Vec<(TensorId, f64, usize)> = Vec::new();
+    let mut divide: Vec<Divide> = Vec::new();
+    let mut x1_writes = Vec::new();
+    let base = QuantRecord {
+        method: method_of(t),
+        format: Some(t.format.clone()),
+        ..QuantRecord::default()
+    };
     let mut errors = Vec::new();
     for (i, op) in p.ops.iter().enumerate() {
         let int8 = |attr: &str| op.str(attr) == Some("int8");
@@ -152,29 +192,13 @@ pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, Ctab
         };
         match op.engine {
             Engine::Sdp => {
-                let unit = input
-                    .ok_or_else(|| format!("layer '{}' has no input", op.hw_layer))
-                    .and_then(|t| acc_unit(p, t, &table));
-                match unit.and_then(|u| {
-                    fixed_point(u / s_out).map(|mn| (u, mn)).ok_or_else(|| {
-                        format!(
-                            "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",
-                            op.hw_layer,
-                            u / s_out
-                        )
-                    })
+                match super::sdp_cal::calibrate_sdp(p, i, (s_out, offset), &base, options, &|t| {
+                    scale_of(p, t, &table)
                 }) {
-                    Ok((u, (m, n))) => {
-                        sets.push((i, "out_cvt.scale", Value::Int(m)));
-                        sets.push((i, "out_cvt.truncate", Value::Int(n)));
-                        sets.push((i, "out_cvt.offset", Value::Int(offset)));
-                        match super::units::units(p, i, u, &|t| scale_of(p, t, &table)) {
-                            Ok(units) => {
-                                sets.extend(units.sets);
-                                divide.extend(units.divide);
-                            }
-                            Err(message) => fail(message),
-                        }
+                    Ok(cal) => {
+                        sets.extend(cal.sets);
+                        divide.extend(cal.divide);
+                        x1_writes.extend(cal.x1);
                     }
                     Err(message) => fail(message),
                 }
@@ -194,6 +218,13 @@ pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, Ctab
                         "output_scale_factor",
                         Value::Float(f64::from(s_out as f32)),
                     ));
+                    let rec = QuantRecord {
+                        calibrated: true,
+                        input_scale: Some(s_in),
+                        output_scale: Some(s_out),
+                        ..base.clone()
+                    };
+                    sets.extend(rec.to_attrs().into_iter().map(|(k, v)| (i, k, v)));
                 }
                 Err(message) => fail(message),
             },
@@ -208,32 +239,57 @@ pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, Ctab
         });
     }
     // A weight shared by layers of different units cannot hold both.
-    let mut by_tensor: BTreeMap<TensorId, (f64, usize)> = BTreeMap::new();
-    for &(t, d, n) in &divide {
-        if by_tensor.insert(t, (d, n)).is_some_and(|old| old != (d, n)) {
-            errors.push(CtableError::Calibration {
-                file: file.into(),
-                tensor: p.tensors[t].name.clone(),
-                message:
-                    "the weight is shared by INT8 layers whose accumulators have different units"
-                        .into(),
-            });
+    let mut by_tensor: BTreeMap<TensorId, Divide> = BTreeMap::new();
+    for d in divide {
+        if let Some(old) = by_tensor.get(&d.tensor) {
+            if old != &d {
+                errors.push(CtableError::Calibration {
+                    file: file.into(),
+                    tensor: p.tensors[d.tensor].name.clone(),
+                    message:
+                        "the weight is shared by INT8 layers whose accumulators have different units"
+                            .into(),
+                });
+            }
         }
+        by_tensor.insert(d.tensor, d);
     }
     CtableError::collect(file, errors)?;
-    for (t, (d, n)) in by_tensor {
+    for (t, d) in by_tensor {
         if let TensorKind::Weight(v) = &mut p.tensors[t].kind {
-            v[..n]
-                .iter_mut()
-                .for_each(|x| *x = (f64::from(*x) / d) as f32);
+            let n = (d.divisors.len() * d.block).min(v.len());
+            for (i, x) in v[..n].iter_mut().enumerate() {
+                *x = (f64::from(*x) / d.divisors[i / d.block.max(1)]) as f32;
+            }
         }
+    }
+    for w in x1_writes {
+        let t = match w.tensor {
+            Some(t) => t,
+            None => {
+                let t = p.add_tensor(Tensor {
+                    name: w.name,
+                    shape: w.shape.clone(),
+                    precision: Precision::Int16,
+                    kind: TensorKind::Weight(Vec::new()),
+                    place: None,
+                });
+                p.ops[w.sdp].inputs[1] = Some(t);
+                t
+            }
+        };
+        p.tensors[t].shape = w.shape;
+        p.tensors[t].kind = TensorKind::Weight(w.values);
     }
 
     let mut touched = BTreeSet::new();
     for (i, name, value) in sets {
         let old = p.ops[i].attrs.insert(name.to_string(), value.clone());
-        stats.registers += 1;
-        stats.changed += usize::from(old.as_ref() != Some(&value));
+        // The quantization record is not a register.
+        if !crate::qrecord::is_quant_attr(name) {
+            stats.registers += 1;
+            stats.changed += usize::from(old.as_ref() != Some(&value));
+        }
         touched.insert(i);
     }
     stats.layers = touched.len();
@@ -416,4 +472,19 @@ fn acc_unit(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
         ));
     };
     Ok(scale_of(p, x, table)? * super::units::weight_scale(values))
+}
+
+/// The calibration method a table records: a TensorRT cache's header
+/// algorithm (`TRT-8601-EntropyCalibration2` → `entropy`), or `None`.
+pub(crate) fn method_of(t: &TensorScales) -> Option<String> {
+    let algo = t.header.as_deref()?.rsplit('-').next()?;
+    Some(
+        match algo {
+            a if a.starts_with("EntropyCalibration") => "entropy",
+            "MinMaxCalibration" => "max",
+            "LegacyCalibration" => "legacy",
+            _ => return None,
+        }
+        .to_string(),
+    )
 }

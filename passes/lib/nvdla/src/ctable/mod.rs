@@ -50,10 +50,12 @@ mod json;
 mod load;
 mod names;
 mod nvidia;
+pub mod perchan;
 mod scales;
+mod sdp_cal;
 mod units;
 
-pub use apply::{apply_scales, fixed_point};
+pub use apply::{apply_scales, apply_scales_with, fixed_point, ApplyOptions};
 pub use error::{CtableError, MAX_LISTED, MAX_NAMED};
 pub use formats::{
     apply_calib, detect, load_calib, parse_calib, save_calib, CalibFormat, Calibration, SaveOptions,

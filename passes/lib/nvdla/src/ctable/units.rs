@@ -15,8 +15,11 @@
 //!   accumulator unit, and its `shift_value` is the smallest that fits the
 //!   result in the operand's precision (int8 ±127, int16 ±32767).
 //!
-//! MUL weight operands are unitless factors and stay as they are; a MUL by
-//! a *feature* (squeeze-excitation) is refused for now, since its product
+//! MUL weight operands (type `mul`, row 1 of `both`, the PReLU slope) are
+//! unitless factors: they stay as they are, and the sub-unit's `truncate`
+//! is the largest shift (0..=63) that keeps every `round(f · 2^truncate)`
+//! in the operand's range (a 15-bit mantissa for the largest); a MUL by a
+//! *feature* (squeeze-excitation) is refused for now, since its product
 //! counts both units. A per-point
 //! *feature* operand of an add (a residual Add) is not rescaled: the X1/X2
 //! ALUs have no operand converter, only the left shift, so its unit must be
@@ -25,11 +28,34 @@
 
 use crate::program::{Precision, Program, TensorId, TensorKind, Value};
 
+/// Divide a weight's leading values: value `i` (for `i <
+/// divisors.len() · block`) by `divisors[i / block]`.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Divide {
+    /// The weight.
+    pub(super) tensor: TensorId,
+    /// One divisor per block.
+    pub(super) divisors: Vec<f64>,
+    /// Values per block.
+    pub(super) block: usize,
+}
+
+impl Divide {
+    /// The first `n` values divided by `d`.
+    pub(super) fn uniform(tensor: TensorId, d: f64, n: usize) -> Divide {
+        Divide {
+            tensor,
+            divisors: vec![d],
+            block: n,
+        }
+    }
+}
+
 /// What calibrating one SDP changes.
 #[derive(Debug, Default)]
 pub(super) struct Units {
-    /// `(weight, divisor, how many leading values)`.
-    pub(super) divide: Vec<(TensorId, f64, usize)>,
+    /// Weights to divide.
+    pub(super) divide: Vec<Divide>,
     /// `(op index, register, value)`.
     pub(super) sets: Vec<(usize, &'static str, Value)>,
 }
@@ -49,11 +75,14 @@ pub(super) fn weight_scale(values: &[f32]) -> f64 {
 pub(super) const SHIFT_TOLERANCE: f64 = 0.01;
 
 /// The integer units of SDP op `sdp`, whose input counts `unit`;
-/// `scale_of` gives a feature tensor's scale.
+/// `scale_of` gives a feature tensor's scale. With `per_channel`, the
+/// fused conv's weights and X1 are calibrated by [`super::perchan`] and
+/// `unit` is the unit X1 writes in: only X2 and Y are handled here.
 pub(super) fn units(
     p: &Program,
     sdp: usize,
     unit: f64,
+    per_channel: bool,
     scale_of: &dyn Fn(TensorId) -> Result<f64, String>,
 ) -> Result<Units, String> {
     let mut u = Units::default();
@@ -65,42 +94,41 @@ pub(super) fn units(
     {
         if let Some(w) = p.ops[conv].inputs.get(1).copied().flatten() {
             if let TensorKind::Weight(v) = &p.tensors[w].kind {
-                u.divide.push((w, weight_scale(v), v.len()));
+                if !per_channel {
+                    u.divide.push(Divide::uniform(w, weight_scale(v), v.len()));
+                }
                 u.sets.push((conv, "out_cvt.truncate", Value::Int(0)));
             }
         }
     }
-    for (slot, (ty, shift)) in [
-        ("x1_op.type", "x1_op.shift_value"),
-        ("x2_op.type", "x2_op.shift_value"),
-        ("y_op.type", "y_op.shift_value"),
+    for (slot, (ty, shift, trunc)) in [
+        ("x1_op.type", "x1_op.shift_value", "x1_op.truncate"),
+        ("x2_op.type", "x2_op.shift_value", "x2_op.truncate"),
+        ("y_op.type", "y_op.shift_value", "y_op.truncate"),
     ]
     .into_iter()
     .enumerate()
+    .skip(usize::from(per_channel))
     {
-        let rows = match op.str(ty) {
-            Some("add") => 1,
-            Some("both") => 2,
-            Some("mul") => {
-                // A product by an activation counts `unit · s_b`, which the
-                // output converter derived above does not include: refuse
-                // rather than compute a wrong product.
-                match op.inputs.get(slot + 1).copied().flatten() {
-                    Some(b) if !p.tensors[b].is_weight() => {
-                        return Err(format!(
-                            "layer '{}': INT8 multiply by the activation '{}' (squeeze-excitation, x·f(x)) is not calibrated yet: the product counts both inputs' units and the output converter would be wrong; compile this model for nv_full (FP16)",
-                            op.hw_layer, p.tensors[b].name
-                        ))
-                    }
-                    _ => continue,
-                }
-            }
+        let (rows, alu_row, mul_row) = match op.str(ty) {
+            Some("add") => (1, true, false),
+            Some("both") => (2, true, true),
+            Some("mul") => (1, false, true),
             _ => continue,
         };
         let Some(b) = op.inputs.get(slot + 1).copied().flatten() else {
             continue;
         };
         let TensorKind::Weight(v) = &p.tensors[b].kind else {
+            if mul_row {
+                // A product by an activation counts `unit · s_b`, which the
+                // output converter does not include: refuse rather than
+                // compute a wrong product.
+                return Err(format!(
+                    "layer '{}': INT8 multiply by the activation '{}' (squeeze-excitation, x·f(x)) is not calibrated yet: the product counts both inputs' units and the output converter would be wrong; compile this model for nv_full (FP16)",
+                    op.hw_layer, p.tensors[b].name
+                ));
+            }
             u.sets.push((
                 sdp,
                 shift,
@@ -114,10 +142,21 @@ pub(super) fn units(
             Precision::Fp16 => continue,
         };
         let n = v.len() / rows;
-        let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / unit;
-        let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
-        u.divide.push((b, unit, n));
-        u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
+        if alu_row {
+            let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / unit;
+            let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
+            u.divide.push(Divide::uniform(b, unit, n));
+            u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
+        }
+        if mul_row {
+            // A unitless factor: encoded round(f · 2^truncate), the largest
+            // truncate that keeps every factor in the operand's range.
+            let row = &v[(rows - 1) * n..rows * n];
+            let max = row.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
+            if let Some(t) = super::perchan::shift_within(max, qmax) {
+                u.sets.push((sdp, trunc, Value::Int(t)));
+            }
+        }
     }
     Ok(u)
 }

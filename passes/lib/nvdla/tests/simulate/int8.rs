@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use onnc_legalize::{legalize, Options};
+use onnc_nvdla::ctable::ApplyOptions;
 use onnc_nvdla::emit::{emit, Abi, EmitOptions};
 use onnc_nvdla::lower::{lower, LowerOptions};
 use onnc_nvdla::plan::{plan, PlanOptions};
@@ -127,6 +128,18 @@ pub fn compile_int8(
     c: Check,
     align: bool,
 ) -> (Program, Vec<u8>, BTreeMap<String, f64>) {
+    compile_int8_with(g, inputs, c, align, &ApplyOptions::default())
+}
+
+/// [`compile_int8`] with the calibration's options (per-channel or
+/// per-tensor weights).
+pub fn compile_int8_with(
+    g: &Graph,
+    inputs: &[(String, Tensor)],
+    c: Check,
+    align: bool,
+    options: &ApplyOptions,
+) -> (Program, Vec<u8>, BTreeMap<String, f64>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
     let g = g.clone();
     let l = legalize(g, c.target, &Options::default())
@@ -149,7 +162,8 @@ pub fn compile_int8(
         })
         .collect();
     let json = serde_json::Value::Object(table).to_string();
-    ctable::load_nvidia_calibtable(&mut p, &json, "harness")
+    ctable::parse_nvidia_calibtable(&json, "harness")
+        .and_then(|t| ctable::apply_scales_with(&mut p, &t, options))
         .unwrap_or_else(|e| panic!("{name}: calibrate: {e}"));
     plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: plan: {e}"));
     let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
@@ -159,7 +173,21 @@ pub fn compile_int8(
 }
 
 /// [`check_int8`], with the residual scales aligned first when `align`.
-pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
+pub fn check_int8_with(g: Graph, c: Check, align: bool) -> Report {
+    run_int8(g, c, align, &ApplyOptions::default()).0
+}
+
+/// One output: the reference's values and the simulator's, dequantized.
+pub type Pair = (Vec<f32>, Vec<f32>);
+
+/// [`check_int8_with`] with calibration options; also returns, per
+/// output, the reference and the simulator's dequantized values.
+pub fn run_int8(
+    mut g: Graph,
+    c: Check,
+    align: bool,
+    options: &ApplyOptions,
+) -> (Report, Vec<Pair>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
     let inputs = inputs_for(&g, c.seed);
     let t = Instant::now();
@@ -167,7 +195,7 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
     let reference_time = t.elapsed();
     let t = Instant::now();
     let g = through_the_loader(&g);
-    let (p, bytes, scales) = compile_int8(&g, &inputs, c, align);
+    let (p, bytes, scales) = compile_int8_with(&g, &inputs, c, align, options);
     let compile = t.elapsed();
     let scale = |tensor: &str| {
         *scales
@@ -186,6 +214,7 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
     let sims = crate::harness::simulate(&p, &bytes, &q_inputs, &name);
     let simulate = t.elapsed();
     let mut ratios = Vec::new();
+    let mut pairs = Vec::new();
     for ((&out, r), s) in p.outputs.iter().zip(&refs).zip(&sims) {
         let tensor = &p.tensors[out];
         assert!(matches!(tensor.kind, TensorKind::Output(_)));
@@ -197,6 +226,7 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
             &s,
             c,
         ));
+        pairs.push((r.as_f32().unwrap().to_vec(), s));
     }
     let report = Report {
         name,
@@ -207,5 +237,5 @@ pub fn check_int8_with(mut g: Graph, c: Check, align: bool) -> Report {
         ops: op_kinds(&bytes),
     };
     println!("{}", report.line());
-    report
+    (report, pairs)
 }
