@@ -12,15 +12,27 @@
 //! Used by `onnc-run --compare-target` (always with the table) and
 //! `onnc compile --check-sim` (the table only when an output fails).
 //!
+//! INT8 loadables ([`check_int8`]) take the calibration's per-tensor
+//! scales: inputs are quantized with their scale as the loadable expects,
+//! outputs and surfaces dequantized with theirs ([`int8`]), compared with
+//! [`int8::INT8_TOLERANCE`]; a top-1 class may then differ only where the
+//! reference's two classes are closer than the tolerance (a tie at INT8
+//! resolution), which the line says.
+//!
 //! ```text
 //! m.onnx on nv_full (simulated) against the reference interpreter:
 //!   y: max abs error 4.540e-5 = 3.073e-4 of max |reference| 1.477e-1 (ok), top-1 3 agrees
 //! ```
 
+pub mod accuracy;
+#[cfg(test)]
+mod classifiers_test;
+pub mod int8;
 pub mod layers;
 
 use std::collections::{HashMap, HashSet};
 
+use onnc_nvdla::ctable::TensorScales;
 use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
 
@@ -117,7 +129,7 @@ pub fn compile_and_check(
     )
 }
 
-/// Checks the loadable `bytes` compiled from `graph` for `target`.
+/// Checks the loadable `bytes` compiled from `graph` for `target` (FP16).
 pub fn check(
     graph: &Graph,
     file: &str,
@@ -127,8 +139,109 @@ pub fn check(
     bytes: &[u8],
     detail: Detail,
 ) -> Result<Check, Vec<String>> {
+    run_check(graph, file, target, inputs, tolerance, bytes, detail, None)
+}
+
+/// Checks the INT8 loadable `bytes` compiled from `graph` for `target`
+/// with the per-tensor `scales` (keyed by ONNX value names, as the
+/// calibrator and per-tensor tables give them).
+#[allow(clippy::too_many_arguments)]
+pub fn check_int8(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    scales: &TensorScales,
+    tolerance: f64,
+    bytes: &[u8],
+    detail: Detail,
+) -> Result<Check, Vec<String>> {
+    run_check(
+        graph,
+        file,
+        target,
+        inputs,
+        tolerance,
+        bytes,
+        detail,
+        Some(scales),
+    )
+}
+
+/// A no-reuse compile of the model: its loadable, its program and, for
+/// INT8, the scale each program tensor is stored in.
+struct Naive {
+    bytes: Vec<u8>,
+    program: onnc_nvdla::Program,
+    stored: Option<Vec<Option<f64>>>,
+}
+
+impl Naive {
+    fn compile(
+        graph: &Graph,
+        file: &str,
+        target: &str,
+        scales: Option<&TensorScales>,
+    ) -> Result<Naive, Vec<String>> {
+        Ok(match scales {
+            None => {
+                let (bytes, program) =
+                    numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+                Naive {
+                    bytes,
+                    program,
+                    stored: None,
+                }
+            }
+            Some(s) => {
+                let (bytes, program) = int8::compile_int8(graph, file, target, "naive", s)?;
+                let stored = int8::stored_scales(&program, s, graph);
+                Naive {
+                    bytes,
+                    program,
+                    stored: Some(stored),
+                }
+            }
+        })
+    }
+
+    /// The inputs the loadable takes (INT8 ones quantized).
+    fn feed(
+        &self,
+        graph: &Graph,
+        inputs: &[(String, Tensor)],
+    ) -> Result<Vec<onnc_nvdla_sim::run::Tensor>, Vec<String>> {
+        match &self.stored {
+            None => sim_inputs(graph, inputs),
+            Some(stored) => sim_inputs(
+                graph,
+                &int8::quantize_inputs(&self.program, stored, inputs)?,
+            ),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_check(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+    bytes: &[u8],
+    detail: Detail,
+    scales: Option<&TensorScales>,
+) -> Result<Check, Vec<String>> {
     let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
-    let feed = sim_inputs(graph, inputs)?;
+    // INT8 needs the program for the scales; FP16 compiles it for the table only.
+    let mut naive = match scales {
+        Some(_) => Some(Naive::compile(graph, file, target, scales)?),
+        None => None,
+    };
+    let feed = match &naive {
+        Some(n) => n.feed(graph, inputs)?,
+        None => sim_inputs(graph, inputs)?,
+    };
     let opts = sim_options(target);
     let outs = onnc_nvdla_sim::run::simulate(bytes, &feed, &opts)
         .map_err(|e| err(format!("{file} on {target}: {e}")))?;
@@ -140,8 +253,15 @@ pub fn check(
         )));
     }
     let mut ok = true;
-    let mut text = format!("{file} on {target} (simulated) against the reference interpreter:\n");
-    for ((name, r), o) in reference.iter().zip(&outs.tensors) {
+    let mut text = format!(
+        "{file} on {target} (simulated{}) against the reference interpreter:\n",
+        if scales.is_some() {
+            ", INT8 dequantized with the calibrated scales"
+        } else {
+            ""
+        }
+    );
+    for (k, ((name, r), o)) in reference.iter().zip(&outs.tensors).enumerate() {
         let r = r.cast(DType::F32);
         let r = r.as_f32().map_err(err)?;
         if r.len() != o.values.len() {
@@ -151,13 +271,34 @@ pub fn check(
                 r.len()
             )));
         }
+        let values = match naive.as_ref().and_then(|n| Some((n, n.stored.as_ref()?))) {
+            Some((n, stored)) => match n.program.outputs.get(k).map(|&t| (t, stored[t])) {
+                Some((_, Some(s))) => int8::dequantize(&o.values, s),
+                Some((t, None))
+                    if n.program.tensors[t].precision != onnc_nvdla::Precision::Int8 =>
+                {
+                    o.values.clone()
+                }
+                _ => {
+                    return Err(err(format!(
+                        "{file}: output '{name}' is INT8 and the calibration gives no scale for it"
+                    )))
+                }
+            },
+            None => o.values.clone(),
+        };
         let classifier = is_classifier(r_shape(&reference, name));
-        let (line, pass) = output_line(name, r, &o.values, tolerance, classifier);
+        let ties = scales.is_some();
+        let (line, pass) = output_line(name, r, &values, tolerance, classifier, ties);
         ok &= pass;
         text += &line;
     }
     if detail == Detail::Layers || (detail == Detail::LayersOnFailure && !ok) {
-        let (table, plan_ok) = layer_table(graph, file, target, inputs, tolerance, &outs)?;
+        let naive = match naive.take() {
+            Some(n) => n,
+            None => Naive::compile(graph, file, target, None)?,
+        };
+        let (table, plan_ok) = layer_table(graph, file, target, inputs, tolerance, &outs, &naive)?;
         text += &table;
         ok &= plan_ok;
     }
@@ -179,13 +320,16 @@ fn is_classifier(shape: &[usize]) -> bool {
 }
 
 /// One output's line and whether it passes (the top-1 class compared on
-/// classifier-shaped outputs).
+/// classifier-shaped outputs; with `ties`, a different class passes when
+/// the reference scores it within `tolerance · max |reference|` of its own
+/// top class).
 fn output_line(
     name: &str,
     r: &[f32],
     s: &[f32],
     tolerance: f64,
     classifier: bool,
+    ties: bool,
 ) -> (String, bool) {
     let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
     let max_abs = r
@@ -199,9 +343,21 @@ fn output_line(
     };
     let pass = ratio <= tolerance;
     let top1 = (classifier && r.len() > 1).then(|| (argmax(r), argmax(s)));
-    let agrees = top1.is_none_or(|(a, b)| a == b);
+    // How far below the reference's top score the simulated class scores.
+    let gap = |a: Option<usize>, b: Option<usize>| match (a, b) {
+        (Some(a), Some(b)) => f64::from(r[a] - r[b]),
+        _ => f64::INFINITY,
+    };
+    let tie = |a, b| ties && gap(a, b) <= tolerance * max_ref;
+    let agrees = top1.is_none_or(|(a, b)| a == b || tie(a, b));
     let top = match top1 {
         Some((a, b)) if a == b => format!(", top-1 {} agrees", a.unwrap_or(0)),
+        Some((a, b)) if tie(a, b) => format!(
+            ", top-1 {} vs reference {} (a tie: the reference scores them {:.3e} apart, within the tolerance)",
+            b.unwrap_or(0),
+            a.unwrap_or(0),
+            gap(a, b)
+        ),
         Some((a, b)) => format!(", top-1 DIFFERS: reference {a:?}, simulated {b:?}"),
         None => String::new(),
     };
@@ -212,8 +368,8 @@ fn output_line(
     (line, pass && agrees)
 }
 
-/// The per-layer table from a no-reuse compile, and whether its outputs are
-/// the same bytes as the shipped loadable's (`shipped`).
+/// The per-layer table from a no-reuse compile (`naive`), and whether its
+/// outputs are the same bytes as the shipped loadable's (`shipped`).
 fn layer_table(
     graph: &Graph,
     file: &str,
@@ -221,9 +377,9 @@ fn layer_table(
     inputs: &[(String, Tensor)],
     tolerance: f64,
     shipped: &onnc_nvdla_sim::run::Outputs,
+    naive: &Naive,
 ) -> Result<(String, bool), Vec<String>> {
-    let (naive_bytes, program) =
-        numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+    let program = &naive.program;
     // Reference values of the ONNX nodes and values the layers name.
     let wanted: HashSet<&str> = program
         .tensors
@@ -249,11 +405,11 @@ fn layer_table(
     })
     .map_err(|e| err(format!("{file}: {e}")))?;
     let opts = sim_options(target);
-    let feed = sim_inputs(graph, inputs)?;
-    let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive_bytes, &feed, &opts)
+    let feed = naive.feed(graph, inputs)?;
+    let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive.bytes, &feed, &opts)
         .map_err(|e| err(format!("{file} on {target} (no-reuse plan): {e}")))?;
     let hw = opts.hw.unwrap_or(onnc_nvdla_sim::engine::Hw::NV_FULL);
-    let rows = layers::compare(&program, &memory, &hw, &values)
+    let rows = layers::compare(program, &memory, &hw, &values, naive.stored.as_deref())
         .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
     let mut text = layers::render(&rows, tolerance);
     let same = shipped
@@ -277,15 +433,15 @@ mod tests {
     #[test]
     fn an_output_line_fails_on_error_or_on_a_different_top1() {
         let r = [0.1, 0.9, 0.3];
-        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true, false);
         assert!(pass && l.contains("(ok), top-1 1 agrees"), "{l}");
-        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true, false);
         assert!(!pass && l.contains("BEYOND TOLERANCE"), "{l}");
         // Within tolerance but the argmax moves: still a failure.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, true);
+        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, true, false);
         assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
         // A feature map's largest element is no class: not compared.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, false);
+        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, false, false);
         assert!(pass && !l.contains("top-1"), "{l}");
     }
 

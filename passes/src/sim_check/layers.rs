@@ -9,7 +9,9 @@
 //! and the text table ([`render`]). A layer is matched to the node or
 //! value named like its surface, else to the last of its ONNX nodes
 //! (`Op::onnx_nodes`) whose first output has as many elements as the
-//! surface; `reference` holds both keys.
+//! surface; `reference` holds both keys. INT8 surfaces are compared in real
+//! values, each multiplied by the scale it is stored in (`stored`, from
+//! [`super::int8::stored_scales`]).
 //!
 //! ```text
 //!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
@@ -40,12 +42,15 @@ pub struct Row {
     pub error: Result<(f64, f64), String>,
 }
 
-/// Compares every layer's output surface (see the module doc).
+/// Compares every layer's output surface (see the module doc); `stored`
+/// gives each tensor's INT8 scale (`None`: integer surfaces are not
+/// compared).
 pub fn compare(
     p: &Program,
     mem: &Memory,
     hw: &Hw,
     reference: &HashMap<String, Tensor>,
+    stored: Option<&[Option<f64>]>,
 ) -> Result<Vec<Row>, String> {
     let located = onnc_nvdla::emit::locate(p).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
@@ -67,16 +72,27 @@ pub fn compare(
             .chain(op.onnx_nodes.iter().rev())
             .filter_map(|n| reference.get(n))
             .find(|r| r.numel() == t.elements());
-        let error = match found {
-            None => Err("no ONNX node of this layer has a value of its size (a layer made by legalization or lowering)".to_string()),
-            Some(_) if t.precision != Precision::Fp16 => {
-                Err("integer surface: compared at the outputs only".to_string())
+        // The factor from stored values to real ones.
+        let unit = match t.precision {
+            Precision::Fp16 => Some(1.0),
+            Precision::Int8 => stored.and_then(|s| s[op.output]),
+            Precision::Int16 => None,
+        };
+        let error = match (found, unit) {
+            (None, _) => Err("no ONNX node of this layer has a value of its size (a layer made by legalization or lowering)".to_string()),
+            (Some(_), None) => {
+                Err("integer surface without a scale: compared at the outputs only".to_string())
             }
-            Some(r) => {
+            (Some(r), Some(unit)) => {
                 let r = r.cast(DType::F32);
                 let r = r.as_f32().map_err(|e| e.to_string())?;
                 let s = onnc_nvdla_sim::run::read_cube(mem, hw, desc)
                     .map_err(|e| format!("{}: {e}", t.name))?;
+                let s = if unit == 1.0 {
+                    s
+                } else {
+                    super::int8::dequantize(&s, unit)
+                };
                 if r.len() != s.len() {
                     Err(format!(
                         "{} values simulated, {} in the reference",
