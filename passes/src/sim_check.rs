@@ -29,6 +29,7 @@ pub mod accuracy;
 mod classifiers_test;
 pub mod int8;
 pub mod layers;
+pub mod metric;
 
 use std::collections::{HashMap, HashSet};
 
@@ -37,6 +38,7 @@ use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
 
 use crate::numerics;
+use metric::Metric;
 
 /// FP16's budget: an output's largest error may be this fraction of its
 /// largest reference magnitude.
@@ -61,6 +63,9 @@ pub struct Check {
     pub ok: bool,
     /// The report (lines ending in `\n`).
     pub text: String,
+    /// The largest error / max |reference| over the outputs, and over the
+    /// layers when the table was made.
+    pub worst: f64,
 }
 
 fn err(m: impl std::fmt::Display) -> Vec<String> {
@@ -253,6 +258,7 @@ fn run_check(
         )));
     }
     let mut ok = true;
+    let mut worst: f64 = 0.0;
     let mut text = format!(
         "{file} on {target} (simulated{}) against the reference interpreter:\n",
         if scales.is_some() {
@@ -289,7 +295,9 @@ fn run_check(
         };
         let classifier = is_classifier(r_shape(&reference, name));
         let ties = scales.is_some();
-        let (line, pass) = output_line(name, r, &values, tolerance, classifier, ties);
+        let metric = if ties { Metric::Rms } else { Metric::MaxAbs };
+        let (line, pass) = output_line(name, r, &values, tolerance, classifier, metric);
+        worst = worst.max(metric.ratio(r, &values));
         ok &= pass;
         text += &line;
     }
@@ -298,11 +306,13 @@ fn run_check(
             Some(n) => n,
             None => Naive::compile(graph, file, target, None)?,
         };
-        let (table, plan_ok) = layer_table(graph, file, target, inputs, tolerance, &outs, &naive)?;
+        let (table, plan_ok, layers_worst) =
+            layer_table(graph, file, target, inputs, tolerance, &outs, &naive)?;
+        worst = worst.max(layers_worst);
         text += &table;
         ok &= plan_ok;
     }
-    Ok(Check { ok, text })
+    Ok(Check { ok, text, worst })
 }
 
 fn r_shape<'a>(reference: &'a [(String, Tensor)], name: &str) -> &'a [usize] {
@@ -320,35 +330,28 @@ fn is_classifier(shape: &[usize]) -> bool {
 }
 
 /// One output's line and whether it passes (the top-1 class compared on
-/// classifier-shaped outputs; with `ties`, a different class passes when
-/// the reference scores it within `tolerance · max |reference|` of its own
-/// top class).
+/// classifier-shaped outputs; with [`Metric::Rms`], INT8, a different class
+/// passes when the reference scores it within `tolerance` times the
+/// reference's magnitude of its own top class: a tie at INT8 resolution).
 fn output_line(
     name: &str,
     r: &[f32],
     s: &[f32],
     tolerance: f64,
     classifier: bool,
-    ties: bool,
+    metric: Metric,
 ) -> (String, bool) {
-    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
-    let max_abs = r
-        .iter()
-        .zip(s)
-        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
-    let ratio = if max_ref > 0.0 {
-        max_abs / max_ref
-    } else {
-        max_abs
-    };
+    let (error, magnitude) = metric.measure(r, s);
+    let ratio = metric.ratio(r, s);
     let pass = ratio <= tolerance;
+    let ties = metric == Metric::Rms;
     let top1 = (classifier && r.len() > 1).then(|| (argmax(r), argmax(s)));
     // How far below the reference's top score the simulated class scores.
     let gap = |a: Option<usize>, b: Option<usize>| match (a, b) {
         (Some(a), Some(b)) => f64::from(r[a] - r[b]),
         _ => f64::INFINITY,
     };
-    let tie = |a, b| ties && gap(a, b) <= tolerance * max_ref;
+    let tie = |a, b| ties && gap(a, b) <= tolerance * magnitude;
     let agrees = top1.is_none_or(|(a, b)| a == b || tie(a, b));
     let top = match top1 {
         Some((a, b)) if a == b => format!(", top-1 {} agrees", a.unwrap_or(0)),
@@ -361,15 +364,17 @@ fn output_line(
         Some((a, b)) => format!(", top-1 DIFFERS: reference {a:?}, simulated {b:?}"),
         None => String::new(),
     };
+    let (e_word, m_word) = metric.words();
     let line = format!(
-        "  {name}: max abs error {max_abs:.3e} = {ratio:.3e} of max |reference| {max_ref:.3e} ({}){top}\n",
+        "  {name}: {e_word} {error:.3e} = {ratio:.3e} of {m_word} {magnitude:.3e} ({}){top}\n",
         if pass { "ok" } else { "BEYOND TOLERANCE" }
     );
     (line, pass && agrees)
 }
 
-/// The per-layer table from a no-reuse compile (`naive`), and whether its
-/// outputs are the same bytes as the shipped loadable's (`shipped`).
+/// The per-layer table from a no-reuse compile (`naive`), whether its
+/// outputs are the same bytes as the shipped loadable's (`shipped`), and
+/// the largest ratio of a compared layer.
 fn layer_table(
     graph: &Graph,
     file: &str,
@@ -378,7 +383,7 @@ fn layer_table(
     tolerance: f64,
     shipped: &onnc_nvdla_sim::run::Outputs,
     naive: &Naive,
-) -> Result<(String, bool), Vec<String>> {
+) -> Result<(String, bool, f64), Vec<String>> {
     let program = &naive.program;
     // Reference values of the ONNX nodes and values the layers name.
     let wanted: HashSet<&str> = program
@@ -409,9 +414,25 @@ fn layer_table(
     let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive.bytes, &feed, &opts)
         .map_err(|e| err(format!("{file} on {target} (no-reuse plan): {e}")))?;
     let hw = opts.hw.unwrap_or(onnc_nvdla_sim::engine::Hw::NV_FULL);
-    let rows = layers::compare(program, &memory, &hw, &values, naive.stored.as_deref())
-        .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
-    let mut text = layers::render(&rows, tolerance);
+    let metric = if naive.stored.is_some() {
+        Metric::Rms
+    } else {
+        Metric::MaxAbs
+    };
+    let rows = layers::compare(
+        program,
+        &memory,
+        &hw,
+        &values,
+        naive.stored.as_deref(),
+        metric,
+    )
+    .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
+    let mut text = layers::render(&rows, tolerance, metric);
+    let worst = rows
+        .iter()
+        .filter_map(|r| r.error.as_ref().ok().map(|e| e.1))
+        .fold(0f64, f64::max);
     let same = shipped
         .tensors
         .iter()
@@ -423,7 +444,7 @@ fn layer_table(
                  surface its own bytes): the memory plan makes two live surfaces share bytes; \
                  report it with this model\n";
     }
-    Ok((text, same))
+    Ok((text, same, worst))
 }
 
 #[cfg(test)]
@@ -433,16 +454,54 @@ mod tests {
     #[test]
     fn an_output_line_fails_on_error_or_on_a_different_top1() {
         let r = [0.1, 0.9, 0.3];
-        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true, false);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true, Metric::MaxAbs);
         assert!(pass && l.contains("(ok), top-1 1 agrees"), "{l}");
-        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true, false);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true, Metric::MaxAbs);
         assert!(!pass && l.contains("BEYOND TOLERANCE"), "{l}");
         // Within tolerance but the argmax moves: still a failure.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, true, false);
+        let (l, pass) = output_line(
+            "y",
+            &[0.5, 0.5001],
+            &[0.5001, 0.5],
+            1e-2,
+            true,
+            Metric::MaxAbs,
+        );
         assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
         // A feature map's largest element is no class: not compared.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, false, false);
+        let (l, pass) = output_line(
+            "y",
+            &[0.5, 0.5001],
+            &[0.5001, 0.5],
+            1e-2,
+            false,
+            Metric::MaxAbs,
+        );
         assert!(pass && !l.contains("top-1"), "{l}");
+    }
+
+    #[test]
+    fn an_int8_top1_may_differ_only_on_a_tie_within_the_tolerance() {
+        // Reference classes 1 and 2 are 0.005 apart: a tie at 1e-2 of rms 0.735.
+        let r = [0.1, 0.9, 0.895];
+        let (l, pass) = output_line("y", &r, &[0.1, 0.89, 0.9], 1e-2, true, Metric::Rms);
+        assert!(
+            pass && l.contains("a tie") && l.contains("rms error"),
+            "{l}"
+        );
+        // 0.2 apart is a different answer, not a tie (the values are within 0.2).
+        let (l, pass) = output_line(
+            "y",
+            &[0.1, 0.9, 0.7],
+            &[0.1, 0.89, 0.9],
+            0.2,
+            true,
+            Metric::Rms,
+        );
+        assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
+        // FP16 keeps the strict rule.
+        let (l, pass) = output_line("y", &r, &[0.1, 0.89, 0.9], 1e-2, true, Metric::MaxAbs);
+        assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
     }
 
     #[test]

@@ -160,6 +160,90 @@ fn int8_classifiers_keep_their_fp32_accuracy_within_one_point() {
     );
 }
 
+/// The check `onnc compile --check-sim` runs, with the per-layer table:
+/// every INT8 surface is dequantized and compared, the shipped and the
+/// no-reuse loadables give the same output bytes, and every output and
+/// layer is within INT8_TOLERANCE (each calibration set of the models is
+/// a check input; the largest ratio is printed for docs/quantization.md).
+#[test]
+fn the_int8_check_compares_every_surface_within_the_tolerance() {
+    let source = CalibSource::detect(&data().join("calib"), Preprocess::default()).unwrap();
+    let mut worst: f64 = 0.0;
+    for name in ["plain", "dwsep", "residual"] {
+        let (graph, file) = model(name);
+        let stats = onnc_calib::collect(&graph, &source, false).unwrap();
+        let plans = source.plan(&graph).unwrap();
+        for method in [
+            Method::Entropy,
+            Method::Max,
+            Method::Percentile(onnc_calib::DEFAULT_PERCENTILE),
+            Method::Mse,
+        ] {
+            let mut model_worst: f64 = 0.0;
+            let mut s = scales(&stats.calibration(method));
+            if name == "residual" {
+                align_residuals(&graph, "nv_small", &mut s);
+            }
+            let (bytes, _) = compile_int8(&graph, &file, "nv_small", "best-fit", &s)
+                .unwrap_or_else(|e| panic!("{}", e.join("\n")));
+            for plan in plans.iter().step_by(10) {
+                let inputs = source.load(plan, &graph).unwrap().inputs;
+                let c = super::check_int8(
+                    &graph,
+                    &file,
+                    "nv_small",
+                    &inputs,
+                    &s,
+                    super::int8::INT8_TOLERANCE,
+                    &bytes,
+                    super::Detail::Layers,
+                )
+                .unwrap_or_else(|e| panic!("{}", e.join("\n")));
+                assert!(c.ok, "{file} ({method}):\n{}", c.text);
+                assert!(!c.text.contains("integer surface"), "{}", c.text);
+                assert!(c.text.contains("no layer beyond tolerance"), "{}", c.text);
+                model_worst = model_worst.max(c.worst);
+            }
+            println!("{file} ({method}): largest error / max |reference| {model_worst:.3e}");
+            worst = worst.max(model_worst);
+        }
+    }
+    println!("largest error / max |reference| over outputs and layers: {worst:.3e}");
+}
+
+/// The tolerance is tight enough to see a wrong conversion: `plain.onnx`
+/// compiled for an input scale 25 % off what the check quantizes with
+/// fails. (A hidden tensor's scale is free: its producer's output converter
+/// and its consumers' units change together; the input's and the
+/// outputs' are what the loadable and its user must agree on.)
+#[test]
+fn a_scale_25_percent_off_fails_the_int8_check() {
+    let source = CalibSource::detect(&data().join("calib"), Preprocess::default()).unwrap();
+    let (graph, file) = model("plain");
+    let s = scales(&onnc_calib::calibrate(&graph, &source, &Default::default()).unwrap());
+    let mut wrong = s.clone();
+    wrong.entries.get_mut("x").unwrap().scale *= 1.25;
+    let (bytes, _) = compile_int8(&graph, &file, "nv_small", "best-fit", &wrong)
+        .unwrap_or_else(|e| panic!("{}", e.join("\n")));
+    let inputs = source
+        .load(&source.plan(&graph).unwrap()[0], &graph)
+        .unwrap()
+        .inputs;
+    let c = super::check_int8(
+        &graph,
+        &file,
+        "nv_small",
+        &inputs,
+        &s,
+        super::int8::INT8_TOLERANCE,
+        &bytes,
+        super::Detail::Outputs,
+    )
+    .unwrap_or_else(|e| panic!("{}", e.join("\n")));
+    println!("{}", c.text);
+    assert!(!c.ok && c.text.contains("BEYOND TOLERANCE"), "{}", c.text);
+}
+
 /// One model over `runs`: a line per run and whether INT8 is within 1
 /// point of FP32.
 fn measure(

@@ -38,7 +38,8 @@ pub struct Row {
     pub tensor: String,
     /// Its shape.
     pub shape: Vec<usize>,
-    /// `(max abs error, that / max |reference|)`, or why it is not compared.
+    /// `(error, that / the reference's magnitude)` by the table's metric
+    /// (max abs for FP16, rms for INT8), or why it is not compared.
     pub error: Result<(f64, f64), String>,
 }
 
@@ -51,6 +52,7 @@ pub fn compare(
     hw: &Hw,
     reference: &HashMap<String, Tensor>,
     stored: Option<&[Option<f64>]>,
+    metric: super::metric::Metric,
 ) -> Result<Vec<Row>, String> {
     let located = onnc_nvdla::emit::locate(p).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
@@ -100,17 +102,7 @@ pub fn compare(
                         r.len()
                     ))
                 } else {
-                    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
-                    let max_abs = r
-                        .iter()
-                        .zip(&s)
-                        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
-                    let ratio = if max_ref > 0.0 {
-                        max_abs / max_ref
-                    } else {
-                        max_abs
-                    };
-                    Ok((max_abs, ratio))
+                    Ok((metric.measure(r, &s).0, metric.ratio(r, &s)))
                 }
             }
         };
@@ -127,17 +119,11 @@ pub fn compare(
 }
 
 /// The table, columns as wide as their longest entry, then the first layer
-/// beyond `tolerance` (or that none is).
-pub fn render(rows: &[Row], tolerance: f64) -> String {
+/// beyond `tolerance` (or that none is); `metric` names the error columns.
+pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> String {
+    let (err_col, ratio_col) = metric.columns();
     let head = [
-        "#",
-        "layer",
-        "engine",
-        "tensor",
-        "shape",
-        "max abs err",
-        "/ max|ref|",
-        "status",
+        "#", "layer", "engine", "tensor", "shape", err_col, ratio_col, "status",
     ];
     let cells: Vec<[String; 8]> = rows
         .iter()
@@ -235,13 +221,16 @@ mod tests {
             row(2, "c", Ok((0.5, 0.2))),
             row(3, "d", Ok((0.9, 0.3))),
         ];
-        let t = render(&rows, 1e-2);
+        let t = render(&rows, 1e-2, super::super::metric::Metric::MaxAbs);
         assert!(t.contains("3 of 4 hardware layers compared"), "{t}");
         assert!(t.contains("first layer beyond tolerance: #2 'c'"), "{t}");
         let lines: Vec<&str> = t.lines().collect();
         let col = |l: &str| l.find("sdp").unwrap();
         assert_eq!(col(lines[2]), col(lines[3]), "{t}");
         assert_eq!(col(lines[3]), col(lines[4]), "{t}");
-        assert!(render(&rows[..2], 1e-2).contains("no layer beyond tolerance"));
+        assert!(
+            render(&rows[..2], 1e-2, super::super::metric::Metric::MaxAbs)
+                .contains("no layer beyond tolerance")
+        );
     }
 }
