@@ -13,6 +13,9 @@
 //! values, each multiplied by the scale it is stored in (`stored`, from
 //! [`super::int8::stored_scales`]).
 //!
+//! FP16 tables give the largest error, INT8 ones the RMS error
+//! ([`super::metric::Metric`]):
+//!
 //! ```text
 //!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
 //!   0  conv1   sdp     r1      1x64x112x112    2.1e-3       4.0e-4     ok

@@ -16,10 +16,9 @@
 //!   small when the registers are right (a few steps of 1/127 of the range)
 //!   and is of the order of the signal when a scale is wrong.
 //!
-//! ```
-//! use onnc_passes::sim_check::metric::Metric;
-//! assert_eq!(Metric::MaxAbs.ratio(&[1.0, -2.0], &[1.0, -1.5]), 0.25);
-//! assert!((Metric::Rms.ratio(&[3.0, 4.0], &[3.0, 3.0]) - 0.2).abs() < 1e-12);
+//! ```text
+//! MaxAbs: r = [1, −2], s = [1, −1.5] → 0.5 / 2 = 0.25
+//! Rms:    r = [3, 4],  s = [3, 3]    → √(1/2) / √(25/2) = 0.2
 //! ```
 
 /// See the module doc.
@@ -74,5 +73,18 @@ impl Metric {
             Metric::MaxAbs => ("max abs err", "/ max|ref|"),
             Metric::Rms => ("rms err", "/ rms ref"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Metric;
+
+    #[test]
+    fn the_module_doc_examples() {
+        assert_eq!(Metric::MaxAbs.ratio(&[1.0, -2.0], &[1.0, -1.5]), 0.25);
+        assert!((Metric::Rms.ratio(&[3.0, 4.0], &[3.0, 3.0]) - 0.2).abs() < 1e-12);
+        // An all-zero reference: the error itself.
+        assert_eq!(Metric::Rms.ratio(&[0.0, 0.0], &[0.0, 2.0]), 2f64.sqrt());
     }
 }
