@@ -397,7 +397,8 @@ fn layer_table(
             program
                 .ops
                 .iter()
-                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str)),
+                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str))
+                .flat_map(|n| [n, layers::origin(n)]),
         )
         .collect();
     let mut values = HashMap::new();

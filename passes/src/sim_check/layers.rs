@@ -9,7 +9,8 @@
 //! and the text table ([`render`]). A layer is matched to the node or
 //! value named like its surface, else to the last of its ONNX nodes
 //! (`Op::onnx_nodes`) whose first output has as many elements as the
-//! surface; `reference` holds both keys. INT8 surfaces are compared in real
+//! surface, else to the node a legalized part was made from (`fc/conv` →
+//! `fc`); `reference` holds all these keys. INT8 surfaces are compared in real
 //! values, each multiplied by the scale it is stored in (`stored`, from
 //! [`super::int8::stored_scales`]).
 //!
@@ -73,8 +74,11 @@ pub fn compare(
         // node that makes it), then the layer's ONNX nodes from the last:
         // their order is not always the data flow (a fused x·sigmoid(x)
         // lists the gate after the Mul).
-        let found = std::iter::once(&t.name)
-            .chain(op.onnx_nodes.iter().rev())
+        // Last, the node a part made by legalization comes from (Gemm `fc`
+        // → `fc/conv`).
+        let found = std::iter::once(t.name.as_str())
+            .chain(op.onnx_nodes.iter().rev().map(String::as_str))
+            .chain(op.onnx_nodes.iter().rev().map(|n| origin(n)))
             .filter_map(|n| reference.get(n))
             .find(|r| r.numel() == t.elements());
         // The factor from stored values to real ones.
@@ -119,6 +123,12 @@ pub fn compare(
         });
     }
     Ok(rows)
+}
+
+/// The ONNX node a legalized part `node/part` was made from (the name
+/// itself when it has no `/`).
+pub fn origin(n: &str) -> &str {
+    n.split('/').next().unwrap_or(n)
 }
 
 /// The table, columns as wide as their longest entry, then the first layer
