@@ -12,19 +12,36 @@
 //! Used by `onnc-run --compare-target` (always with the table) and
 //! `onnc compile --check-sim` (the table only when an output fails).
 //!
+//! INT8 loadables ([`check_int8`]) take the calibration's per-tensor
+//! scales: inputs are quantized with their scale as the loadable expects,
+//! outputs and surfaces dequantized with theirs ([`int8`]), compared by
+//! RMS error ([`metric`]) with [`int8::INT8_TOLERANCE`]; a top-1 class may
+//! then differ only where the reference's two classes are closer than the
+//! tolerance (a tie at INT8 resolution), which the line says.
+//! [`accuracy`] counts a classifier's top-1 over a labelled set.
+//!
 //! ```text
 //! m.onnx on nv_full (simulated) against the reference interpreter:
 //!   y: max abs error 4.540e-5 = 3.073e-4 of max |reference| 1.477e-1 (ok), top-1 3 agrees
+//! plain.onnx on nv_small (simulated, INT8 dequantized with the calibrated scales) against the reference interpreter:
+//!   logits: rms error 1.524e-1 = 1.732e-2 of rms reference 8.796e0 (ok), top-1 9 agrees
 //! ```
 
+pub mod accuracy;
+#[cfg(test)]
+mod classifiers_test;
+pub mod int8;
 pub mod layers;
+pub mod metric;
 
 use std::collections::{HashMap, HashSet};
 
+use onnc_nvdla::ctable::TensorScales;
 use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
 
 use crate::numerics;
+use metric::Metric;
 
 /// FP16's budget: an output's largest error may be this fraction of its
 /// largest reference magnitude.
@@ -49,6 +66,9 @@ pub struct Check {
     pub ok: bool,
     /// The report (lines ending in `\n`).
     pub text: String,
+    /// The largest error / max |reference| over the outputs, and over the
+    /// layers when the table was made.
+    pub worst: f64,
 }
 
 fn err(m: impl std::fmt::Display) -> Vec<String> {
@@ -117,7 +137,7 @@ pub fn compile_and_check(
     )
 }
 
-/// Checks the loadable `bytes` compiled from `graph` for `target`.
+/// Checks the loadable `bytes` compiled from `graph` for `target` (FP16).
 pub fn check(
     graph: &Graph,
     file: &str,
@@ -127,8 +147,109 @@ pub fn check(
     bytes: &[u8],
     detail: Detail,
 ) -> Result<Check, Vec<String>> {
+    run_check(graph, file, target, inputs, tolerance, bytes, detail, None)
+}
+
+/// Checks the INT8 loadable `bytes` compiled from `graph` for `target`
+/// with the per-tensor `scales` (keyed by ONNX value names, as the
+/// calibrator and per-tensor tables give them).
+#[allow(clippy::too_many_arguments)]
+pub fn check_int8(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    scales: &TensorScales,
+    tolerance: f64,
+    bytes: &[u8],
+    detail: Detail,
+) -> Result<Check, Vec<String>> {
+    run_check(
+        graph,
+        file,
+        target,
+        inputs,
+        tolerance,
+        bytes,
+        detail,
+        Some(scales),
+    )
+}
+
+/// A no-reuse compile of the model: its loadable, its program and, for
+/// INT8, the scale each program tensor is stored in.
+struct Naive {
+    bytes: Vec<u8>,
+    program: onnc_nvdla::Program,
+    stored: Option<Vec<Option<f64>>>,
+}
+
+impl Naive {
+    fn compile(
+        graph: &Graph,
+        file: &str,
+        target: &str,
+        scales: Option<&TensorScales>,
+    ) -> Result<Naive, Vec<String>> {
+        Ok(match scales {
+            None => {
+                let (bytes, program) =
+                    numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+                Naive {
+                    bytes,
+                    program,
+                    stored: None,
+                }
+            }
+            Some(s) => {
+                let (bytes, program) = int8::compile_int8(graph, file, target, "naive", s)?;
+                let stored = int8::stored_scales(&program, s, graph);
+                Naive {
+                    bytes,
+                    program,
+                    stored: Some(stored),
+                }
+            }
+        })
+    }
+
+    /// The inputs the loadable takes (INT8 ones quantized).
+    fn feed(
+        &self,
+        graph: &Graph,
+        inputs: &[(String, Tensor)],
+    ) -> Result<Vec<onnc_nvdla_sim::run::Tensor>, Vec<String>> {
+        match &self.stored {
+            None => sim_inputs(graph, inputs),
+            Some(stored) => sim_inputs(
+                graph,
+                &int8::quantize_inputs(&self.program, stored, inputs)?,
+            ),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_check(
+    graph: &Graph,
+    file: &str,
+    target: &str,
+    inputs: &[(String, Tensor)],
+    tolerance: f64,
+    bytes: &[u8],
+    detail: Detail,
+    scales: Option<&TensorScales>,
+) -> Result<Check, Vec<String>> {
     let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
-    let feed = sim_inputs(graph, inputs)?;
+    // INT8 needs the program for the scales; FP16 compiles it for the table only.
+    let mut naive = match scales {
+        Some(_) => Some(Naive::compile(graph, file, target, scales)?),
+        None => None,
+    };
+    let feed = match &naive {
+        Some(n) => n.feed(graph, inputs)?,
+        None => sim_inputs(graph, inputs)?,
+    };
     let opts = sim_options(target);
     let outs = onnc_nvdla_sim::run::simulate(bytes, &feed, &opts)
         .map_err(|e| err(format!("{file} on {target}: {e}")))?;
@@ -140,8 +261,16 @@ pub fn check(
         )));
     }
     let mut ok = true;
-    let mut text = format!("{file} on {target} (simulated) against the reference interpreter:\n");
-    for ((name, r), o) in reference.iter().zip(&outs.tensors) {
+    let mut worst: f64 = 0.0;
+    let mut text = format!(
+        "{file} on {target} (simulated{}) against the reference interpreter:\n",
+        if scales.is_some() {
+            ", INT8 dequantized with the calibrated scales"
+        } else {
+            ""
+        }
+    );
+    for (k, ((name, r), o)) in reference.iter().zip(&outs.tensors).enumerate() {
         let r = r.cast(DType::F32);
         let r = r.as_f32().map_err(err)?;
         if r.len() != o.values.len() {
@@ -151,17 +280,42 @@ pub fn check(
                 r.len()
             )));
         }
+        let values = match naive.as_ref().and_then(|n| Some((n, n.stored.as_ref()?))) {
+            Some((n, stored)) => match n.program.outputs.get(k).map(|&t| (t, stored[t])) {
+                Some((_, Some(s))) => int8::dequantize(&o.values, s),
+                Some((t, None))
+                    if n.program.tensors[t].precision != onnc_nvdla::Precision::Int8 =>
+                {
+                    o.values.clone()
+                }
+                _ => {
+                    return Err(err(format!(
+                        "{file}: output '{name}' is INT8 and the calibration gives no scale for it"
+                    )))
+                }
+            },
+            None => o.values.clone(),
+        };
         let classifier = is_classifier(r_shape(&reference, name));
-        let (line, pass) = output_line(name, r, &o.values, tolerance, classifier);
+        let ties = scales.is_some();
+        let metric = if ties { Metric::Rms } else { Metric::MaxAbs };
+        let (line, pass) = output_line(name, r, &values, tolerance, classifier, metric);
+        worst = worst.max(metric.ratio(r, &values));
         ok &= pass;
         text += &line;
     }
     if detail == Detail::Layers || (detail == Detail::LayersOnFailure && !ok) {
-        let (table, plan_ok) = layer_table(graph, file, target, inputs, tolerance, &outs)?;
+        let naive = match naive.take() {
+            Some(n) => n,
+            None => Naive::compile(graph, file, target, None)?,
+        };
+        let (table, plan_ok, layers_worst) =
+            layer_table(graph, file, target, inputs, tolerance, &outs, &naive)?;
+        worst = worst.max(layers_worst);
         text += &table;
         ok &= plan_ok;
     }
-    Ok(Check { ok, text })
+    Ok(Check { ok, text, worst })
 }
 
 fn r_shape<'a>(reference: &'a [(String, Tensor)], name: &str) -> &'a [usize] {
@@ -179,41 +333,51 @@ fn is_classifier(shape: &[usize]) -> bool {
 }
 
 /// One output's line and whether it passes (the top-1 class compared on
-/// classifier-shaped outputs).
+/// classifier-shaped outputs; with [`Metric::Rms`], INT8, a different class
+/// passes when the reference scores it within `tolerance` times the
+/// reference's magnitude of its own top class: a tie at INT8 resolution).
 fn output_line(
     name: &str,
     r: &[f32],
     s: &[f32],
     tolerance: f64,
     classifier: bool,
+    metric: Metric,
 ) -> (String, bool) {
-    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
-    let max_abs = r
-        .iter()
-        .zip(s)
-        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
-    let ratio = if max_ref > 0.0 {
-        max_abs / max_ref
-    } else {
-        max_abs
-    };
+    let (error, magnitude) = metric.measure(r, s);
+    let ratio = metric.ratio(r, s);
     let pass = ratio <= tolerance;
+    let ties = metric == Metric::Rms;
     let top1 = (classifier && r.len() > 1).then(|| (argmax(r), argmax(s)));
-    let agrees = top1.is_none_or(|(a, b)| a == b);
+    // How far below the reference's top score the simulated class scores.
+    let gap = |a: Option<usize>, b: Option<usize>| match (a, b) {
+        (Some(a), Some(b)) => f64::from(r[a] - r[b]),
+        _ => f64::INFINITY,
+    };
+    let tie = |a, b| ties && gap(a, b) <= tolerance * magnitude;
+    let agrees = top1.is_none_or(|(a, b)| a == b || tie(a, b));
     let top = match top1 {
         Some((a, b)) if a == b => format!(", top-1 {} agrees", a.unwrap_or(0)),
+        Some((a, b)) if tie(a, b) => format!(
+            ", top-1 {} vs reference {} (a tie: the reference scores them {:.3e} apart, within the tolerance)",
+            b.unwrap_or(0),
+            a.unwrap_or(0),
+            gap(a, b)
+        ),
         Some((a, b)) => format!(", top-1 DIFFERS: reference {a:?}, simulated {b:?}"),
         None => String::new(),
     };
+    let (e_word, m_word) = metric.words();
     let line = format!(
-        "  {name}: max abs error {max_abs:.3e} = {ratio:.3e} of max |reference| {max_ref:.3e} ({}){top}\n",
+        "  {name}: {e_word} {error:.3e} = {ratio:.3e} of {m_word} {magnitude:.3e} ({}){top}\n",
         if pass { "ok" } else { "BEYOND TOLERANCE" }
     );
     (line, pass && agrees)
 }
 
-/// The per-layer table from a no-reuse compile, and whether its outputs are
-/// the same bytes as the shipped loadable's (`shipped`).
+/// The per-layer table from a no-reuse compile (`naive`), whether its
+/// outputs are the same bytes as the shipped loadable's (`shipped`), and
+/// the largest ratio of a compared layer.
 fn layer_table(
     graph: &Graph,
     file: &str,
@@ -221,9 +385,9 @@ fn layer_table(
     inputs: &[(String, Tensor)],
     tolerance: f64,
     shipped: &onnc_nvdla_sim::run::Outputs,
-) -> Result<(String, bool), Vec<String>> {
-    let (naive_bytes, program) =
-        numerics::compile_nvdla_planned(graph.clone(), file, target, "naive")?;
+    naive: &Naive,
+) -> Result<(String, bool, f64), Vec<String>> {
+    let program = &naive.program;
     // Reference values of the ONNX nodes and values the layers name.
     let wanted: HashSet<&str> = program
         .tensors
@@ -233,7 +397,8 @@ fn layer_table(
             program
                 .ops
                 .iter()
-                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str)),
+                .flat_map(|o| o.onnx_nodes.iter().map(String::as_str))
+                .flat_map(|n| [n, layers::origin(n)]),
         )
         .collect();
     let mut values = HashMap::new();
@@ -249,13 +414,29 @@ fn layer_table(
     })
     .map_err(|e| err(format!("{file}: {e}")))?;
     let opts = sim_options(target);
-    let feed = sim_inputs(graph, inputs)?;
-    let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive_bytes, &feed, &opts)
+    let feed = naive.feed(graph, inputs)?;
+    let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive.bytes, &feed, &opts)
         .map_err(|e| err(format!("{file} on {target} (no-reuse plan): {e}")))?;
     let hw = opts.hw.unwrap_or(onnc_nvdla_sim::engine::Hw::NV_FULL);
-    let rows = layers::compare(&program, &memory, &hw, &values)
-        .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
-    let mut text = layers::render(&rows, tolerance);
+    let metric = if naive.stored.is_some() {
+        Metric::Rms
+    } else {
+        Metric::MaxAbs
+    };
+    let rows = layers::compare(
+        program,
+        &memory,
+        &hw,
+        &values,
+        naive.stored.as_deref(),
+        metric,
+    )
+    .map_err(|e| err(format!("{file} on {target}: per-layer table: {e}")))?;
+    let mut text = layers::render(&rows, tolerance, metric);
+    let worst = rows
+        .iter()
+        .filter_map(|r| r.error.as_ref().ok().map(|e| e.1))
+        .fold(0f64, f64::max);
     let same = shipped
         .tensors
         .iter()
@@ -267,7 +448,7 @@ fn layer_table(
                  surface its own bytes): the memory plan makes two live surfaces share bytes; \
                  report it with this model\n";
     }
-    Ok((text, same))
+    Ok((text, same, worst))
 }
 
 #[cfg(test)]
@@ -277,16 +458,54 @@ mod tests {
     #[test]
     fn an_output_line_fails_on_error_or_on_a_different_top1() {
         let r = [0.1, 0.9, 0.3];
-        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.9, 0.3], 1e-2, true, Metric::MaxAbs);
         assert!(pass && l.contains("(ok), top-1 1 agrees"), "{l}");
-        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true);
+        let (l, pass) = output_line("y", &r, &[0.1, 0.5, 0.3], 1e-2, true, Metric::MaxAbs);
         assert!(!pass && l.contains("BEYOND TOLERANCE"), "{l}");
         // Within tolerance but the argmax moves: still a failure.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, true);
+        let (l, pass) = output_line(
+            "y",
+            &[0.5, 0.5001],
+            &[0.5001, 0.5],
+            1e-2,
+            true,
+            Metric::MaxAbs,
+        );
         assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
         // A feature map's largest element is no class: not compared.
-        let (l, pass) = output_line("y", &[0.5, 0.5001], &[0.5001, 0.5], 1e-2, false);
+        let (l, pass) = output_line(
+            "y",
+            &[0.5, 0.5001],
+            &[0.5001, 0.5],
+            1e-2,
+            false,
+            Metric::MaxAbs,
+        );
         assert!(pass && !l.contains("top-1"), "{l}");
+    }
+
+    #[test]
+    fn an_int8_top1_may_differ_only_on_a_tie_within_the_tolerance() {
+        // Reference classes 1 and 2 are 0.005 apart: a tie at 1e-2 of rms 0.735.
+        let r = [0.1, 0.9, 0.895];
+        let (l, pass) = output_line("y", &r, &[0.1, 0.89, 0.9], 1e-2, true, Metric::Rms);
+        assert!(
+            pass && l.contains("a tie") && l.contains("rms error"),
+            "{l}"
+        );
+        // 0.2 apart is a different answer, not a tie (the values are within 0.2).
+        let (l, pass) = output_line(
+            "y",
+            &[0.1, 0.9, 0.7],
+            &[0.1, 0.89, 0.9],
+            0.2,
+            true,
+            Metric::Rms,
+        );
+        assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
+        // FP16 keeps the strict rule.
+        let (l, pass) = output_line("y", &r, &[0.1, 0.89, 0.9], 1e-2, true, Metric::MaxAbs);
+        assert!(!pass && l.contains("top-1 DIFFERS"), "{l}");
     }
 
     #[test]

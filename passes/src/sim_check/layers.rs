@@ -9,7 +9,13 @@
 //! and the text table ([`render`]). A layer is matched to the node or
 //! value named like its surface, else to the last of its ONNX nodes
 //! (`Op::onnx_nodes`) whose first output has as many elements as the
-//! surface; `reference` holds both keys.
+//! surface, else to the node a legalized part was made from (`fc/conv` →
+//! `fc`); `reference` holds all these keys. INT8 surfaces are compared in real
+//! values, each multiplied by the scale it is stored in (`stored`, from
+//! [`super::int8::stored_scales`]).
+//!
+//! FP16 tables give the largest error, INT8 ones the RMS error
+//! ([`super::metric::Metric`]):
 //!
 //! ```text
 //!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
@@ -36,16 +42,21 @@ pub struct Row {
     pub tensor: String,
     /// Its shape.
     pub shape: Vec<usize>,
-    /// `(max abs error, that / max |reference|)`, or why it is not compared.
+    /// `(error, that / the reference's magnitude)` by the table's metric
+    /// (max abs for FP16, rms for INT8), or why it is not compared.
     pub error: Result<(f64, f64), String>,
 }
 
-/// Compares every layer's output surface (see the module doc).
+/// Compares every layer's output surface (see the module doc); `stored`
+/// gives each tensor's INT8 scale (`None`: integer surfaces are not
+/// compared).
 pub fn compare(
     p: &Program,
     mem: &Memory,
     hw: &Hw,
     reference: &HashMap<String, Tensor>,
+    stored: Option<&[Option<f64>]>,
+    metric: super::metric::Metric,
 ) -> Result<Vec<Row>, String> {
     let located = onnc_nvdla::emit::locate(p).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
@@ -63,20 +74,34 @@ pub fn compare(
         // node that makes it), then the layer's ONNX nodes from the last:
         // their order is not always the data flow (a fused x·sigmoid(x)
         // lists the gate after the Mul).
-        let found = std::iter::once(&t.name)
-            .chain(op.onnx_nodes.iter().rev())
+        // Last, the node a part made by legalization comes from (Gemm `fc`
+        // → `fc/conv`).
+        let found = std::iter::once(t.name.as_str())
+            .chain(op.onnx_nodes.iter().rev().map(String::as_str))
+            .chain(op.onnx_nodes.iter().rev().map(|n| origin(n)))
             .filter_map(|n| reference.get(n))
             .find(|r| r.numel() == t.elements());
-        let error = match found {
-            None => Err("no ONNX node of this layer has a value of its size (a layer made by legalization or lowering)".to_string()),
-            Some(_) if t.precision != Precision::Fp16 => {
-                Err("integer surface: compared at the outputs only".to_string())
+        // The factor from stored values to real ones.
+        let unit = match t.precision {
+            Precision::Fp16 => Some(1.0),
+            Precision::Int8 => stored.and_then(|s| s[op.output]),
+            Precision::Int16 => None,
+        };
+        let error = match (found, unit) {
+            (None, _) => Err("no ONNX node of this layer has a value of its size (a layer made by legalization or lowering)".to_string()),
+            (Some(_), None) => {
+                Err("integer surface without a scale: compared at the outputs only".to_string())
             }
-            Some(r) => {
+            (Some(r), Some(unit)) => {
                 let r = r.cast(DType::F32);
                 let r = r.as_f32().map_err(|e| e.to_string())?;
                 let s = onnc_nvdla_sim::run::read_cube(mem, hw, desc)
                     .map_err(|e| format!("{}: {e}", t.name))?;
+                let s = if unit == 1.0 {
+                    s
+                } else {
+                    super::int8::dequantize(&s, unit)
+                };
                 if r.len() != s.len() {
                     Err(format!(
                         "{} values simulated, {} in the reference",
@@ -84,17 +109,7 @@ pub fn compare(
                         r.len()
                     ))
                 } else {
-                    let max_ref = r.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
-                    let max_abs = r
-                        .iter()
-                        .zip(&s)
-                        .fold(0f64, |m, (a, b)| m.max(f64::from((a - b).abs())));
-                    let ratio = if max_ref > 0.0 {
-                        max_abs / max_ref
-                    } else {
-                        max_abs
-                    };
-                    Ok((max_abs, ratio))
+                    Ok((metric.measure(r, &s).0, metric.ratio(r, &s)))
                 }
             }
         };
@@ -110,18 +125,18 @@ pub fn compare(
     Ok(rows)
 }
 
+/// The ONNX node a legalized part `node/part` was made from (the name
+/// itself when it has no `/`).
+pub fn origin(n: &str) -> &str {
+    n.split('/').next().unwrap_or(n)
+}
+
 /// The table, columns as wide as their longest entry, then the first layer
-/// beyond `tolerance` (or that none is).
-pub fn render(rows: &[Row], tolerance: f64) -> String {
+/// beyond `tolerance` (or that none is); `metric` names the error columns.
+pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> String {
+    let (err_col, ratio_col) = metric.columns();
     let head = [
-        "#",
-        "layer",
-        "engine",
-        "tensor",
-        "shape",
-        "max abs err",
-        "/ max|ref|",
-        "status",
+        "#", "layer", "engine", "tensor", "shape", err_col, ratio_col, "status",
     ];
     let cells: Vec<[String; 8]> = rows
         .iter()
@@ -219,13 +234,16 @@ mod tests {
             row(2, "c", Ok((0.5, 0.2))),
             row(3, "d", Ok((0.9, 0.3))),
         ];
-        let t = render(&rows, 1e-2);
+        let t = render(&rows, 1e-2, super::super::metric::Metric::MaxAbs);
         assert!(t.contains("3 of 4 hardware layers compared"), "{t}");
         assert!(t.contains("first layer beyond tolerance: #2 'c'"), "{t}");
         let lines: Vec<&str> = t.lines().collect();
         let col = |l: &str| l.find("sdp").unwrap();
         assert_eq!(col(lines[2]), col(lines[3]), "{t}");
         assert_eq!(col(lines[3]), col(lines[4]), "{t}");
-        assert!(render(&rows[..2], 1e-2).contains("no layer beyond tolerance"));
+        assert!(
+            render(&rows[..2], 1e-2, super::super::metric::Metric::MaxAbs)
+                .contains("no layer beyond tolerance")
+        );
     }
 }

@@ -117,41 +117,85 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     Ok(())
 }
 
-/// `--check-sim`: the loadable against the reference interpreter on seeded
-/// random inputs (`onnc_passes::sim_check`); the verdict on stderr, an error
-/// (and nothing written) when an output is beyond FP16's tolerance. INT8
-/// loadables are not checked yet (their inputs and outputs would have to be
-/// converted with the calibrated scales); with --check-sim a note says so.
+/// `--check-sim`: the loadable against the reference interpreter
+/// (`onnc_passes::sim_check`); the verdict on stderr, an error (and nothing
+/// written) when an output is beyond the tolerance. FP16 (nv_full): seeded
+/// random inputs, FP16's tolerance. INT8 (nv_large, nv_small): the
+/// per-tensor scales of `--calib DIR` (computed again, quietly) or of a
+/// per-tensor `--load-calib` table quantize the inputs and dequantize
+/// outputs and surfaces, with INT8's tolerance; the input is the first
+/// calibration set with `--calib`, else seeded random values. Uncalibrated
+/// compiles, CTables (registers, no scales) and AMCT layer records are not
+/// checked; with --check-sim a note says so.
 fn check_sim(c: &Compile, target: &str, bytes: &[u8], emit_mlir: bool) -> Result<(), Vec<String>> {
     use onnc_passes::sim_check;
     if emit_mlir {
         return Ok(());
     }
     let file = c.model.display().to_string();
-    let int8 = target != "nv_full";
-    if int8 {
-        if c.check_sim {
-            eprintln!("note: {file}: --check-sim skipped: {target} computes in INT8, and the check does not yet convert inputs and outputs with their calibrated scales");
-        }
-        return Ok(());
-    }
-    let shapes = crate::common::input_shape::canonical(&c.input_shape)
-        .map_err(|e| vec![e])?
-        .iter()
-        .filter_map(|s| onnc_onnx::Options::parse_input_shape(s))
-        .collect::<Vec<_>>();
-    let graph = onnc_passes::numerics::load_graph(&c.model, &shapes)?;
-    let inputs = onnc_passes::numerics::random_inputs_within(&graph, 1, 1 << 30)
-        .map_err(|e| vec![format!("error: {file}: --check-sim: {e}")])?;
-    let check = sim_check::check(
-        &graph,
-        &file,
-        target,
-        &inputs,
-        sim_check::FP16_TOLERANCE,
-        bytes,
-        sim_check::Detail::LayersOnFailure,
+    let graph = onnc_passes::numerics::load_graph(
+        &c.model,
+        &crate::common::input_shape::canonical(&c.input_shape)
+            .map_err(|e| vec![e])?
+            .iter()
+            .filter_map(|s| onnc_onnx::Options::parse_input_shape(s))
+            .collect::<Vec<_>>(),
     )?;
+    let scales = if target == "nv_full" {
+        None
+    } else {
+        let mut quiet = c.clone();
+        (quiet.quiet, quiet.progress) = (true, crate::cli::Progress::Never);
+        match crate::calibrate::plan(&quiet)?.scales {
+            Some(s) if s.layer_inputs.is_empty() => Some(s),
+            _ => {
+                if c.check_sim {
+                    eprintln!("note: {file}: --check-sim skipped: {target} computes in INT8 and the compile has no per-tensor scales to convert inputs and outputs with (give --calib DIR or a per-tensor --load-calib table)");
+                }
+                return Ok(());
+            }
+        }
+    };
+    let inputs = match (&scales, &c.calib) {
+        (Some(_), Some(dir)) => {
+            let source = onnc_calib::CalibSource::detect(dir, crate::calibrate::preprocess(c)?)
+                .map_err(|e| vec![format!("error: {e}")])?;
+            let first = source
+                .plan(&graph)
+                .map_err(|e| vec![format!("error: {e}")])?;
+            let first = first
+                .first()
+                .ok_or_else(|| vec![format!("error: --calib '{}' has no set", dir.display())])?;
+            source
+                .load(first, &graph)
+                .map_err(|e| vec![format!("error: {e}")])?
+                .inputs
+        }
+        _ => onnc_passes::numerics::random_inputs_within(&graph, 1, 1 << 30)
+            .map_err(|e| vec![format!("error: {file}: --check-sim: {e}")])?,
+    };
+    let detail = sim_check::Detail::LayersOnFailure;
+    let check = match &scales {
+        Some(s) => sim_check::check_int8(
+            &graph,
+            &file,
+            target,
+            &inputs,
+            s,
+            sim_check::int8::INT8_TOLERANCE,
+            bytes,
+            detail,
+        )?,
+        None => sim_check::check(
+            &graph,
+            &file,
+            target,
+            &inputs,
+            sim_check::FP16_TOLERANCE,
+            bytes,
+            detail,
+        )?,
+    };
     if check.ok {
         tracing::info!("{}", check.text.trim_end());
         Ok(())
