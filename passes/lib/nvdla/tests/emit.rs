@@ -544,20 +544,23 @@ fn a_missing_attribute_names_op_and_attribute() {
     assert!(e.contains("conv1") && e.contains("conv_stride_x"), "{e}");
 }
 
-/// A loadable numbers address-list entries with 16-bit indices: a chain of
-/// 33000 standalone SDP ops (33001 feature cubes) is refused with the limit
-/// named, instead of emitted with wrapped indices that no firmware runs.
+/// A loadable numbers a task's ops with 16-bit indices: a chain of 33000
+/// standalone SDP ops whose cubes reuse two buffers (as the planner places
+/// a chain) is refused with the limit named, instead of emitted with wrapped
+/// indices that no firmware runs.
 #[test]
-fn more_tensors_than_sixteen_bit_indices_are_refused() {
+fn more_ops_in_a_task_than_sixteen_bit_indices_are_refused() {
     let mut b = B::new();
     let n = 33_000;
-    let mut prev = b.feature("x", [1, 1, 1, 1], TensorKind::Input(0));
+    let x = b.feature("x", [1, 1, 1, 1], TensorKind::Input(0));
+    let mut prev = x;
     for k in 0..n {
         let kind = if k + 1 == n {
             TensorKind::Output(0)
         } else {
             TensorKind::Activation
         };
+        b.act = (k % 2) as u64 * 256;
         let next = b.feature(&format!("r{k}"), [1, 1, 1, 1], kind);
         b.op(
             Engine::Sdp,
@@ -568,10 +571,12 @@ fn more_tensors_than_sixteen_bit_indices_are_refused() {
         );
         prev = next;
     }
+    b.p.inputs = vec![x];
+    b.p.outputs = vec![prev];
     let e = emit(&b.p, &EmitOptions::default()).err().expect("refused");
     let text = e.to_string();
     assert!(
-        text.contains("33002 address-list entries") && text.contains("16-bit"),
+        text.contains("33000 hardware ops in one DLA task") && text.contains("16-bit"),
         "{text}"
     );
 }

@@ -130,9 +130,10 @@ struct Run {
 /// or of its fused SDP.
 type Job = (usize, Option<split::Band>);
 
-/// The loadable numbers address-list entries and a task's ops with signed
-/// 16-bit indices: a network that needs more than 32767 of either cannot be
-/// one loadable (emitting it anyway would wrap the indices silently).
+/// The loadable numbers a task's ops with signed 16-bit indices (address
+/// indices are checked where addresses are handed out, `MemPlan::address`):
+/// a task of more than 32767 ops cannot be one loadable (emitting it anyway
+/// would wrap the indices silently).
 fn check_index_range(what: &str, n: usize, unit: &str) -> Result<()> {
     let max = i16::MAX as usize;
     if n > max {
@@ -276,7 +277,6 @@ impl<'a> Emitter<'a> {
                 }
             }
         }
-        check_index_range("address-list entries", self.mem.addresses.len(), "tensors")?;
         let runs = runs(p);
         let mut jobs: Vec<Vec<Job>> = Vec::with_capacity(runs.len());
         let mut windows = Vec::new();
@@ -308,7 +308,6 @@ impl<'a> Emitter<'a> {
         for (t, (rel, size)) in windows {
             self.mem.address_at(p, t, rel, size)?;
         }
-        check_index_range("address-list entries", self.mem.addresses.len(), "tensors")?;
         let ni = self.mem.addresses.len() as u16 - 1;
         if let Some(wm) = self.mem.weight_mem {
             for (&t, e) in &weights {
