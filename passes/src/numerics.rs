@@ -108,34 +108,62 @@ pub fn compile_nvdla_planned(
     target: &str,
     strategy: &str,
 ) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
+    compile_nvdla_calibrated(graph, file, target, strategy, |_| Ok(()))
+}
+
+/// [`compile_nvdla_planned`] with `calibrate` run on the lowered program
+/// before memory planning, where `nvdla-load-ctable` runs (calibration can
+/// change what an operand stores, so it must precede the plan).
+pub fn compile_nvdla_calibrated(
+    graph: Graph,
+    file: &str,
+    target: &str,
+    strategy: &str,
+    calibrate: impl FnOnce(&mut onnc_nvdla::Program) -> Result<(), Vec<String>>,
+) -> Result<(Vec<u8>, onnc_nvdla::Program), Vec<String>> {
     use crate::pipeline::{Diags, Manager, Module};
-    let mut manager = Manager::new();
-    manager
-        .add(
-            "compile",
-            &format!(
-                "onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}},nvdla-plan-memory{{strategy={strategy}}}"
-            ),
-        )
-        .map_err(|e| vec![format!("internal error: {e}")])?;
+    let run = |pipeline: &str, module: &mut Module| -> Result<(), Vec<String>> {
+        let mut manager = Manager::new();
+        manager
+            .add("compile", pipeline)
+            .map_err(|e| vec![format!("internal error: {e}")])?;
+        let mut diags = Diags::new();
+        let ran = manager.run(module, &mut diags, |_, _, _| Ok(()));
+        let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
+        match ran {
+            Ok(()) => Ok(()),
+            Err(_) if !messages.is_empty() => Err(messages),
+            Err(_) => Err(vec![format!(
+                "{file}: error: compiling for {target} failed"
+            )]),
+        }
+    };
     let mut graph = graph;
     crate::pipeline::names::canonicalize(&mut graph)
         .map_err(|e| vec![format!("{file}: error: {e}")])?;
     let mut module = Module::Onnx(graph);
-    let mut diags = Diags::new();
-    let ran = manager.run(&mut module, &mut diags, |_, _, _| Ok(()));
-    let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
-    match (ran, module) {
-        (Ok(()), Module::Nvdla(n)) => {
-            let bytes =
-                crate::nvdla::emit::emit_program(&n.program, onnc_nvdla_loadable::Abi::Current)?;
-            Ok((bytes, n.program))
-        }
-        _ if !messages.is_empty() => Err(messages),
-        _ => Err(vec![format!(
-            "{file}: error: compiling for {target} failed"
-        )]),
-    }
+    run(
+        &format!(
+            "onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}}"
+        ),
+        &mut module,
+    )?;
+    let Module::Nvdla(n) = &mut module else {
+        return Err(vec![format!(
+            "{file}: internal error: lowering for {target} did not reach the nvdla level"
+        )]);
+    };
+    calibrate(&mut n.program)?;
+    crate::pipeline::program_order::canonical_order(&mut n.program);
+    run(
+        &format!("nvdla-plan-memory{{strategy={strategy}}}"),
+        &mut module,
+    )?;
+    let Module::Nvdla(n) = module else {
+        unreachable!("planning keeps the level")
+    };
+    let bytes = crate::nvdla::emit::emit_program(&n.program, onnc_nvdla_loadable::Abi::Current)?;
+    Ok((bytes, n.program))
 }
 
 /// Loads `.onnx` (through the ONNX loader) or `.mlir`/`.mlirbc` as a graph.

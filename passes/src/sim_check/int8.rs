@@ -67,7 +67,7 @@ pub fn program_keys(scales: &TensorScales, graph: &Graph) -> TensorScales {
 
 /// Compiles `graph` for the INT8 configuration `target` with `onnc
 /// compile`'s pipeline and memory planner `strategy`, the scales applied
-/// as the pass applies a calibtable (written and read back, so every scale
+/// before planning, as the pass applies a calibtable (written and read back, so every scale
 /// is the `f32` the pass sees). Out: the loadable and the program.
 pub fn compile_int8(
     graph: &Graph,
@@ -76,15 +76,13 @@ pub fn compile_int8(
     strategy: &str,
     scales: &TensorScales,
 ) -> Result<(Vec<u8>, Program), Vec<String>> {
-    let (_, mut program) =
-        crate::numerics::compile_nvdla_planned(graph.clone(), file, target, strategy)?;
     let table = write_nvidia_calibtable(&program_keys(scales, graph));
     let keyed = parse_nvidia_calibtable(&table, &scales.file).map_err(err)?;
-    apply_scales(&mut program, &keyed).map_err(|e| err(format!("{file}: {e}")))?;
-    let bytes = onnc_nvdla::emit::emit(&program, &onnc_nvdla::emit::EmitOptions::default())
-        .map_err(|e| err(format!("{file}: {e}")))?
-        .write();
-    Ok((bytes, program))
+    crate::numerics::compile_nvdla_calibrated(graph.clone(), file, target, strategy, |p| {
+        apply_scales(p, &keyed)
+            .map(|_| ())
+            .map_err(|e| err(format!("{file}: {e}")))
+    })
 }
 
 /// Whether `e` keeps its input's scale (no output converter).
