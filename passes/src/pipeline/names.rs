@@ -213,23 +213,40 @@ pub fn canonicalize(g: &mut Graph) -> Result<(), String> {
         node.outputs = outputs;
     }
 
-    // Declared output names win where free, as the text's result names do.
+    // Declared output names win where free, as the text's result names do;
+    // `current` follows each tensor's name through those renames, applied in
+    // one sweep at the end (one rename per output would be quadratic).
+    let mut current: HashMap<String, String> = HashMap::new();
+    let mut holder: HashMap<String, String> = HashMap::new();
     for i in 0..g.outputs.len() {
         let wanted = g.outputs[i].name.clone();
-        let inner = rename
+        let key = rename
             .get(&wanted)
             .cloned()
             .unwrap_or_else(|| wanted.clone());
+        let inner = current.get(&key).cloned().unwrap_or_else(|| key.clone());
         if inner != wanted && !used.contains(&wanted) {
-            rename_tensor(g, &inner, &wanted);
+            let owner = holder.remove(&inner).unwrap_or_else(|| inner.clone());
+            current.insert(owner.clone(), wanted.clone());
+            holder.insert(wanted.clone(), owner);
             used.insert(wanted.clone());
-            for v in rename.values_mut().filter(|v| **v == inner) {
-                *v = wanted.clone();
-            }
             g.outputs[i].name = wanted;
         } else {
             g.outputs[i].name = inner;
         }
+    }
+    if !current.is_empty() {
+        let rename_all = |n: &mut String| {
+            if let Some(to) = current.get(n.as_str()) {
+                *n = to.clone();
+            }
+        };
+        for node in &mut g.nodes {
+            node.outputs.iter_mut().for_each(rename_all);
+            node.inputs.iter_mut().flatten().for_each(rename_all);
+        }
+        g.initializers.iter_mut().for_each(|(n, _)| rename_all(n));
+        g.inputs.iter_mut().for_each(|v| rename_all(&mut v.name));
     }
     g.name = super::text::MAIN.to_string();
     Ok(())
@@ -246,23 +263,6 @@ pub fn settle(
         diags.error(None, format!("{pass}: rebuilding the function failed: {e}"));
         super::pass::PassFailed
     })
-}
-
-fn rename_tensor(g: &mut Graph, from: &str, to: &str) {
-    for n in &mut g.nodes {
-        for o in n.outputs.iter_mut().filter(|o| *o == from) {
-            *o = to.to_string();
-        }
-        for i in n.inputs.iter_mut().flatten().filter(|i| *i == from) {
-            *i = to.to_string();
-        }
-    }
-    for (n, _) in g.initializers.iter_mut().filter(|(n, _)| n == from) {
-        *n = to.to_string();
-    }
-    for v in g.inputs.iter_mut().filter(|v| v.name == from) {
-        v.name = to.to_string();
-    }
 }
 
 /// The graph after the text round trip, for tests: import, then export
