@@ -59,7 +59,7 @@ fn value_info(name: String, ty: melior::ir::Type) -> Result<ValueInfo, String> {
 }
 
 /// Makes `base` unique among `used` (`conv1`, `conv1_1`, …).
-fn unique(base: &str, used: &mut HashSet<String>) -> String {
+pub fn unique(base: &str, used: &mut HashSet<String>) -> String {
     let mut name = base.to_string();
     let mut i = 1;
     while !used.insert(name.clone()) {

@@ -15,21 +15,13 @@
 //! In: a loaded or transformed graph. Out: the same graph, renamed, or the
 //! shape-inference error that the importer would report.
 
-use crate::import::{onnx::dialect_op, wide};
+use crate::{
+    export::onnx::unique,
+    import::{onnx::dialect_op, wide},
+};
 use onnc_dialects::schema::{self, Variadicity};
 use onnc_onnx::{Dim, Graph, Node};
 use std::collections::{HashMap, HashSet};
-
-/// Makes `base` unique among `used` (`conv1`, `conv1_1`, …), as the exporter does.
-fn unique(base: &str, used: &mut HashSet<String>) -> String {
-    let mut name = base.to_string();
-    let mut i = 1;
-    while !used.insert(name.clone()) {
-        name = format!("{base}_{i}");
-        i += 1;
-    }
-    name
-}
 
 /// The name a node's location reads back as: `a+b` for a merged node (its
 /// non-empty parts, as a fused location), the name itself otherwise.

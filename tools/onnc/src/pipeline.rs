@@ -33,17 +33,6 @@ pub struct Compilation {
     context: Option<Context>,
 }
 
-/// `file: error: what` for a loader message (which may already name the file).
-fn as_error(file: &str, message: &str) -> String {
-    if message.contains("error:") {
-        return message.to_string();
-    }
-    match message.strip_prefix(&format!("{file}: ")) {
-        Some(rest) => format!("{file}: error: {rest}"),
-        None => format!("{file}: error: {message}"),
-    }
-}
-
 impl Compilation {
     /// Loads the model (stage 1 of `total`): the ONNX file is read, its
     /// shapes inferred (an inconsistent model fails here, naming the file).
@@ -57,21 +46,7 @@ impl Compilation {
         let start = Instant::now();
         let file = model.display().to_string();
         let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
-        let mut opts = onnc_onnx::Options::default();
-        for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
-            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| {
-                vec![format!(
-                    "error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims"
-                )]
-            })?;
-            tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
-            opts.input_shapes.push(parsed);
-        }
-        let loaded =
-            onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
-        for w in &loaded.warnings {
-            eprintln!("{file}: warning: {w}");
-        }
+        let loaded = crate::stages::load(model, shapes)?;
         let mut graph = loaded.graph;
         onnc_passes::pipeline::names::canonicalize(&mut graph)
             .map_err(|e| vec![format!("{file}: error: {e}")])?;
@@ -120,17 +95,7 @@ impl Compilation {
     /// Counts a stage done without running a pass (emission, reports).
     pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
         self.step += 1;
-        tracing::info!(stage = name, step = self.step, of = self.total, ms = %format!("{:.1}", start.elapsed().as_secs_f64() * 1e3), "done");
-        if self.progress {
-            eprintln!(
-                "[{}/{}] {:<24} {:<32} {:>8.1} ms",
-                self.step,
-                self.total,
-                name,
-                detail,
-                start.elapsed().as_secs_f64() * 1e3
-            );
-        }
+        crate::stages::report_step(self.step, self.total, name, detail, start, self.progress);
     }
 
     fn finish_stage(

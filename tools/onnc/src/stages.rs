@@ -46,13 +46,52 @@ pub fn new_context() -> Result<Context, Vec<String>> {
 }
 
 /// `file: error: what` for a loader message (which may already name the file).
-fn as_error(file: &str, message: &str) -> String {
+pub fn as_error(file: &str, message: &str) -> String {
     if message.contains("error:") {
         return message.to_string();
     }
     match message.strip_prefix(&format!("{file}: ")) {
         Some(rest) => format!("{file}: error: {rest}"),
         None => format!("{file}: error: {message}"),
+    }
+}
+
+/// Loads the model with the `--input-shape` specs (warnings printed), or
+/// the loader's message naming the file.
+pub fn load(model: &std::path::Path, shapes: &[String]) -> Result<onnc_onnx::Model, Vec<String>> {
+    let file = model.display().to_string();
+    let mut opts = onnc_onnx::Options::default();
+    for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
+        let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| {
+            vec![format!(
+                "error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims"
+            )]
+        })?;
+        tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
+        opts.input_shapes.push(parsed);
+    }
+    let loaded =
+        onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
+    for w in &loaded.warnings {
+        eprintln!("{file}: warning: {w}");
+    }
+    Ok(loaded)
+}
+
+/// Stage `step` of `total` is done: a `tracing` event, and the progress
+/// line `[2/5] onnx-simplify ... 40.0 ms` when `progress`.
+pub fn report_step(
+    step: usize,
+    total: usize,
+    name: &str,
+    detail: &str,
+    start: Instant,
+    progress: bool,
+) {
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    tracing::info!(stage = name, step, of = total, ms = %format!("{ms:.1}"), "done");
+    if progress {
+        eprintln!("[{step}/{total}] {name:<24} {detail:<32} {ms:>8.1} ms");
     }
 }
 
@@ -69,21 +108,7 @@ impl<'c> Stages<'c> {
         let start = Instant::now();
         let file = model.display().to_string();
         let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
-        let mut opts = onnc_onnx::Options::default();
-        for spec in crate::common::input_shape::canonical(shapes).map_err(|e| vec![e])? {
-            let parsed = onnc_onnx::Options::parse_input_shape(&spec).ok_or_else(|| {
-                vec![format!(
-                    "error: --input-shape '{spec}' is not NAME=DxDx.. with positive dims"
-                )]
-            })?;
-            tracing::debug!(input = %parsed.0, dims = ?parsed.1, "input shape");
-            opts.input_shapes.push(parsed);
-        }
-        let loaded =
-            onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
-        for w in &loaded.warnings {
-            eprintln!("{file}: warning: {w}");
-        }
+        let loaded = load(model, shapes)?;
         let capture = ir::DiagnosticCapture::attach(context);
         let module = import_model(context, loaded, &file).map_err(|e| e.0)?;
         if !verify::verify_module(&module) {
@@ -132,17 +157,7 @@ impl<'c> Stages<'c> {
     /// Counts a stage done without running a pipeline (emission, reports).
     pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
         self.step += 1;
-        tracing::info!(stage = name, step = self.step, of = self.total, ms = %format!("{:.1}", start.elapsed().as_secs_f64() * 1e3), "done");
-        if self.progress {
-            eprintln!(
-                "[{}/{}] {:<24} {:<32} {:>8.1} ms",
-                self.step,
-                self.total,
-                name,
-                detail,
-                start.elapsed().as_secs_f64() * 1e3
-            );
-        }
+        report_step(self.step, self.total, name, detail, start, self.progress);
     }
 
     fn finish_stage(
