@@ -573,7 +573,9 @@ fn more_ops_in_a_task_than_sixteen_bit_indices_are_refused() {
     }
     b.p.inputs = vec![x];
     b.p.outputs = vec![prev];
-    let e = emit(&b.p, &EmitOptions::default()).err().expect("refused");
+    let Err(e) = emit(&b.p, &EmitOptions::default()) else {
+        panic!("a 33000-op task must be refused")
+    };
     let text = e.to_string();
     assert!(
         text.contains("33000 hardware ops in one DLA task") && text.contains("16-bit"),
