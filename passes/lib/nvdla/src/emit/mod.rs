@@ -130,18 +130,38 @@ struct Run {
 /// or of its fused SDP.
 type Job = (usize, Option<split::Band>);
 
-/// The loadable numbers a task's ops with signed 16-bit indices (address
-/// indices are checked where addresses are handed out, `MemPlan::address`):
-/// a task of more than 32767 ops cannot be one loadable (emitting it anyway
-/// would wrap the indices silently).
-fn check_index_range(what: &str, n: usize, unit: &str) -> Result<()> {
-    let max = i16::MAX as usize;
-    if n > max {
-        return Err(EmitError::Unsupported(format!(
-            "the network needs {n} {what}, more than the {max} a loadable's 16-bit indices can number; split the model into several loadables with fewer {unit} each"
-        )));
+/// Cuts a DLA run's descriptors into tasks of at most `max` (a task numbers
+/// its ops with signed 16-bit indices), only where the next descriptor does
+/// not read an on-the-fly fused stream (a conv's accumulator, an SDP feeding
+/// a PDP), which must stay in its producer's task. Out: the parts, in order;
+/// an error if no such cut exists within `max` descriptors.
+fn task_parts(p: &Program, jobs: Vec<Job>, max: usize) -> Result<Vec<Vec<Job>>> {
+    if jobs.len() <= max {
+        return Ok(vec![jobs]);
     }
-    Ok(())
+    let fused_input = |j: &Job| {
+        p.ops[j.0]
+            .operands()
+            .any(|t| matches!(p.tensors[t].kind, TensorKind::Fused))
+    };
+    let mut parts = Vec::new();
+    let mut rest = jobs;
+    while rest.len() > max {
+        let cut = (1..=max)
+            .rev()
+            .find(|&k| !fused_input(&rest[k]))
+            .ok_or_else(|| {
+                EmitError::Unsupported(format!(
+                    "a run of {} fused hardware ops cannot be cut into tasks of at most {max} (a task numbers its ops with 16-bit indices)",
+                    rest.len()
+                ))
+            })?;
+        let tail = rest.split_off(cut);
+        parts.push(rest);
+        rest = tail;
+    }
+    parts.push(rest);
+    Ok(parts)
 }
 
 fn runs(p: &Program) -> Vec<Run> {
@@ -301,10 +321,19 @@ impl<'a> Emitter<'a> {
                 jobs.push(js);
             }
         }
-        for js in &jobs {
-            check_index_range("hardware ops in one DLA task", js.len(), "layers")?;
-        }
         chan_split::rechunk(p, &self.cfg, &mut weights, jobs.concat().as_slice())?;
+        // A DLA run longer than a task's 16-bit op indices allow becomes
+        // several consecutive tasks (the tasks run one after another).
+        let mut tasks: Vec<(bool, Vec<usize>, Vec<Job>)> = Vec::new();
+        for (run, js) in runs.iter().zip(jobs) {
+            if run.emu {
+                tasks.push((true, run.ops.clone(), Vec::new()));
+                continue;
+            }
+            for part in task_parts(p, js, i16::MAX as usize)? {
+                tasks.push((false, Vec::new(), part));
+            }
+        }
         for (t, (rel, size)) in windows {
             self.mem.address_at(p, t, rel, size)?;
         }
@@ -325,11 +354,11 @@ impl<'a> Emitter<'a> {
                 );
             }
         }
-        for (i, run) in runs.iter().enumerate() {
-            if run.emu {
-                self.emu_task(i, &run.ops, ni)?;
+        for (i, (emu, ops, js)) in tasks.iter().enumerate() {
+            if *emu {
+                self.emu_task(i, ops, ni)?;
             } else {
-                self.dla_task(i, &jobs[i], ni, &weights)?;
+                self.dla_task(i, js, ni, &weights)?;
             }
         }
         let n = self.tasks.len();
