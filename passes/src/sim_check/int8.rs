@@ -85,19 +85,6 @@ pub fn compile_int8(
     })
 }
 
-/// Whether `e` keeps its input's scale (no output converter).
-fn preserving(e: Engine) -> bool {
-    matches!(
-        e,
-        Engine::Pdp
-            | Engine::Reshape
-            | Engine::Slice
-            | Engine::Concat
-            | Engine::Bdma
-            | Engine::Rubik
-    )
-}
-
 /// The scale every tensor of `p` is stored in, `None` for FP16 tensors,
 /// weights, accumulators and tensors whose scale the table lacks. `scales`
 /// as [`compile_int8`] takes them (keyed by ONNX value names).
@@ -144,7 +131,7 @@ fn source(p: &Program, t: TensorId, entry: &[Option<f64>]) -> TensorId {
     for _ in 0..=p.ops.len() {
         match p.producer(cur).map(|i| &p.ops[i]) {
             Some(op) if op.engine == Engine::Concat && entry[cur].is_some() => return cur,
-            Some(op) if preserving(op.engine) => match op.inputs.first().copied().flatten() {
+            Some(op) if op.engine.keeps_scale() => match op.inputs.first().copied().flatten() {
                 Some(next) => cur = next,
                 None => return cur,
             },

@@ -156,6 +156,20 @@ impl Engine {
         )
     }
 
+    /// Whether the op writes its input's values in its input's INT8 scale
+    /// (no output converter: pooling, data movement, views).
+    pub fn keeps_scale(self) -> bool {
+        matches!(
+            self,
+            Engine::Pdp
+                | Engine::Reshape
+                | Engine::Slice
+                | Engine::Concat
+                | Engine::Bdma
+                | Engine::Rubik
+        )
+    }
+
     /// Whether the op emits nothing (placement only).
     pub fn is_virtual(self) -> bool {
         matches!(self, Engine::Concat | Engine::Reshape | Engine::Slice)

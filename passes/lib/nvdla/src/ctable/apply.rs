@@ -417,22 +417,10 @@ fn scale_of(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
         match producer {
             // Its members are written in its unit (`concat_root`).
             Some(op) if op.engine == Engine::Concat && scales.contains_key(&cur) => break,
-            Some(op)
-                if matches!(
-                    op.engine,
-                    Engine::Pdp
-                        | Engine::Reshape
-                        | Engine::Slice
-                        | Engine::Concat
-                        | Engine::Bdma
-                        | Engine::Rubik
-                ) =>
-            {
-                match op.inputs.first().copied().flatten() {
-                    Some(next) => cur = next,
-                    None => break,
-                }
-            }
+            Some(op) if op.engine.keeps_scale() => match op.inputs.first().copied().flatten() {
+                Some(next) => cur = next,
+                None => break,
+            },
             _ => break,
         }
     }
