@@ -86,8 +86,19 @@ pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
     result
 }
 
-/// Compiles `graph` for NVDLA configuration `target` (`nv_full`,
-/// `nv_large`, `nv_small`) with `onnc compile`'s pipeline (import,
+/// An NVDLA target as the compile functions take it: a configuration
+/// (`nv_full`, `nv_large`, `nv_small`: its own precision) or
+/// `CONFIG:PRECISION` (`nv_full:int8`). Out: the configuration name and the
+/// options of `convert-onnx-to-nvdla` for it (`config=nv_full precision=int8`).
+pub fn nvdla_spec(target: &str) -> (&str, String) {
+    match target.split_once(':') {
+        Some((config, precision)) => (config, format!("config={config} precision={precision}")),
+        None => (target, format!("config={target}")),
+    }
+}
+
+/// Compiles `graph` for NVDLA target `target` (`nv_full`, `nv_large`,
+/// `nv_small`, or `nv_full:int8`; see [`nvdla_spec`]) with `onnc compile`'s pipeline (import,
 /// onnx-simplify, onnc-legalize, convert-onnx-to-nvdla, nvdla-plan-memory)
 /// and emits the loadable in memory. Out: the loadable bytes and the
 /// program, or the diagnostics.
@@ -142,9 +153,10 @@ pub fn compile_nvdla_calibrated(
     crate::pipeline::names::canonicalize(&mut graph)
         .map_err(|e| vec![format!("{file}: error: {e}")])?;
     let mut module = Module::Onnx(graph);
+    let (config, convert) = nvdla_spec(target);
     run(
         &format!(
-            "onnx-simplify,onnc-legalize{{target={target}}},convert-onnx-to-nvdla{{config={target}}}"
+            "onnx-simplify,onnc-legalize{{target={config}}},convert-onnx-to-nvdla{{{convert}}}"
         ),
         &mut module,
     )?;

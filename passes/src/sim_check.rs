@@ -112,7 +112,7 @@ fn sim_options(target: &str) -> onnc_nvdla_sim::run::Options {
     // nv_large lays memory out as nv_full does, so the configuration is
     // given rather than inferred from the loadable.
     onnc_nvdla_sim::run::Options {
-        hw: onnc_nvdla_sim::engine::Hw::by_name(target),
+        hw: onnc_nvdla_sim::engine::Hw::by_name(numerics::nvdla_spec(target).0),
         ..Default::default()
     }
 }

@@ -38,7 +38,7 @@ use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
 };
-use onnc_nvdla::{Config, ConfigName};
+use onnc_nvdla::{lower::LowerOptions, Config, ConfigName, Precision};
 use std::collections::HashSet;
 
 /// `{atomic_c = 64 : i64, ..., precisions = "int8,int16,fp16"}`: the
@@ -60,27 +60,31 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
     flag: "convert-onnx-to-nvdla",
     summary: "Lower legalized onnx ops to nvdla hardware layers (with fusion)",
     anchor: "builtin.module",
-    options: &[OptionSpec {
-        name: "config",
-        kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small"]),
-        default: "nv_full",
-        help: "the NVDLA hardware configuration",
-    }],
+    options: &[
+        OptionSpec {
+            name: "config",
+            kind: OptionKind::Enum(&["nv_full", "nv_large", "nv_small"]),
+            default: "nv_full",
+            help: "the NVDLA hardware configuration",
+        },
+        OptionSpec {
+            name: "precision",
+            kind: OptionKind::Enum(&["auto", "fp16", "int8"]),
+            default: "auto",
+            help: "the datapath precision: auto is the configuration's own (fp16 on nv_full, int8 on nv_large and nv_small); int8 on nv_full needs calibration (nvdla-load-ctable) like the other configurations",
+        },
+    ],
     factory: make,
 };
 
 fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    Ok(Box::new(Convert {
-        config: o.str("config").parse()?,
-    }))
+    Ok(Box::new(Convert::from_options(o)?))
 }
 
 /// The in-memory `convert-onnx-to-nvdla` (see [`crate::pipeline`]): the
 /// module changes level from `onnx` to `nvdla`.
 pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    Ok(Box::new(Convert {
-        config: o.str("config").parse()?,
-    }))
+    Ok(Box::new(Convert::from_options(o)?))
 }
 
 impl Pass for Convert {
@@ -91,7 +95,7 @@ impl Pass for Convert {
         })?;
         let nodes: HashSet<&str> = graph.nodes.iter().map(|n| n.name.as_str()).collect();
         let at = |n: &str| Some(n).filter(|n| nodes.contains(n)).map(str::to_string);
-        match onnc_nvdla::lower::lower(graph, self.config, &Default::default()) {
+        match onnc_nvdla::lower::lower(graph, self.config, &self.lower) {
             Ok(mut program) => {
                 for w in onnc_nvdla::lower::weight_values::warnings(&program) {
                     diags.warning(at(&w.node).as_deref(), w.to_string());
@@ -115,6 +119,25 @@ impl Pass for Convert {
 
 struct Convert {
     config: ConfigName,
+    lower: LowerOptions,
+}
+
+impl Convert {
+    /// The pass from its options; a precision the configuration cannot run
+    /// is refused here, when the pipeline is parsed.
+    fn from_options(o: &PassOptions) -> Result<Convert, String> {
+        let config: ConfigName = o.str("config").parse()?;
+        let precision = match o.str("precision") {
+            "auto" => None,
+            p => Some(Precision::parse(p).ok_or_else(|| format!("unknown precision '{p}'"))?),
+        };
+        let lower = LowerOptions {
+            precision,
+            ..Default::default()
+        };
+        onnc_nvdla::lower::config_for(config, &lower)?;
+        Ok(Convert { config, lower })
+    }
 }
 
 impl PassBody for Convert {
@@ -135,7 +158,7 @@ impl PassBody for Convert {
                 failed = true;
                 continue;
             };
-            match onnc_nvdla::lower::lower(&graph, self.config, &Default::default()) {
+            match onnc_nvdla::lower::lower(&graph, self.config, &self.lower) {
                 Ok(program) => {
                     // FP16 weights beyond ±65504 compile, with a warning at the node.
                     for w in onnc_nvdla::lower::weight_values::warnings(&program) {

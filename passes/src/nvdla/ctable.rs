@@ -66,6 +66,18 @@ pub static LOAD: PassRegistration = PassRegistration {
             default: "",
             help: "the name remarks use for the table (default: file; onnc compile passes what the user gave when it wrote the table itself)",
         },
+        OptionSpec {
+            name: "method",
+            kind: OptionKind::Str,
+            default: "",
+            help: "the calibration method recorded as quant.method (entropy, max, percentile:P, mse; default: what the table says, e.g. a TensorRT cache's header)",
+        },
+        OptionSpec {
+            name: "unused",
+            kind: OptionKind::Enum(&["note", "ignore"]),
+            default: "note",
+            help: "what to do with entries that name no tensor of the program: a remark listing them, or nothing (onnc compile --calib: its table covers every tensor of the ONNX graph, and fusion removes some)",
+        },
     ],
     factory: make_load,
 };
@@ -84,8 +96,8 @@ pub static GEN: PassRegistration = PassRegistration {
     factory: make_gen,
 };
 
-/// The options of `nvdla-load-ctable`: file, format (None: detect), source.
-fn load_options(o: &PassOptions) -> Result<(String, Option<CalibFormat>, String), String> {
+/// The options of `nvdla-load-ctable` as the pass uses them.
+fn load_options(o: &PassOptions) -> Result<Load, String> {
     let file = o.str("file").to_string();
     if file.is_empty() {
         return Err("nvdla-load-ctable needs file=<path to the CTable JSON>".into());
@@ -94,16 +106,17 @@ fn load_options(o: &PassOptions) -> Result<(String, Option<CalibFormat>, String)
         "" => file.clone(),
         s => s.to_string(),
     };
-    Ok((file, CalibFormat::parse(o.str("format")), source))
+    Ok(Load {
+        format: CalibFormat::parse(o.str("format")),
+        file,
+        source,
+        method: Some(o.str("method").to_string()).filter(|m| !m.is_empty()),
+        note_unused: o.str("unused") == "note",
+    })
 }
 
 fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    let (file, format, source) = load_options(o)?;
-    Ok(Box::new(Load {
-        file,
-        format,
-        source,
-    }))
+    Ok(Box::new(load_options(o)?))
 }
 
 fn make_gen(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
@@ -120,17 +133,24 @@ struct Load {
     format: Option<CalibFormat>,
     /// The table's name in remarks.
     source: String,
+    /// `method=`: recorded as `quant.method` over what the table says.
+    method: Option<String>,
+    /// `unused=note`: list entries that name no tensor in a remark.
+    note_unused: bool,
 }
 
 impl Load {
     /// Reads the table and sets `p`'s registers. Out: the remarks to show
     /// (entries no tensor matched, the table's own notes), or the messages.
     fn apply(&self, p: &mut onnc_nvdla::Program) -> Result<Vec<String>, Vec<String>> {
-        let calib = ctable::load_calib(std::path::Path::new(&self.file), self.format)
+        let mut calib = ctable::load_calib(std::path::Path::new(&self.file), self.format)
             .map_err(|e| vec![e.to_string()])?;
+        if let (ctable::Calibration::Scales(t), Some(m)) = (&mut calib, &self.method) {
+            t.method = Some(m.clone());
+        }
         let stats = ctable::apply_calib(p, &calib).map_err(|e| vec![e.to_string()])?;
         let mut notes = Vec::new();
-        if !stats.unmatched.is_empty() {
+        if self.note_unused && !stats.unmatched.is_empty() {
             notes.push(format!(
                 "{}: {} entries name no tensor of the program (removed by fusion?), not used: {}",
                 self.source,
@@ -145,12 +165,7 @@ impl Load {
 
 /// The in-memory `nvdla-load-ctable` (see [`crate::pipeline`]).
 pub fn memory_load(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    let (file, format, source) = load_options(o)?;
-    Ok(Box::new(Load {
-        file,
-        format,
-        source,
-    }))
+    Ok(Box::new(load_options(o)?))
 }
 
 impl Pass for Load {

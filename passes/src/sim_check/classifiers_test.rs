@@ -1,7 +1,7 @@
 //! The INT8 accuracy check: three digit classifiers (plain, residual and
 //! depthwise-separable CNNs, `test/data/int8-classifiers`, trained by its
 //! `train_classifiers.py`) calibrated by the built-in calibrator on their
-//! calibration set, compiled for nv_small and nv_large, and run over the
+//! calibration set, compiled for nv_small, nv_large and nv_full (INT8), and run over the
 //! held-out test set in the simulator: INT8 top-1 must be within 1 point
 //! of the FP32 model's (reference interpreter) on the same inputs.
 //!
@@ -131,12 +131,16 @@ fn int8_classifiers_keep_their_fp32_accuracy_within_one_point() {
         Method::Percentile(onnc_calib::DEFAULT_PERCENTILE),
         Method::Mse,
     ];
-    // Every method on nv_small; nv_large (the same INT8 arithmetic in
-    // another memory layout) with the default one. One thread per model.
+    // Every method on nv_small; nv_large and nv_full in INT8 (the same
+    // INT8 arithmetic in other memory layouts and atom sizes) with the
+    // default one. One thread per model.
     let runs: Vec<(&str, Method)> = methods
         .iter()
         .map(|&m| ("nv_small", m))
-        .chain([("nv_large", Method::Entropy)])
+        .chain([
+            ("nv_large", Method::Entropy),
+            ("nv_full:int8", Method::Entropy),
+        ])
         .collect();
     let (samples, labels, source, runs) = (&samples, &labels, &source, &runs);
     let results: Vec<Vec<(String, bool)>> = std::thread::scope(|scope| {

@@ -88,6 +88,7 @@ fn calibrate(
     let mut scales = TensorScales::new(&format!("{}", dir.display()), "calib");
     // A TensorRT cache written from these scales names the algorithm.
     scales.header = Some(format!("TRT-8601-{}", cal.method.trt_algorithm()));
+    scales.method = Some(cal.method.to_string());
     for (name, &s) in &cal.scales {
         scales.entries.insert(name.clone(), TensorScale::new(s));
     }
@@ -246,7 +247,7 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
         .filter(|s| s.is_some())
         .count();
     let format = named_format(c)?;
-    let int8 = c.target.as_str() != "nv_full";
+    let int8 = c.is_nvdla_int8();
     if sources == 0 {
         if c.save_calib.is_some() {
             return Err(fail(
@@ -257,13 +258,18 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
         // (fill it in, then --load-ctable): uncalibrated on purpose.
         if int8 && !c.allow_uncalibrated && c.gen_ctable.is_none() {
             return Err(vec![format!(
-                "{}: error: --target {} computes in INT8 and needs calibration: give --calib DIR \
+                "{}: error: --target {}{} computes in INT8 and needs calibration: give --calib DIR \
                  (sample inputs: test_data_set_*/input_*.pb, .npy files or images), or \
                  --load-calib FILE (ONNC CTable, NVIDIA calibtable, TensorRT cache, AMCT record); \
                  --allow-uncalibrated compiles with identity scales (wrong numbers, for \
                  structure tests only)",
                 c.model.display(),
-                c.target.as_str()
+                c.target.as_str(),
+                if c.target == crate::cli::Target::NvFull {
+                    " --precision int8"
+                } else {
+                    ""
+                }
             )]);
         }
         if int8 && !c.quiet {
@@ -339,12 +345,25 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
             eprintln!("note: {n}");
         }
         let tmp = temp_calibtable(&scales, &g)?;
+        // The temporary calibtable carries scales only: the method (the
+        // built-in calibrator's, or the loaded table's) is passed beside
+        // it, and the built-in calibrator's entries for tensors fusion
+        // removed are expected, not news.
+        let method = onnc_nvdla::ctable::method_of(&scales);
+        let mut pass = format!(
+            "nvdla-load-ctable{{file={} format=nvidia source={}",
+            quoted(tmp.path()),
+            quoted(Path::new(&source))
+        );
+        if let Some(m) = method {
+            pass.push_str(&format!(" method={}", quoted(Path::new(&m))));
+        }
+        if c.calib.is_some() {
+            pass.push_str(" unused=ignore");
+        }
+        pass.push('}');
         return Ok(Plan {
-            pass: Some(format!(
-                "nvdla-load-ctable{{file={} format=nvidia source={}}}",
-                quoted(tmp.path()),
-                quoted(Path::new(&source))
-            )),
+            pass: Some(pass),
             scales: Some(scales),
             _tmp: Some(tmp),
             source,

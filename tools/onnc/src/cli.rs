@@ -84,6 +84,15 @@ pub enum Emit {
     Mlir,
 }
 
+/// The NVDLA datapath precision (`--precision`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NvdlaPrecision {
+    /// FP16 (nv_full only; its default).
+    Fp16,
+    /// INT8, with calibration (the only precision of nv_large and nv_small).
+    Int8,
+}
+
 /// When to print progress lines.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
@@ -115,8 +124,24 @@ impl NvdlaAbi {
 }
 
 const NVDLA: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
-/// The NVDLA configurations that compute in INT8 (nv_full runs FP16).
-const NVDLA_INT8: &[Target] = &[Target::NvLarge, Target::NvSmall];
+/// The NVDLA configurations that can compute in INT8 (nv_full only with
+/// `--precision int8`, which [`check_target_flags`] checks).
+const NVDLA_INT8: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+
+/// The NVDLA flags that only an INT8 compile uses (clap id, flag).
+const INT8_FLAGS: &[(&str, &str)] = &[
+    ("calib", "--calib"),
+    ("calib_method", "--calib-method"),
+    ("resize", "--resize"),
+    ("pixel_scale", "--pixel-scale"),
+    ("mean", "--mean"),
+    ("std", "--std"),
+    ("channel_order", "--channel-order"),
+    ("load_calib", "--load-calib"),
+    ("save_calib", "--save-calib"),
+    ("calib_format", "--calib-format"),
+    ("allow_uncalibrated", "--allow-uncalibrated"),
+];
 
 /// Which targets use a target-specific flag (clap id, flag, targets); a flag
 /// given for another target is an error.
@@ -124,7 +149,12 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     (
         "calib",
         "--calib",
-        &[Target::NvLarge, Target::NvSmall, Target::Nnie],
+        &[
+            Target::NvFull,
+            Target::NvLarge,
+            Target::NvSmall,
+            Target::Nnie,
+        ],
     ),
     ("calib_method", "--calib-method", NVDLA_INT8),
     ("resize", "--resize", NVDLA_INT8),
@@ -141,6 +171,7 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     ("quant_msb", "--quant-msb", &[Target::Mvu]),
     ("no_ram_check", "--no-ram-check", &[Target::Mvu]),
     ("seed", "--seed", &[Target::Mvu]),
+    ("precision", "--precision", NVDLA),
     ("report", "--report", NVDLA),
     ("gen_ctable", "--gen-ctable", NVDLA),
     ("load_ctable", "--load-ctable", NVDLA),
@@ -168,6 +199,10 @@ pub struct Compile {
     /// NVDLA: what to write.
     #[arg(long, value_enum, default_value_t = Emit::Loadable)]
     pub emit: Emit,
+    /// NVDLA: the datapath precision: fp16 (nv_full's default) or int8
+    /// (calibrated; the only precision of nv_large and nv_small).
+    #[arg(long, value_enum)]
+    pub precision: Option<NvdlaPrecision>,
     /// NVDLA: write the JSON report (hw layers, op counts, memory) here and print the per-layer table.
     #[arg(long)]
     pub report: Option<PathBuf>,
@@ -284,6 +319,27 @@ impl Compile {
     pub fn log_level(&self) -> &'static str {
         crate::common::logging::level(self.quiet, self.verbose)
     }
+
+    /// Whether the compile is NVDLA INT8: nv_large and nv_small always,
+    /// nv_full with `--precision int8`.
+    pub fn is_nvdla_int8(&self) -> bool {
+        match self.target {
+            Target::NvFull => self.precision == Some(NvdlaPrecision::Int8),
+            Target::NvLarge | Target::NvSmall => true,
+            Target::Nnie | Target::Mvu => false,
+        }
+    }
+
+    /// The NVDLA target as the library's compile functions take it:
+    /// `nv_small`, `nv_full`, or `nv_full:int8` (see
+    /// `onnc_passes::numerics::nvdla_spec`).
+    pub fn nvdla_spec(&self) -> String {
+        if self.target == Target::NvFull && self.is_nvdla_int8() {
+            "nv_full:int8".to_string()
+        } else {
+            self.target.as_str().to_string()
+        }
+    }
 }
 
 /// `onnc report`.
@@ -355,6 +411,27 @@ fn check_target_flags(c: &Compile, m: &ArgMatches) -> Result<(), clap::Error> {
             cmd.build();
             let sub = cmd.find_subcommand_mut("compile").expect("compile exists");
             return Err(sub.error(clap::error::ErrorKind::ArgumentConflict, msg));
+        }
+    }
+    let error = |msg: String| {
+        let mut cmd = Cli::command();
+        cmd.build();
+        let sub = cmd.find_subcommand_mut("compile").expect("compile exists");
+        sub.error(clap::error::ErrorKind::ArgumentConflict, msg)
+    };
+    if c.precision == Some(NvdlaPrecision::Fp16) && c.target != Target::NvFull {
+        return Err(error(format!(
+            "--target {} computes in INT8 only; --precision fp16 is for --target nv_full",
+            c.target
+        )));
+    }
+    if c.target == Target::NvFull && !c.is_nvdla_int8() {
+        for (id, flag) in INT8_FLAGS {
+            if m.value_source(id) == Some(ValueSource::CommandLine) {
+                return Err(error(format!(
+                    "{flag} is for INT8 compiles, and --target nv_full computes in FP16 unless --precision int8 is given"
+                )));
+            }
         }
     }
     Ok(())

@@ -32,6 +32,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         ],
     )?;
     let t = c.target.as_str();
+    let spec = c.nvdla_spec();
     let plan = crate::calibrate::plan(c)?;
     let calibrate = plan.pass.clone();
     let total = 5 + usize::from(calibrate.is_some()) + 1;
@@ -45,9 +46,10 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     )?;
     s.run("onnx-simplify", "onnx-simplify")?;
     s.run("onnc-legalize", &format!("onnc-legalize{{target={t}}}"))?;
+    let (_, convert) = onnc_passes::numerics::nvdla_spec(&spec);
     s.run(
         "convert-onnx-to-nvdla",
-        &format!("convert-onnx-to-nvdla{{config={t}}}"),
+        &format!("convert-onnx-to-nvdla{{{convert}}}"),
     )?;
     if let Some(cal) = &calibrate {
         s.run("nvdla-load-ctable", cal)
@@ -77,7 +79,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let program = planned.program;
     let memory = planned.memory.unwrap_or_default();
     if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
-        check_sim(c, t, &bytes, emit_mlir)?;
+        check_sim(c, &spec, &bytes, emit_mlir)?;
     }
     crate::calibrate::save(c, &plan, &program)?;
     if let Some(path) = &c.gen_ctable {
@@ -141,7 +143,7 @@ fn check_sim(c: &Compile, target: &str, bytes: &[u8], emit_mlir: bool) -> Result
             .filter_map(|s| onnc_onnx::Options::parse_input_shape(s))
             .collect::<Vec<_>>(),
     )?;
-    let scales = if target == "nv_full" {
+    let scales = if !c.is_nvdla_int8() {
         None
     } else {
         let mut quiet = c.clone();

@@ -86,8 +86,12 @@ impl Compilation {
                 messages
             });
         }
-        for m in messages {
-            eprintln!("{m}");
+        // Warnings and remarks of a stage that succeeded: not with -q
+        // (whose log level shows errors only).
+        if tracing::enabled!(tracing::Level::WARN) {
+            for m in messages {
+                eprintln!("{m}");
+            }
         }
         self.finish_stage(name, "", start)
     }

@@ -278,7 +278,15 @@ fn resnet18_cifar_fits_in_49_dla_ops() {
     assert_eq!(residual, 8);
     // Unfused, each ONNX node is its own op.
     let l2 = legalize(resnet18_cifar(), Target::NvFull, &Options::default()).unwrap();
-    let unfused = lower(&l2.graph, ConfigName::NvFull, &LowerOptions { fuse: false }).unwrap();
+    let unfused = lower(
+        &l2.graph,
+        ConfigName::NvFull,
+        &LowerOptions {
+            fuse: false,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert!(
         unfused.op_counts().0 > dla + 20,
         "{} unfused",

@@ -462,9 +462,13 @@ fn acc_unit(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
     Ok(scale_of(p, x, table)? * super::units::weight_scale(values))
 }
 
-/// The calibration method a table records: a TensorRT cache's header
-/// algorithm (`TRT-8601-EntropyCalibration2` → `entropy`), or `None`.
-pub(crate) fn method_of(t: &TensorScales) -> Option<String> {
+/// The calibration method a table records: the one its producer named
+/// ([`TensorScales::method`]), else a TensorRT cache's header algorithm
+/// (`TRT-8601-EntropyCalibration2` → `entropy`), else `None`.
+pub fn method_of(t: &TensorScales) -> Option<String> {
+    if let Some(m) = &t.method {
+        return Some(m.clone());
+    }
     let algo = t.header.as_deref()?.rsplit('-').next()?;
     Some(
         match algo {

@@ -55,7 +55,7 @@ mod scales;
 mod sdp_cal;
 mod units;
 
-pub use apply::{apply_scales, apply_scales_with, fixed_point, ApplyOptions};
+pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, ApplyOptions};
 pub use error::{CtableError, MAX_LISTED, MAX_NAMED};
 pub use formats::{
     apply_calib, detect, load_calib, parse_calib, save_calib, CalibFormat, Calibration, SaveOptions,

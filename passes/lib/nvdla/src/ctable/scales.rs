@@ -82,6 +82,10 @@ pub struct TensorScales {
     /// A TensorRT cache's header line (`TRT-8601-EntropyCalibration2`),
     /// kept so a cache read and written again keeps it.
     pub header: Option<String>,
+    /// The calibration method that produced the scales (`entropy`, `max`,
+    /// `percentile:99.99`, ...) when its producer says so; it overrides what
+    /// a TensorRT header implies. Recorded as `quant.method`.
+    pub method: Option<String>,
     /// What the reader kept but cannot use (AMCT prune records, cluster
     /// centres, INT4 layers, ...): one line each, to print as a note.
     pub notes: Vec<String>,
@@ -96,6 +100,7 @@ impl TensorScales {
             file: file.to_string(),
             format: format.to_string(),
             header: None,
+            method: None,
             notes: Vec::new(),
         }
     }

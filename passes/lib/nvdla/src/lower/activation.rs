@@ -241,7 +241,11 @@ pub fn refusals(w: &Work, cfg: &Config) -> Vec<Problem> {
                         "{what} on {} runs in INT8, and the INT8 SDP lookup table (indexed by the calibrated input scale) is not built; only the FP16 table is",
                         cfg.name
                     ),
-                    "compile for nv_full (FP16)",
+                    if cfg.supports(Precision::Fp16) {
+                        "compile in FP16 (--precision fp16, nv_full's default)"
+                    } else {
+                        "compile for nv_full (FP16)"
+                    },
                 ))
             } else {
                 None

@@ -77,7 +77,7 @@ use std::collections::BTreeMap;
 use onnc_onnx::Graph;
 
 use crate::config::{Config, ConfigName};
-use crate::program::{Engine, Program};
+use crate::program::{Engine, Precision, Program};
 use crate::registers;
 use build::Builder;
 use graph::Work;
@@ -88,12 +88,44 @@ pub struct LowerOptions {
     /// Fuse element-wise chains into the SDP of the op before them (default
     /// true); false gives one op per ONNX node, for debugging.
     pub fuse: bool,
+    /// The precision of every op and feature tensor; `None` takes the
+    /// configuration's default (FP16 on nv_full, INT8 on nv_large and
+    /// nv_small). A precision the configuration's datapath lacks, or INT16
+    /// (which no calibration format describes), is refused.
+    pub precision: Option<Precision>,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { fuse: true }
+        LowerOptions {
+            fuse: true,
+            precision: None,
+        }
     }
+}
+
+/// `config`'s parameters with the precision `opts` asks for.
+/// Out: the configuration, or the reason the precision cannot be used.
+pub fn config_for(config: ConfigName, opts: &LowerOptions) -> Result<Config, String> {
+    let mut cfg = Config::get(config);
+    if let Some(p) = opts.precision {
+        if p == Precision::Int16 || !cfg.supports(p) {
+            let usable: Vec<&str> = cfg
+                .precisions
+                .iter()
+                .filter(|q| **q != Precision::Int16)
+                .map(|q| q.as_str())
+                .collect();
+            return Err(format!(
+                "{} cannot compile in {}; it compiles in {}",
+                cfg.name,
+                p.as_str(),
+                usable.join(" or ")
+            ));
+        }
+        cfg.default_precision = p;
+    }
+    Ok(cfg)
 }
 
 /// Lowers a legalized graph for configuration `config`.
@@ -102,14 +134,22 @@ pub fn lower(
     config: ConfigName,
     opts: &LowerOptions,
 ) -> Result<Program, LowerError> {
+    let cfg = config_for(config, opts).map_err(|why| LowerError {
+        problems: vec![Problem::new(
+            "",
+            "convert-onnx-to-nvdla",
+            why,
+            "choose a precision the configuration runs",
+        )],
+    })?;
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
     if opts.fuse {
         activation::compose(&mut w);
     }
-    let refused = activation::refusals(&w, &Config::get(config));
-    let mut l = nodes::Lowering::new(w, Builder::new(Config::get(config)), opts.clone());
+    let refused = activation::refusals(&w, &cfg);
+    let mut l = nodes::Lowering::new(w, Builder::new(cfg), opts.clone());
     l.inputs(graph);
     l.plan();
     l.emit();

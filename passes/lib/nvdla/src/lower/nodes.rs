@@ -869,12 +869,16 @@ impl Lowering {
             // ignores padding, so extra end padding is exact; an average
             // would divide the overhanging windows by the whole kernel.
             for (axis, i, j) in [(0, 0, 2), (1, 1, 3)] {
-                let (len, o) = (s[axis + 2] as i64, out[axis + 2] as i64);
-                let extra = (o - 1) * st[axis] + k[axis] - (len + p[i] + p[j]);
+                // In i128: pads and strides are whatever the IR says (up to
+                // i64::MAX), and the sums must not wrap.
+                let (len, o) = (s[axis + 2] as i128, out[axis + 2] as i128);
+                let (stride, kernel) = (st[axis] as i128, k[axis] as i128);
+                let (begin, end) = (p[i] as i128, p[j] as i128);
+                let extra = (o - 1) * stride + kernel - (len + begin + end);
                 if extra <= 0 {
                     continue;
                 }
-                if (o - 1) * st[axis] >= len + p[i] {
+                if (o - 1) * stride >= len + begin {
                     bad.push(format!(
                         "a last window on axis {} that holds only padding",
                         axis + 2
@@ -885,7 +889,17 @@ impl Lowering {
                     bad.push("ceil_mode output size (the PDP would divide the overhanging windows by the whole kernel)".into());
                     break;
                 }
-                p[j] += extra;
+                match i64::try_from(end + extra) {
+                    Ok(v) => p[j] = v,
+                    Err(_) => {
+                        bad.push(format!(
+                            "end padding beyond {} on axis {}",
+                            i64::MAX,
+                            axis + 2
+                        ));
+                        break;
+                    }
+                }
             }
         }
         if k.iter().any(|&v| !(1..=8).contains(&v)) {
