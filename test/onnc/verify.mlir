@@ -87,3 +87,14 @@ func.func @fine(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x
   %y = "onnx.conv"(%x, %w) {auto_pad = "NOTSET", dilations = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
   return %y : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// A constant's value and its result have the same type (found by the mlir
+// fuzz target: onnx-simplify folded the value's real shape into the conv
+// that read the declared one, and left IR that did not verify).
+func.func @constant_value_type(%x: tensor<1x8x8x8xf32>) -> tensor<8x1x3x3xf32> {
+  // expected-error @+1 {{'onnx.constant' op value has type tensor<8x1x3x1xf32> but the result has type tensor<8x1x3x3xf32>; they must be the same}}
+  %w = "onnx.constant"() {value = dense<1.000000e-01> : tensor<8x1x3x1xf32>} : () -> tensor<8x1x3x3xf32>
+  return %w : tensor<8x1x3x3xf32>
+}

@@ -8,10 +8,11 @@
 //! | gemm | 2-D operands whose inner dims agree (after transA/transB) |
 //! | concat, softmax, log_softmax, flatten, gather, split | axis within [-rank, rank) (flatten: [-rank, rank]) |
 //! | custom, concat, sum, max, min, split | used operand/result slots form a prefix |
+//! | constant | a `value` of elements (`dense`, `dense_resource`) has the result's type |
 
 use super::common::*;
 use crate::ir::{i32_array_attr, i64_array_attr, int_attr, is_dense_array};
-use melior::ir::{operation::OperationLike, OperationRef};
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef, ValueLike};
 
 const SEGMENT_ATTRS: [&str; 2] = ["operandSegmentSizes", "resultSegmentSizes"];
 
@@ -29,6 +30,7 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         "gemm" => check_gemm(op, out),
         "concat" | "softmax" | "log_softmax" | "gather" | "split" => check_axis(op, false, out),
         "flatten" => check_axis(op, true, out),
+        "constant" => check_constant(op, out),
         _ => {}
     }
 }
@@ -198,6 +200,21 @@ fn check_axis(op: &OperationRef, inclusive_end: bool, out: &mut Vec<String>) {
         out.push(format!(
             "axis {axis} is out of range [{}, {hi}] for rank {r}",
             -r
+        ));
+    }
+}
+
+fn check_constant(op: &OperationRef, out: &mut Vec<String>) {
+    let (Ok(value), Ok(result)) = (op.attribute("value"), op.result(0)) else {
+        return;
+    };
+    if !value.is_elements() {
+        return;
+    }
+    let (have, want) = (value.r#type(), result.r#type());
+    if have != want {
+        out.push(format!(
+            "value has type {have} but the result has type {want}; they must be the same"
         ));
     }
 }

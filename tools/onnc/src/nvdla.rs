@@ -79,7 +79,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let program = planned.program;
     let memory = planned.memory.unwrap_or_default();
     if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
-        check_sim(c, &spec, &bytes, emit_mlir)?;
+        check_sim(c, &spec, plan.scales.as_ref(), &bytes, emit_mlir)?;
     }
     crate::calibrate::save(c, &plan, &program)?;
     if let Some(path) = &c.gen_ctable {
@@ -122,14 +122,20 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
 /// `--check-sim`: the loadable against the reference interpreter
 /// (`onnc_passes::sim_check`); the verdict on stderr, an error (and nothing
 /// written) when an output is beyond the tolerance. FP16 (nv_full): seeded
-/// random inputs, FP16's tolerance. INT8 (nv_large, nv_small): the
-/// per-tensor scales of `--calib DIR` (computed again, quietly) or of a
-/// per-tensor `--load-calib` table quantize the inputs and dequantize
+/// random inputs, FP16's tolerance. INT8 (nv_large, nv_small, nv_full
+/// with `--precision int8`): the per-tensor `scales` the compile used (of
+/// `--calib DIR` or of a per-tensor `--load-calib` table) quantize the inputs and dequantize
 /// outputs and surfaces, with INT8's tolerance; the input is the first
 /// calibration set with `--calib`, else seeded random values. Uncalibrated
 /// compiles, CTables (registers, no scales) and AMCT layer records are not
 /// checked; with --check-sim a note says so.
-fn check_sim(c: &Compile, target: &str, bytes: &[u8], emit_mlir: bool) -> Result<(), Vec<String>> {
+fn check_sim(
+    c: &Compile,
+    target: &str,
+    scales: Option<&onnc_nvdla::ctable::TensorScales>,
+    bytes: &[u8],
+    emit_mlir: bool,
+) -> Result<(), Vec<String>> {
     use onnc_passes::sim_check;
     if emit_mlir {
         return Ok(());
@@ -146,9 +152,7 @@ fn check_sim(c: &Compile, target: &str, bytes: &[u8], emit_mlir: bool) -> Result
     let scales = if !c.is_nvdla_int8() {
         None
     } else {
-        let mut quiet = c.clone();
-        (quiet.quiet, quiet.progress) = (true, crate::cli::Progress::Never);
-        match crate::calibrate::plan(&quiet)?.scales {
+        match scales {
             Some(s) if s.layer_inputs.is_empty() => Some(s),
             _ => {
                 if c.check_sim {
