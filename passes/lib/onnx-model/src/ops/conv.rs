@@ -241,6 +241,22 @@ fn kernel_from_w(w: Option<&TypeInfo>) -> Option<Vec<usize>> {
     })
 }
 
+/// A `kernel_shape` that disagrees with `W`'s spatial dims (when both are
+/// known) is an error: the spec says it is inferred from `W`.
+pub(crate) fn check_kernel_shape(node: &Node, from_w: Option<&[usize]>) -> Result<()> {
+    let (Some(k), Some(w)) = (ints(node, "kernel_shape")?, from_w) else {
+        return Ok(());
+    };
+    if k.len() != w.len() || k.iter().zip(w).any(|(&a, &b)| a != b as i64) {
+        return Err(attr_err(
+            node,
+            "kernel_shape",
+            format!("{k:?} does not match W's spatial dims {w:?}"),
+        ));
+    }
+    Ok(())
+}
+
 fn normalize(mut node: Node, cx: &mut NormCx) -> Result<Vec<Node>> {
     arity(&node, 2, 3)?;
     let (x, w) = (
@@ -284,6 +300,7 @@ fn infer(node: &Node, inputs: &[Option<TypeInfo>], _: &[Option<&Tensor>]) -> Res
     }
     let mut dims = vec![x.dims[0].clone(), w.dims[0].clone()];
     let kernel = kernel_from_w(Some(w));
+    check_kernel_shape(node, kernel.as_deref())?;
     if kernel.is_none() && !node.attrs.contains_key("kernel_shape") {
         // W's spatial dims are symbolic: the output's are unknown.
         dims.extend(std::iter::repeat_n(Dim::Unknown, x.rank() - 2));
