@@ -44,9 +44,30 @@ fn value_info(v: &ValueInfo) -> ValueInfoProto {
 /// IR version written at least (IR 9 is the first to carry opset 19).
 pub const MIN_EXPORT_IR_VERSION: i64 = 9;
 
+/// Attributes that normalization materializes but that older opsets do not
+/// know: (op_type, attribute, first opset, default). The exporter leaves one
+/// out when the written opset predates it and it holds its default, so that
+/// `onnx.checker` accepts the model.
+const LATE_ATTRIBUTES: &[(&str, &str, i64, &str)] = &[("Cast", "round_mode", 24, "up")];
+
+/// Whether attribute `name` of `n` is written at default-domain opset `opset`.
+fn written(n: &crate::Node, name: &str, value: &onnc_tensor::Attr, opset: i64) -> bool {
+    !LATE_ATTRIBUTES.iter().any(|&(op, attr, since, default)| {
+        n.domain.is_empty()
+            && n.op_type == op
+            && name == attr
+            && opset < since
+            && matches!(value, onnc_tensor::Attr::String(v) if v == default)
+    })
+}
+
 /// Converts a model back to protobuf form.
 pub fn export(m: &Model) -> ModelProto {
     let g = &m.graph;
+    let mut opsets = m.opset_imports.clone();
+    let d = opsets.entry(String::new()).or_insert(NORMALIZED_OPSET);
+    *d = (*d).max(NORMALIZED_OPSET);
+    let opset = *d;
     let node = g
         .nodes
         .iter()
@@ -60,7 +81,12 @@ pub fn export(m: &Model) -> ModelProto {
             name: n.name.clone(),
             op_type: n.op_type.clone(),
             domain: n.domain.clone(),
-            attribute: n.attrs.iter().map(|(k, v)| attr_to_proto(k, v)).collect(),
+            attribute: n
+                .attrs
+                .iter()
+                .filter(|(k, v)| written(n, k, v, opset))
+                .map(|(k, v)| attr_to_proto(k, v))
+                .collect(),
             ..Default::default()
         })
         .collect();
@@ -76,9 +102,6 @@ pub fn export(m: &Model) -> ModelProto {
         output: g.outputs.iter().map(value_info).collect(),
         ..Default::default()
     };
-    let mut opsets = m.opset_imports.clone();
-    let d = opsets.entry(String::new()).or_insert(NORMALIZED_OPSET);
-    *d = (*d).max(NORMALIZED_OPSET);
     let (producer_name, producer_version) =
         ("onnc".to_string(), env!("CARGO_PKG_VERSION").to_string());
     ModelProto {

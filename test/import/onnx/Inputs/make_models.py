@@ -165,6 +165,18 @@ save(
     [vi("x", [1])],
     [vi("a", [1])],
 )
+# Cast at opset 13 (before `saturate`) and 19: every Cast imports with both
+# of its later attributes materialized, and exports without `round_mode`
+# (opset 24) so that the checker accepts it.
+for opset in (13, 19):
+    save(
+        f"cast_v{opset}",
+        [helper.make_node("Cast", ["x"], ["y"], name="to_half", to=TensorProto.FLOAT16), helper.make_node("Cast", ["y"], ["z"], name="to_float", to=F)],
+        [vi("x", [2, 3])],
+        [vi("z", [2, 3])],
+        opset=opset,
+        ir=8,
+    )
 save("bad_opset", [helper.make_node("Relu", ["x"], ["y"], name="relu")], [vi("x", [1])], [vi("y", [1])], opset=99)
 short = TensorProto(name="w", data_type=F, dims=[4, 3, 3, 3], raw_data=np.zeros(10, np.float32).tobytes())
 save(

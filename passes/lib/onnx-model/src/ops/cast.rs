@@ -2,10 +2,12 @@
 //!
 //! Spec: <https://onnx.ai/onnx/operators/onnx__Cast.html>. Opset history: 1
 //! (`to` is a string such as `"FLOAT"`), 6 (`to` is a `DataType` code), 9, 13,
-//! 19 (`saturate`), 21. Normalization turns a string `to` into its code.
-//! Attribute (materialized): `to` (required).
+//! 19 (`saturate`), 21, 24 (`round_mode`). Normalization turns a string `to`
+//! into its code. Attributes (materialized): `to` (required), `saturate` 1,
+//! `round_mode` `up` (both only matter for float8 targets, which onnc does
+//! not compute, but the dialect declares them so that every Cast verifies).
 
-use super::attrs::req_int;
+use super::attrs::{attr, req_int, AttrKind as K, Default as D};
 use super::shape::{arity, input};
 use super::{NormCx, OpSpec};
 use crate::error::attr_err;
@@ -30,7 +32,10 @@ pub(super) const SPECS: &[OpSpec] = &[
         max_opset: 25,
         spec_url: crate::spec_url!("Cast"),
         notes: "string `to` (< 6) → code",
-        attrs: &[],
+        attrs: &[
+            attr("saturate", K::Int, D::Int(1)),
+            attr("round_mode", K::String, D::Str("up")),
+        ],
         normalize: Some(normalize),
         infer_fn: infer,
     },
