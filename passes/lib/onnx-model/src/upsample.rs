@@ -33,6 +33,9 @@
 //! assert_eq!((h.kernel.len(), w.kernel.len(), w.stride), (2, 3, 3));
 //! ```
 
+/// The upsamplings that map, for messages: what a refused `Resize` can use instead.
+pub const EXACT_MODES: &str = "integer factors with mode=nearest and asymmetric+floor, asymmetric+round_prefer_floor at factor 2, tf_half_pixel_for_nn+floor, or half_pixel/pytorch_half_pixel with round_prefer_floor/round_prefer_ceil; mode=linear with half_pixel, pytorch_half_pixel or asymmetric (PyTorch align_corners=False), or align_corners when the output size is s·(in−1)+1";
+
 /// The `Resize` attributes that decide the mapping (ONNX names; defaults
 /// are opset 11+'s).
 #[derive(Debug, Clone, Copy)]
