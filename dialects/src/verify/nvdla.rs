@@ -428,10 +428,14 @@ fn check_rubik(op: &OperationRef, out: &mut Vec<String>) {
     if contract {
         let dims = |d: Option<Vec<Option<usize>>>| d?.into_iter().collect::<Option<Vec<usize>>>();
         let (sx, sy) = (int(op, "stride_x"), int(op, "stride_y"));
-        if let (Some(a), Some(b), Some(sx), Some(sy)) =
-            (dims(operand_dims(op, 0)), dims(result_dims(op, 0)), sx, sy)
-        {
-            let (sx, sy) = (sx.max(1) as usize, sy.max(1) as usize);
+        let in_range = |v: &i64| (1..=8).contains(v);
+        if let (Some(a), Some(b), Some(sx), Some(sy)) = (
+            dims(operand_dims(op, 0)),
+            dims(result_dims(op, 0)),
+            sx.filter(in_range),
+            sy.filter(in_range),
+        ) {
+            let (sx, sy) = (sx as usize, sy as usize);
             let ok = a.len() == 4
                 && b.len() == 4
                 && a[0] == b[0]

@@ -182,7 +182,9 @@ fn stride(a: &ResizeAttrs, in_len: usize, out_len: usize, scale: f64) -> Result<
         ));
     }
     if scale < 1.0 {
-        return Err(format!("scale {scale} shrinks the axis (only upsampling maps)"));
+        return Err(format!(
+            "scale {scale} shrinks the axis (only upsampling maps)"
+        ));
     }
     if scale.fract() != 0.0 || out_len != scale as usize * in_len {
         return Err(format!(
@@ -298,7 +300,10 @@ pub fn spatial_deconv(
         return Err("antialias=1".into());
     }
     let axes: Vec<usize> = match a.axes {
-        Some(v) => v.iter().map(|&x| if x < 0 { x + 4 } else { x } as usize).collect(),
+        Some(v) => v
+            .iter()
+            .map(|&x| if x < 0 { x + 4 } else { x } as usize)
+            .collect(),
         None => (0..4).collect(),
     };
     let mut scale: Vec<f64> = (0..4)
@@ -400,7 +405,10 @@ mod tests {
                 let want = onnx(&a, &x[..n], s * n, s as f64);
                 let got = deconv(&d, &x[..n]);
                 for (w, g) in want.iter().zip(&got) {
-                    assert!((w - g).abs() < 1e-12, "{mode}/{ctm}/{nearest} ×{s}: {want:?} vs {got:?}");
+                    assert!(
+                        (w - g).abs() < 1e-12,
+                        "{mode}/{ctm}/{nearest} ×{s}: {want:?} vs {got:?}"
+                    );
                 }
                 // Linear modes clamp a tap at a border; nearest never needs a factor.
                 assert_eq!(d.needs_factor(), mode == "linear");
@@ -418,7 +426,10 @@ mod tests {
         let want = onnx(&a, &x, 7, 7.0 / 4.0);
         assert_eq!(deconv(&d, &x), want);
         let e = axis_deconv(&a, 4, 8, 2.0).unwrap_err();
-        assert!(e.contains("align_corners maps output o to input o·3/7"), "{e}");
+        assert!(
+            e.contains("align_corners maps output o to input o·3/7"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -426,7 +437,10 @@ mod tests {
         // round(o/3): the phase shifts, and the last output clamps.
         let a = attrs("nearest", "asymmetric", "round_prefer_floor");
         let e = axis_deconv(&a, 4, 12, 3.0).unwrap_err();
-        assert_eq!(e, "output 11 reads input 3, but a stride-3 transposed convolution reads nothing");
+        assert_eq!(
+            e,
+            "output 11 reads input 3, but a stride-3 transposed convolution reads nothing"
+        );
         let e = axis_deconv(&attrs("nearest", "half_pixel", "floor"), 4, 8, 2.0).unwrap_err();
         assert!(e.starts_with("output 0 reads input 0, but"), "{e}");
         assert!(axis_deconv(&attrs("linear", "half_pixel", ""), 4, 6, 1.5)

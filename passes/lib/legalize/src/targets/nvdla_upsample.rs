@@ -22,7 +22,13 @@ use onnc_onnx::upsample::{spatial_deconv, ResizeAttrs};
 pub const MAX_CONTRACT_STRIDE: usize = 8;
 
 /// Whether `Resize` of `x` to `out` is an integer upsampling the lowering maps.
-pub fn resize(eg: &Graph, node: &ENode, key: &OpKey, x: &[usize], out: &[usize]) -> Result<(), String> {
+pub fn resize(
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    x: &[usize],
+    out: &[usize],
+) -> Result<(), String> {
     let s = |k: &str, d: &'static str| key.string(k).unwrap_or(d).to_string();
     let (mode, ctm, nearest, policy) = (
         s("mode", "nearest"),
@@ -76,4 +82,58 @@ fn strides(s: &[usize]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{graph, ops_after};
+    use crate::{legalize, Error, Target};
+    use onnc_onnx::Node;
+    use onnc_tensor::{Attr, Tensor};
+
+    /// `Resize(x, scales = [1, 1, s, s], mode, ctm)` on a 1×2×4×4 input.
+    fn resize(s: f32, mode: &str, ctm: &str) -> onnc_onnx::Graph {
+        let out = (4.0 * s) as usize;
+        let n = Node::new("up", "Resize", &["x", "", "scales"], &["y"])
+            .with_attr("mode", Attr::String(mode.into()))
+            .with_attr("coordinate_transformation_mode", Attr::String(ctm.into()))
+            .with_attr("nearest_mode", Attr::String("floor".into()));
+        let scales = Tensor::from_f32(vec![4], vec![1.0, 1.0, s, s]).unwrap();
+        graph(
+            &[1, 2, 4, 4],
+            &[1, 2, out, out],
+            vec![n],
+            vec![("scales", scales)],
+        )
+    }
+
+    fn refusal(g: onnc_onnx::Graph, t: Target) -> String {
+        match legalize(g, t, &Default::default()) {
+            Err(Error::Illegal { violations, .. }) => format!("{}", violations[0]),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn integer_upsampling_is_native_on_nv_full() {
+        for (s, mode, ctm) in [
+            (2.0, "nearest", "asymmetric"),
+            (4.0, "linear", "half_pixel"),
+        ] {
+            assert_eq!(ops_after(resize(s, mode, ctm), Target::NvFull), ["Resize"]);
+        }
+    }
+
+    #[test]
+    fn other_resizes_and_configurations_without_rubik_are_refused_at_the_node() {
+        let msg = refusal(resize(2.0, "linear", "align_corners"), Target::NvFull);
+        assert!(msg.starts_with("node 'up' (Resize): Resize is not an upsampling nv_full maps exactly (mode=linear, coordinate_transformation_mode=align_corners on axis 2: align_corners maps output o to input o·3/7"), "{msg}");
+        let msg = refusal(resize(16.0, "nearest", "asymmetric"), Target::NvFull);
+        assert!(
+            msg.contains("a stride of at most 8 (RUBIK contract), not [16, 16]"),
+            "{msg}"
+        );
+        let msg = refusal(resize(2.0, "nearest", "asymmetric"), Target::NvSmall);
+        assert!(msg.ends_with("and nv_small has no RUBIK"), "{msg}");
+    }
 }

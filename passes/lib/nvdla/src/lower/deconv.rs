@@ -109,9 +109,13 @@ pub fn weights(
                 for j in 0..c_out_g {
                     let co = grp * c_out_g + j;
                     for my in 0..ty {
-                        let Some(t_y) = ay.tap_of[ry][my] else { continue };
+                        let Some(t_y) = ay.tap_of[ry][my] else {
+                            continue;
+                        };
                         for mx in 0..tx {
-                            let Some(t_x) = ax.tap_of[rx][mx] else { continue };
+                            let Some(t_x) = ax.tap_of[rx][mx] else {
+                                continue;
+                            };
                             let v = w[((ci * c_out_g + j) * ky + t_y) * kx + t_x];
                             out[(((base + co) * c_in + ci) * ty + my) * tx + mx] = v;
                         }
@@ -201,6 +205,7 @@ mod tests {
     }
 
     /// The decomposition: the convolution, RUBIK contract, the crop.
+    #[allow(clippy::too_many_arguments)]
     fn decomposed(
         x: &[f64],
         [c_in, h, wd]: [usize; 3],
@@ -242,7 +247,12 @@ mod tests {
         for c in 0..c_out {
             for oy in 0..out[0] {
                 for ox in 0..out[1] {
-                    let (q0, r0, q1, r1) = (oy / ay.stride, oy % ay.stride, ox / ax.stride, ox % ax.stride);
+                    let (q0, r0, q1, r1) = (
+                        oy / ay.stride,
+                        oy % ay.stride,
+                        ox / ax.stride,
+                        ox % ax.stride,
+                    );
                     let ko = (r0 * ax.stride + r1) * c_pad + c;
                     y[(c * out[0] + oy) * out[1] + ox] = z[(ko * qy + q0) * qx + q1];
                 }
@@ -267,13 +277,26 @@ mod tests {
             (6, 2, 7, 0, 0, 1),
         ];
         let (c_in, h, wd) = (2, 3, 4);
-        let x: Vec<f64> = (0..c_in * h * wd).map(|i| ((i * 7) % 9) as f64 - 4.0).collect();
+        let x: Vec<f64> = (0..c_in * h * wd)
+            .map(|i| ((i * 7) % 9) as f64 - 4.0)
+            .collect();
         for (k, s, p0, p1, op, g) in cases {
             let cog = 3;
-            let wv: Vec<f32> = (0..c_in * cog * k * k).map(|i| ((i * 5) % 7) as f32 - 3.0).collect();
+            let wv: Vec<f32> = (0..c_in * cog * k * k)
+                .map(|i| ((i * 5) % 7) as f32 - 3.0)
+                .collect();
             let len = |n: usize| s * (n - 1) + k + op - p0 - p1;
             let out = [len(h), len(wd)];
-            let want = conv_transpose(&x, [c_in, h, wd], &wv, [c_in, cog, k, k], g, [s, s], [p0 as i64; 2], out);
+            let want = conv_transpose(
+                &x,
+                [c_in, h, wd],
+                &wv,
+                [c_in, cog, k, k],
+                g,
+                [s, s],
+                [p0 as i64; 2],
+                out,
+            );
             let ay = phase_axis(h, s, k, p0 as i64, out[0]);
             let ax = phase_axis(wd, s, k, p0 as i64, out[1]);
             assert!(ay.positions * s >= out[0] && ay.crop == ay.positions * s - out[0]);

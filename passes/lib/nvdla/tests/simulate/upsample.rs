@@ -13,7 +13,14 @@ use crate::harness::{check, Check};
 use crate::net::{ints, Net};
 
 /// `Resize(x)` with `mode`, `ctm`, nearest `floor`, and `scales` or `sizes`.
-fn resize(n: &mut Net, x: &str, mode: &str, ctm: &str, scales: Option<[f32; 4]>, sizes: Option<[i64; 4]>) -> String {
+fn resize(
+    n: &mut Net,
+    x: &str,
+    mode: &str,
+    ctm: &str,
+    scales: Option<[f32; 4]>,
+    sizes: Option<[i64; 4]>,
+) -> String {
     let attrs = [
         ("mode", Attr::String(mode.into())),
         ("coordinate_transformation_mode", Attr::String(ctm.into())),
@@ -36,7 +43,14 @@ fn resize(n: &mut Net, x: &str, mode: &str, ctm: &str, scales: Option<[f32; 4]>,
 fn nearest_2x_is_a_1x1_conv_and_a_contract_and_exact() {
     // YOLO's FPN: conv, 2× nearest, concatenated with a skip of the same size.
     let mut n = Net::new("nearest2x", &[1, 20, 5, 6], 3);
-    let up = resize(&mut n, "x", "nearest", "asymmetric", Some([1.0, 1.0, 2.0, 2.0]), None);
+    let up = resize(
+        &mut n,
+        "x",
+        "nearest",
+        "asymmetric",
+        Some([1.0, 1.0, 2.0, 2.0]),
+        None,
+    );
     n.output(&up);
     let r = check(n.g, Check::full());
     assert_eq!(r.ops, ["CONV", "SDP", "RUBIK"]);
@@ -46,7 +60,14 @@ fn nearest_2x_is_a_1x1_conv_and_a_contract_and_exact() {
 #[test]
 fn nearest_by_sizes_with_different_factors() {
     let mut n = Net::new("nearest3x2", &[1, 3, 4, 5], 5);
-    let up = resize(&mut n, "x", "nearest", "asymmetric", None, Some([1, 3, 12, 10]));
+    let up = resize(
+        &mut n,
+        "x",
+        "nearest",
+        "asymmetric",
+        None,
+        Some([1, 3, 12, 10]),
+    );
     n.output(&up);
     assert_eq!(check(n.g, Check::full()).worst(), 0.0);
 }
@@ -54,7 +75,12 @@ fn nearest_by_sizes_with_different_factors() {
 #[test]
 fn linear_half_pixel_and_align_corners() {
     for (name, ctm, scales, sizes) in [
-        ("linear2x", "pytorch_half_pixel", Some([1.0, 1.0, 2.0, 2.0]), None),
+        (
+            "linear2x",
+            "pytorch_half_pixel",
+            Some([1.0, 1.0, 2.0, 2.0]),
+            None,
+        ),
         ("linear4x", "half_pixel", Some([1.0, 1.0, 4.0, 4.0]), None),
         ("linear_ac", "align_corners", None, Some([1, 4, 9, 11])),
     ] {

@@ -43,11 +43,13 @@ impl Lowering {
     /// Lowers a `ConvTranspose` or `Resize` node.
     pub(super) fn upsample(&mut self, n: &Node, sources: Vec<String>) {
         let x = n.input(0).unwrap_or_default().to_string();
-        let (Some(xs), Some(ys)) = (
-            cube(self.w.shape(&x)),
-            cube(self.w.shape(&n.outputs[0])),
-        ) else {
-            return self.problem(n, "is not on a 4-D cube", "NVDLA upsamples [N, C, H, W] cubes");
+        let (Some(xs), Some(ys)) = (cube(self.w.shape(&x)), cube(self.w.shape(&n.outputs[0])))
+        else {
+            return self.problem(
+                n,
+                "is not on a 4-D cube",
+                "NVDLA upsamples [N, C, H, W] cubes",
+            );
         };
         let d = if n.op_type == "Resize" {
             self.resize_deconv(n, &xs, &ys)
@@ -55,13 +57,21 @@ impl Lowering {
             self.conv_transpose(n, &xs)
         };
         let Some(d) = d else { return };
-        let what = if n.op_type == "Resize" { "upsampling" } else { "transposed convolution" };
+        let what = if n.op_type == "Resize" {
+            "upsampling"
+        } else {
+            "transposed convolution"
+        };
         if !self.b.cfg.has_rubik {
             let cfg = self.b.cfg.name;
             return self.problem(n, format!("is a {what}, which NVDLA runs as a convolution and a RUBIK contract; {cfg} has no RUBIK"), "compile for nv_full, or replace the op in the model (e.g. by a convolution producing s·s·C channels and a DepthToSpace on the host)");
         }
         if xs[0] != 1 {
-            return self.problem(n, format!("has batch {}", xs[0]), "RUBIK contract reorders one image: compile with batch 1 (--input-shape)");
+            return self.problem(
+                n,
+                format!("has batch {}", xs[0]),
+                "RUBIK contract reorders one image: compile with batch 1 (--input-shape)",
+            );
         }
         if d.strides.iter().any(|&s| s > MAX_CONTRACT_STRIDE) {
             return self.problem(n, format!("has stride {:?}", d.strides), format!("RUBIK contract strides are 1..{MAX_CONTRACT_STRIDE}; upsample in steps of at most {MAX_CONTRACT_STRIDE}"));
@@ -86,9 +96,19 @@ impl Lowering {
         let layer = self.b.layer(&n.name);
         let prec = self.b.prec;
         let cw = weights(&d.w, d.shape, d.group, &ay, &ax, c_pad);
-        let wt = self.b.weight(&format!("{layer}.phase_w"), vec![k, xs[1], ay.taps, ax.taps], cw, prec);
+        let wt = self.b.weight(
+            &format!("{layer}.phase_w"),
+            vec![k, xs[1], ay.taps, ax.taps],
+            cw,
+            prec,
+        );
         let ph_shape = vec![1, k, ay.positions, ax.positions];
-        let acc = self.b.add(&format!("{v}#phases.acc"), ph_shape.clone(), prec, TensorKind::Fused);
+        let acc = self.b.add(
+            &format!("{v}#phases.acc"),
+            ph_shape.clone(),
+            prec,
+            TensorKind::Fused,
+        );
         let pv = self.b.prec_value();
         let set = vec![
             ("conv_mode", Value::Str("direct".into())),
@@ -100,26 +120,49 @@ impl Lowering {
             ("pad_y_bottom", Value::Int(pads[2] as i64)),
             ("pad_x_right", Value::Int(pads[3] as i64)),
         ];
-        self.b.push(Engine::Conv, &layer, set, vec![Some(xt), Some(wt)], acc, sources.clone());
+        self.b.push(
+            Engine::Conv,
+            &layer,
+            set,
+            vec![Some(xt), Some(wt)],
+            acc,
+            sources.clone(),
+        );
         let mut steps = Vec::new();
         if let Some(b) = &d.bias {
-            steps.push(Step::alu("sum", Operand::Kernel(per_phase(b, phases, c_pad))));
+            steps.push(Step::alu(
+                "sum",
+                Operand::Kernel(per_phase(b, phases, c_pad)),
+            ));
         }
         if let Some((fy, fx)) = &d.factor {
             let f = factors(fy, fx, &ay, &ax, c_pad);
             match Tensor::from_f32(ph_shape.clone(), f) {
                 Ok(t) => steps.push(Step::Mul(Operand::PointConst(t))),
-                Err(e) => return self.problem(n, format!("border factors: {e}"), "this is a lowering bug: please report it with the model"),
+                Err(e) => {
+                    return self.problem(
+                        n,
+                        format!("border factors: {e}"),
+                        "this is a lowering bug: please report it with the model",
+                    )
+                }
             }
         }
         let phased = format!("{v}#phases");
         self.w.shapes.insert(phased.clone(), ph_shape);
-        let Some(pt) = self.sdp(n, &layer, acc, &steps, &phased, sources.clone()) else { return };
+        let Some(pt) = self.sdp(n, &layer, acc, &steps, &phased, sources.clone()) else {
+            return;
+        };
         let full = [ay.positions * ay.stride, ax.positions * ax.stride];
         let cropped = ay.crop > 0 || ax.crop > 0;
         let up = if cropped {
             let name = format!("{v}#contract");
-            self.b.add(&name, vec![1, c_out, full[0], full[1]], prec, TensorKind::Activation)
+            self.b.add(
+                &name,
+                vec![1, c_out, full[0], full[1]],
+                prec,
+                TensorKind::Activation,
+            )
         } else {
             self.feature_out(&v)
         };
@@ -130,7 +173,14 @@ impl Lowering {
             ("stride_y", Value::Int(ay.stride as i64)),
         ];
         let rubik = self.b.layer(&format!("{}_contract", n.name));
-        self.b.push(Engine::Rubik, &rubik, set, vec![Some(pt)], up, sources.clone());
+        self.b.push(
+            Engine::Rubik,
+            &rubik,
+            set,
+            vec![Some(pt)],
+            up,
+            sources.clone(),
+        );
         if cropped {
             // Keep the first positions: a kernel one tap longer per cut position, reading its first tap.
             let m = Move {
@@ -148,7 +198,11 @@ impl Lowering {
     /// A `ConvTranspose` node's weights and geometry, or a problem.
     fn conv_transpose(&mut self, n: &Node, xs: &[usize]) -> Option<Deconv> {
         let Some(wt) = n.input(1).and_then(|v| self.w.constant(v)).cloned() else {
-            self.problem(n, "has non-constant weights", "make the weights initializers");
+            self.problem(
+                n,
+                "has non-constant weights",
+                "make the weights initializers",
+            );
             return None;
         };
         let bias = match n.input(2) {
@@ -162,13 +216,26 @@ impl Lowering {
             },
         };
         let ws = wt.shape().to_vec();
-        let group = n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1).max(1) as usize;
+        let group = n
+            .attrs
+            .get("group")
+            .and_then(Attr::as_int)
+            .unwrap_or(1)
+            .max(1) as usize;
         let strides = ints(n, "strides").unwrap_or(vec![1, 1]);
         let pads = ints(n, "pads").unwrap_or(vec![0; 4]);
         let dil = ints(n, "dilations").unwrap_or(vec![1, 1]);
-        let auto = n.attrs.get("auto_pad").and_then(Attr::as_str).unwrap_or("NOTSET");
+        let auto = n
+            .attrs
+            .get("auto_pad")
+            .and_then(Attr::as_str)
+            .unwrap_or("NOTSET");
         if ws.len() != 4 || strides.len() != 2 || pads.len() != 4 {
-            self.problem(n, format!("is not a 2-D transposed convolution (weight shape {ws:?})"), "NVDLA runs 2-D transposed convolutions on NCHW cubes");
+            self.problem(
+                n,
+                format!("is not a 2-D transposed convolution (weight shape {ws:?})"),
+                "NVDLA runs 2-D transposed convolutions on NCHW cubes",
+            );
             return None;
         }
         if dil.iter().any(|&d| d != 1) {
@@ -176,7 +243,11 @@ impl Lowering {
             return None;
         }
         if auto != "NOTSET" || n.attrs.contains_key("output_shape") {
-            self.problem(n, "sets auto_pad or output_shape", "give explicit pads (and output_padding) instead");
+            self.problem(
+                n,
+                "sets auto_pad or output_shape",
+                "give explicit pads (and output_padding) instead",
+            );
             return None;
         }
         if strides.iter().any(|&s| s < 1) || ws[0] != xs[1] || xs[1] % group != 0 {
@@ -196,7 +267,13 @@ impl Lowering {
 
     /// A `Resize` node as a depthwise transposed convolution, or a problem.
     fn resize_deconv(&mut self, n: &Node, xs: &[usize], ys: &[usize]) -> Option<Deconv> {
-        let s = |k: &str, d: &'static str| n.attrs.get(k).and_then(Attr::as_str).unwrap_or(d).to_string();
+        let s = |k: &str, d: &'static str| {
+            n.attrs
+                .get(k)
+                .and_then(Attr::as_str)
+                .unwrap_or(d)
+                .to_string()
+        };
         let (mode, ctm, nearest, policy) = (
             s("mode", "nearest"),
             s("coordinate_transformation_mode", "half_pixel"),
@@ -216,16 +293,26 @@ impl Lowering {
             .input(2)
             .and_then(|v| self.w.constant(v))
             .map(|t| t.data().to_f64_vec());
-        let dynamic = [2, 3].iter().any(|&i| n.input(i).is_some_and(|v| self.w.constant(v).is_none()));
+        let dynamic = [2, 3]
+            .iter()
+            .any(|&i| n.input(i).is_some_and(|v| self.w.constant(v).is_none()));
         if dynamic {
-            self.problem(n, "has non-constant scales or sizes", "fold them (onnx-simplify) or give constants");
+            self.problem(
+                n,
+                "has non-constant scales or sizes",
+                "fold them (onnx-simplify) or give constants",
+            );
             return None;
         }
         let [h, w] = match spatial_deconv(&attrs, xs, ys, scales.as_deref()) {
             Ok(a) => a,
             Err(e) => {
                 let fix = format!("NVDLA maps {EXACT_MODES}, up to factor {MAX_CONTRACT_STRIDE}");
-                self.problem(n, format!("is not an upsampling NVDLA maps exactly: {e}"), fix);
+                self.problem(
+                    n,
+                    format!("is not an upsampling NVDLA maps exactly: {e}"),
+                    fix,
+                );
                 return None;
             }
         };
@@ -237,7 +324,8 @@ impl Lowering {
                 wv.extend(w.kernel.iter().map(|b| (a * b) as f32));
             }
         }
-        let factor = (h.needs_factor() || w.needs_factor()).then(|| (h.factor.clone(), w.factor.clone()));
+        let factor =
+            (h.needs_factor() || w.needs_factor()).then(|| (h.factor.clone(), w.factor.clone()));
         Some(Deconv {
             w: wv,
             shape: [c, 1, ky, kx],
