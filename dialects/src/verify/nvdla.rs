@@ -9,7 +9,7 @@
 //! | sdp | a sub-unit with `act = "lut"` needs `lut_index` ≥ 0; operand cube x1/x2/y is given exactly when its sub-unit is enabled with `type` ≠ none and `mode` ≠ per_layer; with type add or mul, a per_kernel cube has C entries (`[C]` or `[1, C, 1, 1]`) and a per_point cube the input's shape (type both packs two operands; not checked); output shape = input shape |
 //! | pdp | output N×C×E×F with E = ⌊(H + pad_top + pad_bottom − pool_height) / stride_y⌋ + 1 (F likewise) |
 //! | cdp | `in_precision` = `out_precision`; `lut_param.linear_only_start` ≤ `linear_only_end`; `alpha`, `beta`, `bias` are f32; output shape = input shape |
-//! | rubik | `stride_x`, `stride_y` in [1, 8] in contract mode, exactly 1 in split/merge; element count preserved |
+//! | rubik | `stride_x`, `stride_y` in [1, 8] in contract mode, exactly 1 in split/merge; element count preserved, except that contract reads `sx·sy` phases of `C_pad ≥ C` channels each (whole atoms) into `[N, C, H·sy, W·sx]` |
 //! | bdma | output shape = input shape |
 //! | concat | members and output are 4-D with equal N, H, W; output C = sum of member C |
 //! | reshape | element count preserved |
@@ -424,6 +424,32 @@ fn check_rubik(op: &OperationRef, out: &mut Vec<String>) {
         } else if let Some(v) = int(op, name).filter(|&v| v != 1) {
             out.push(format!("{name} = {v} must be 1 outside contract mode"));
         }
+    }
+    if contract {
+        let dims = |d: Option<Vec<Option<usize>>>| d?.into_iter().collect::<Option<Vec<usize>>>();
+        let (sx, sy) = (int(op, "stride_x"), int(op, "stride_y"));
+        let in_range = |v: &i64| (1..=8).contains(v);
+        if let (Some(a), Some(b), Some(sx), Some(sy)) = (
+            dims(operand_dims(op, 0)),
+            dims(result_dims(op, 0)),
+            sx.filter(in_range),
+            sy.filter(in_range),
+        ) {
+            let (sx, sy) = (sx as usize, sy as usize);
+            let ok = a.len() == 4
+                && b.len() == 4
+                && a[0] == b[0]
+                && b[2] == a[2] * sy
+                && b[3] == a[3] * sx
+                && a[1] % (sx * sy) == 0
+                && a[1] / (sx * sy) >= b[1];
+            if !ok {
+                out.push(format!(
+                    "contract {sx}×{sy} of {a:?} cannot give {b:?} (the input holds {sx}·{sy} phases of at least the output's channels; H and W grow by the strides)"
+                ));
+            }
+        }
+        return;
     }
     let count =
         |d: Option<Vec<Option<usize>>>| d?.into_iter().try_fold(1usize, |a, v| a.checked_mul(v?));

@@ -1301,6 +1301,25 @@ func.func @rubik_merge_stride(%x: tensor<1x32x8x8xf16>) {
 
 // -----
 
+// Contract reads sx·sy phases of at least the output's channels (whole atoms: 3
+// channels are padded to 16) and grows H and W by the strides.
+func.func @rubik_contract_padded_phases(%x: tensor<1x64x5x6xf16>) -> tensor<1x3x10x12xf16> {
+  %0 = "nvdla.rubik"(%x) {hw_layer = "up", precision = "fp16", mode = "contract", stride_x = 2 : i64, stride_y = 2 : i64}
+      : (tensor<1x64x5x6xf16>) -> tensor<1x3x10x12xf16>
+  return %0 : tensor<1x3x10x12xf16>
+}
+
+// -----
+
+func.func @rubik_contract_shape(%x: tensor<1x64x5x6xf16>) {
+  // expected-error @+1 {{contract 2×2 of [1, 64, 5, 6] cannot give [1, 3, 10, 11]}}
+  %0 = "nvdla.rubik"(%x) {hw_layer = "up", precision = "fp16", mode = "contract", stride_x = 2 : i64, stride_y = 2 : i64}
+      : (tensor<1x64x5x6xf16>) -> tensor<1x3x10x11xf16>
+  return
+}
+
+// -----
+
 func.func @rubik_element_count(%x: tensor<1x32x8x8xf16>) {
   // expected-error @+1 {{output has 1024 elements but the input has 2048 (rubik only moves data)}}
   %0 = "nvdla.rubik"(%x) {hw_layer = "shuffle3", precision = "fp16", mode = "split", stride_x = 1 : i64, stride_y = 1 : i64}

@@ -27,6 +27,8 @@ mod int8;
 mod net;
 #[path = "simulate/perchan.rs"]
 mod perchan;
+#[path = "simulate/upsample.rs"]
+mod upsample;
 
 use harness::{check, Check};
 use net::{ints, ConvGeom, Net};

@@ -40,6 +40,7 @@ pub mod ops;
 mod options;
 mod proto_attr;
 mod tensor_proto;
+pub mod upsample;
 mod validate;
 
 pub use convert::{MAX_IR_VERSION, MIN_IR_VERSION, NEWEST_OPSETS};

@@ -261,6 +261,7 @@ fn source_coord(j: usize, n: usize, p: &Axis, ctm: &str) -> f64 {
     let (x, s, m) = (j as f64, p.scale, p.scale * nf);
     match ctm {
         "asymmetric" => x / s,
+        "tf_half_pixel_for_nn" => (x + 0.5) / s,
         "align_corners" => {
             if m == 1.0 {
                 0.0

@@ -9,3 +9,4 @@ pub mod mvu;
 pub mod nnie;
 pub mod nvdla;
 pub mod nvdla_moves;
+pub mod nvdla_upsample;

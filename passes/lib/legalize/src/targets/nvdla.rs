@@ -213,6 +213,30 @@ pub fn check(
                 Verdict::Native(elems / k.max(1) as f64 * atoms + elems / ELEMS_PER_CYCLE)
             })
             .map_err(|e| format!("Pad is supported by {t} only as {e}")),
+        "Resize" | "ConvTranspose" => {
+            use super::nvdla_upsample as up;
+            if !cfg.has_rubik {
+                return Err(format!(
+                    "{op} runs on NVDLA as a convolution and a RUBIK contract, and {t} has no RUBIK"
+                ));
+            }
+            if op == "Resize" {
+                up::resize(eg, node, key, &x, &out).map_err(|e| {
+                    format!("Resize is not an upsampling {t} maps exactly ({e}); {t} maps {}, up to factor {}", onnc_onnx::upsample::EXACT_MODES, up::MAX_CONTRACT_STRIDE)
+                })?;
+            } else {
+                up::conv_transpose(eg, node, key)
+                    .map_err(|e| format!("ConvTranspose is supported by {t} only with {e}"))?;
+            }
+            // The phase convolution (about one tap per input atom and output
+            // element), its SDP write-out, and RUBIK's copy.
+            let atoms = x.get(1).copied().unwrap_or(1).div_ceil(cfg.atomic_c) as f64;
+            Ok(Verdict::Native(
+                elems * atoms
+                    + elems / ELEMS_PER_CYCLE
+                    + elems * cfg.elem_bytes as f64 / MEM_BYTES_PER_CYCLE,
+            ))
+        }
         crate::target_ops::CHANNEL_SHUFFLE => {
             if cfg.has_rubik {
                 Ok(Verdict::Native(

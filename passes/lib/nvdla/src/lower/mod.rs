@@ -60,6 +60,7 @@
 
 pub mod activation;
 pub mod build;
+pub mod deconv;
 mod error;
 pub mod fuse;
 pub mod graph;

@@ -20,6 +20,8 @@ use super::select;
 use super::LowerOptions;
 use crate::program::{Engine, Precision, TensorId, TensorKind, Value};
 
+mod upsample;
+
 /// How a fused group starts.
 #[derive(Debug, Clone)]
 enum Head {
@@ -828,6 +830,7 @@ impl Lowering {
             "Slice" if self.moves_spatial(n) => self.strided_slice(n, sources),
             "Split" | "Slice" => self.split(n, sources),
             "Pad" => self.zero_pad(n, sources),
+            "Resize" | "ConvTranspose" => self.upsample(n, sources),
             "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout"
             | "Transpose" => self.view(n, sources),
             _ => self.problem(
