@@ -11,6 +11,7 @@
 //! | `Conv` (group 1, dilation 1, batch 1, constant weights) | a conv layer |
 //! | `Gemm` (`transA = 0`, constant `B`), `MatMul` (2-D, constant `B`) | a matmul layer (weights as `[out, in]`; `alpha` folded into them) |
 //! | `Relu` after a layer | that layer's ReLU (the MVU's output pipeline) |
+//! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
 //! | nodes on constants only (e.g. `DequantizeLinear` of a weight) | folded into the weights |
 //! | anything else | a problem naming the node |
