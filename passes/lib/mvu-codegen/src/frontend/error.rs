@@ -64,8 +64,8 @@ impl Problem {
                  or pass --no-ram-check to reproduce BARVINN's generator, which checks no capacities"
             }
             MvuError::Capacity { .. } => {
-                "use a smaller input (or tile it into rows that fit), lower --aprec/--oprec, or pass \
-                 --no-ram-check to reproduce BARVINN's generator"
+                "lower --aprec/--oprec or use a narrower input (layers are split into bands of rows, \
+                 not of columns), or pass --no-ram-check to reproduce BARVINN's generator"
             }
             MvuError::RegisterOverflow { .. } => {
                 "use fewer channels, a smaller input width or lower precisions so the register fits"
