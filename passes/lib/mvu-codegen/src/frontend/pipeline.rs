@@ -224,7 +224,10 @@ pub(super) fn clip_as_relu(
     };
     if lo != Some(0.0) {
         return Err(bad(
-            format!("the lower bound is {lo:?}, not 0: the MVU's only clamp is the ReLU of its pooler (max with 0)"),
+            format!(
+                "the lower bound is {}, not 0: the MVU's only clamp is the ReLU of its pooler (max with 0)",
+                lo.map_or_else(|| "absent (no lower clamp)".to_string(), |v| v.to_string())
+            ),
             "use Clip(0, M) (ReLU6) or Relu, or run the clamp on the host",
         ));
     }
