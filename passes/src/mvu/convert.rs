@@ -183,10 +183,11 @@ fn attr<'c>(context: &'c melior::Context, v: &DialectValue) -> Attribute<'c> {
 }
 
 /// Shapes of a layer: input, weight, output.
-fn shapes(op: &LayerOp) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
-    match op {
+fn shapes(layer: &onnc_mvu::Layer) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    match &layer.op {
         LayerOp::Conv(s) => {
-            let [oh, ow] = s.output_hw().unwrap_or([0, 0]);
+            // The output after the layer's pooling, if any.
+            let [_, oh, ow] = layer.output_chw().unwrap_or([0, 0, 0]);
             (
                 vec![
                     1,
@@ -220,13 +221,13 @@ fn build<'c>(
     let unknown = Location::unknown(context);
     let lowered = c.lowered();
     let first = lowered.first().ok_or("the network has no layer")?;
-    let (in_shape, _, _) = shapes(&first.layer.op);
+    let (in_shape, _, _) = shapes(&first.layer);
     let in_type = ir::tensor_type(context, &in_shape, int_type(first.layer.precision.act));
     let block = Block::new(&[(in_type, unknown)]);
     let mut x: melior::ir::Value = block.argument(0).map_err(|e| e.to_string())?.into();
     let mut out_type = in_type;
     for l in lowered {
-        let (_, w_shape, o_shape) = shapes(&l.layer.op);
+        let (_, w_shape, o_shape) = shapes(&l.layer);
         let p = &l.layer.precision;
         let w = Tensor::from_i64(
             w_shape.clone(),

@@ -132,14 +132,17 @@ impl Target {
                 depthwise_conv: true,
                 ..nvdla
             },
+            // The MVU's limits are its 15-bit length/jump registers and RAM
+            // sizes, which the code generator (onnc-mvu) checks per layer
+            // with the layer's name; legalization only bounds the shapes.
             Target::Mvu => Config {
-                conv_kernel_max: 7,
-                conv_stride_max: 4,
-                conv_pad_max: 3,
+                conv_kernel_max: 1 << 15,
+                conv_stride_max: 1 << 15,
+                conv_pad_max: 1 << 15,
                 conv_dilation_max: 1,
-                pool_kernel_max: 3,
-                pool_stride_max: 3,
-                pool_pad_max: 0,
+                pool_kernel_max: 1 << 15,
+                pool_stride_max: 1 << 15,
+                pool_pad_max: 1 << 15,
                 channels_max: 4096,
                 cbuf_bytes: 256 * 1024,
                 cbuf_banks: 1,

@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{MvuError, Result};
 use crate::layer::{Layer, LayerKind, LayerOp};
 use crate::limits::MvuLimits;
 use crate::memory::MemoryUse;
@@ -94,6 +94,13 @@ pub struct Row {
     pub jobs: u64,
     /// RAM footprint and per-job pointer steps.
     pub memory: MemoryUse,
+    /// ReLU in the output pipeline (the pooler cleared to 0 before each output).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub relu: bool,
+    /// Max pooling in the output pipeline: one job per pooled pixel and
+    /// 64-channel block ([`crate::pooled_schedule`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pool: Option<crate::layer::Pool>,
     /// The layer this row was made from (not serialized).
     #[serde(skip)]
     pub layer: Layer,
@@ -116,9 +123,11 @@ impl Row {
         self.layer.quant_msb.unwrap_or(self.oprec.saturating_sub(1))
     }
 
-    /// `mvucommand`: MulMode `01` (bit 30), no max-pool, and the countdown.
+    /// `mvucommand`: MulMode `01` (bit 30), max-pool enable (bit 29, set for a
+    /// pooled layer or a ReLU, both done by the pooler) and the countdown.
     pub fn command_word(&self) -> u32 {
-        (1 << 30) | (self.countdown as u32 & ((1 << 29) - 1))
+        let pool = u32::from(self.pool.is_some() || self.relu) << 29;
+        (1 << 30) | pool | (self.countdown as u32 & ((1 << 29) - 1))
     }
 }
 
@@ -134,12 +143,24 @@ pub struct Table {
 /// Configures one layer: validates it, computes its registers and checks them.
 pub fn configure(layer: &Layer, opts: &Options) -> Result<Row> {
     check_layer(layer)?;
-    let (raw, columns) = match &layer.op {
-        LayerOp::Conv(c) => {
+    let (raw, columns) = match (&layer.op, &layer.pool) {
+        (LayerOp::Conv(c), Some(pool)) => {
+            let hw = c.output_hw().unwrap_or([0, 0]);
+            if !crate::pool::windows_whole(pool, hw) {
+                return Err(MvuError::PoolWindows {
+                    layer: layer.name.clone(),
+                    kernel: pool.kernel,
+                    pads: pool.pads,
+                    ceil_mode: pool.ceil_mode,
+                });
+            }
+            (crate::pool::pooled_schedule(c, &layer.precision, pool), 1)
+        }
+        (LayerOp::Conv(c), None) => {
             let columns = output_columns(&layer.name, c, opts.fractional_columns)?;
             (conv_schedule(c, &layer.precision, columns), columns)
         }
-        LayerOp::MatMul(m) => (matmul_schedule(m, &layer.precision), 0),
+        (LayerOp::MatMul(m), _) => (matmul_schedule(m, &layer.precision), 0),
     };
     let regs = check_registers(&layer.name, &raw)?;
     let memory = MemoryUse::of(layer, columns);
@@ -161,8 +182,14 @@ pub fn configure(layer: &Layer, opts: &Options) -> Result<Row> {
         wjump: regs.wjump,
         countdown: regs.countdown,
         total_layer_countdown: regs.total_layer_countdown,
-        jobs: layer.output_chw().map_or(0, |[_, h, _]| u64::from(h)),
+        jobs: if layer.pool.is_some() {
+            raw.total_rows as u64
+        } else {
+            layer.output_chw().map_or(0, |[_, h, _]| u64::from(h))
+        },
         memory,
+        relu: layer.relu,
+        pool: layer.pool,
         layer: layer.clone(),
     })
 }

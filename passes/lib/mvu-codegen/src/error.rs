@@ -150,6 +150,39 @@ pub enum MvuError {
         /// Layer name.
         layer: String,
     },
+    /// A pooled layer whose edge windows are cut by padding or ceil mode.
+    #[error(
+        "layer `{layer}`: max pooling {kernel:?} with pads {pads:?}{} has edge windows cut short; \
+         their jobs need other loop lengths and pointers than the whole windows, which the program \
+         generator does not emit",
+        if *ceil_mode { " and ceil_mode" } else { "" }
+    )]
+    PoolWindows {
+        /// Layer name.
+        layer: String,
+        /// Pool window.
+        kernel: [u32; 2],
+        /// Pool pads.
+        pads: [u32; 4],
+        /// ONNX ceil mode.
+        ceil_mode: bool,
+    },
+    /// One 64-channel output block's weights exceed the weight RAM: the layer
+    /// would have to be split over its input channels, and the MVU cannot add
+    /// partial sums of two jobs.
+    #[error(
+        "layer `{layer}`: one 64-channel output block needs {needed} weight-RAM words \
+         (iC·fH·fW·wprec), more than the {capacity}; splitting the input channels would need the \
+         partial sums of two jobs added, and the MVU's accumulator restarts with each job"
+    )]
+    BlockTooLarge {
+        /// Layer name.
+        layer: String,
+        /// Words one output block needs.
+        needed: u64,
+        /// Weight RAM words.
+        capacity: u64,
+    },
 }
 
 impl MvuError {
@@ -166,6 +199,8 @@ impl MvuError {
             | MvuError::WeightRange { layer, .. }
             | MvuError::NonFiniteWeight { layer, .. }
             | MvuError::DuplicateFile { layer, .. }
+            | MvuError::PoolWindows { layer, .. }
+            | MvuError::BlockTooLarge { layer, .. }
             | MvuError::UnknownLayer { layer } => layer,
         }
     }

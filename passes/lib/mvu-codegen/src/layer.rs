@@ -164,6 +164,74 @@ pub struct MatMulShape {
     pub out_features: u32,
 }
 
+/// Max pooling done by the MVU's pooler on a conv's outputs (ONNX `MaxPool`
+/// attributes, over the conv's output grid).
+///
+/// The pooler (`maxpool.v`) keeps one running maximum per output lane and is
+/// cleared to 0 at the start of each window, so a pooled layer always computes
+/// `max(0, window)`: exact for a `MaxPool` after a ReLU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Pool {
+    /// Window `[kH, kW]`.
+    pub kernel: [u32; 2],
+    /// Strides `[sH, sW]`.
+    pub strides: [u32; 2],
+    /// Pads `[top, left, bottom, right]` (padded positions are skipped: after a
+    /// ReLU they cannot change the maximum).
+    pub pads: [u32; 4],
+    /// ONNX `ceil_mode`: the last window may hang over the end.
+    pub ceil_mode: bool,
+}
+
+impl Pool {
+    /// Pooled size of an `[h, w]` grid, ONNX arithmetic; `None` if a window
+    /// does not fit or a stride is 0. In ceil mode a window starting in the
+    /// end padding is dropped, as ONNX does.
+    pub fn output_hw(&self, hw: [u32; 2]) -> Option<[u32; 2]> {
+        let axis = |i: u64, k: u64, s: u64, p0: u64, p1: u64| -> Option<u32> {
+            let padded = i + p0 + p1;
+            if s == 0 || k == 0 || padded < k {
+                return None;
+            }
+            let mut n = if self.ceil_mode {
+                (padded - k).div_ceil(s) + 1
+            } else {
+                (padded - k) / s + 1
+            };
+            if self.ceil_mode && (n - 1) * s >= i + p0 {
+                n -= 1;
+            }
+            u32::try_from(n).ok()
+        };
+        let [t, l, b, r] = self.pads.map(u64::from);
+        Some([
+            axis(
+                hw[0].into(),
+                self.kernel[0].into(),
+                self.strides[0].into(),
+                t,
+                b,
+            )?,
+            axis(
+                hw[1].into(),
+                self.kernel[1].into(),
+                self.strides[1].into(),
+                l,
+                r,
+            )?,
+        ])
+    }
+
+    /// The conv-output rows (or columns, `axis` 1) of pooled index `i` on a
+    /// grid of `n`: `start..end`, clipped to the grid.
+    pub fn window(&self, axis: usize, i: u32, n: u32) -> std::ops::Range<u32> {
+        let begin = i64::from(i) * i64::from(self.strides[axis]) - i64::from(self.pads[axis]);
+        let end = begin + i64::from(self.kernel[axis]);
+        let clip = |v: i64| v.clamp(0, i64::from(n)) as u32;
+        clip(begin)..clip(end)
+    }
+}
+
 /// The operation of a layer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum LayerOp {
@@ -208,6 +276,10 @@ pub struct Layer {
     /// Quantizer MSB index written to `mvuquant`; `None` uses `oprec - 1` as
     /// BARVINN's generator does.
     pub quant_msb: Option<u32>,
+    /// ReLU in the output pipeline (the pooler cleared to 0 before each output).
+    pub relu: bool,
+    /// Max pooling of a conv's outputs in the output pipeline.
+    pub pool: Option<Pool>,
 }
 
 impl Layer {
@@ -219,6 +291,8 @@ impl Layer {
             op: LayerOp::Conv(shape),
             precision,
             quant_msb: None,
+            relu: false,
+            pool: None,
         }
     }
 
@@ -230,6 +304,8 @@ impl Layer {
             op: LayerOp::MatMul(shape),
             precision,
             quant_msb: None,
+            relu: false,
+            pool: None,
         }
     }
 
@@ -242,6 +318,18 @@ impl Layer {
     /// Same layer with an explicit quantizer MSB index.
     pub fn with_quant_msb(mut self, msb: u32) -> Self {
         self.quant_msb = Some(msb);
+        self
+    }
+
+    /// Same layer with a ReLU in its output pipeline.
+    pub fn with_relu(mut self, relu: bool) -> Self {
+        self.relu = relu;
+        self
+    }
+
+    /// Same layer with max pooling of its (conv) outputs.
+    pub fn with_pool(mut self, pool: Pool) -> Self {
+        self.pool = Some(pool);
         self
     }
 
@@ -281,11 +369,18 @@ impl Layer {
         }
     }
 
-    /// Output `[C, H, W]` of a conv (ONNX arithmetic), or `[1, rows, out]` of a
+    /// Output `[C, H, W]` of a conv (ONNX arithmetic, after its pooling), or `[1, rows, out]` of a
     /// matmul; `None` if the conv shape is degenerate.
     pub fn output_chw(&self) -> Option<[u32; 3]> {
         match self.op {
-            LayerOp::Conv(c) => c.output_hw().map(|[h, w]| [c.out_channels, h, w]),
+            LayerOp::Conv(c) => {
+                let hw = c.output_hw()?;
+                let [h, w] = match &self.pool {
+                    Some(p) => p.output_hw(hw)?,
+                    None => hw,
+                };
+                Some([c.out_channels, h, w])
+            }
             LayerOp::MatMul(m) => Some([1, m.rows, m.out_features]),
         }
     }

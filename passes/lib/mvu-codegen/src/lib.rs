@@ -39,6 +39,7 @@ pub mod frontend;
 mod layer;
 pub mod limits;
 mod memory;
+mod pool;
 mod quant;
 mod registers;
 mod verify;
@@ -47,9 +48,10 @@ mod weights;
 pub use config::{configure, generate, Options, Row, Table};
 pub use error::{MvuError, Result};
 pub use frontend::{compile, dialect_attrs, CompileError, CompileOptions, Compiled, DialectValue};
-pub use layer::{ConvShape, Layer, LayerKind, LayerOp, MatMulShape, Precision};
+pub use layer::{ConvShape, Layer, LayerKind, LayerOp, MatMulShape, Pool, Precision};
 pub use limits::MvuLimits;
 pub use memory::MemoryUse;
+pub use pool::pooled_schedule;
 pub use quant::{quantize_symmetric, quantize_weights, Granularity, Quantized};
 pub use registers::{
     blocks, conv_schedule, matmul_schedule, output_columns, FractionalColumns, RawSchedule,

@@ -49,6 +49,19 @@ impl MemoryUse {
                 let fc = blocks(c.out_channels.into());
                 let [oh, ow] = c.output_hw().map(|hw| hw.map(u64::from)).unwrap_or([0, 0]);
                 let (fh, fw) = (u64::from(c.kernel[0]), u64::from(c.kernel[1]));
+                if let (Some(pool), Some([ph, pw])) =
+                    (&layer.pool, layer.output_chw().map(|[_, h, w]| [h, w]))
+                {
+                    // One job per pooled pixel and filter block: the input
+                    // pointer steps one pool stride of conv outputs.
+                    return MemoryUse {
+                        input_words: mul(&[ic, c.in_height.into(), c.in_width.into(), ip]),
+                        output_words: mul(&[fc, ph.into(), pw.into(), op]),
+                        weight_words: mul(&[fc, ic, fh, fw, wp]),
+                        input_step: mul(&[pool.strides[1].into(), c.strides[1].into(), ic, ip]),
+                        output_step: op,
+                    };
+                }
                 MemoryUse {
                     input_words: mul(&[ic, c.in_height.into(), c.in_width.into(), ip]),
                     output_words: mul(&[fc, oh, ow, op]),

@@ -10,9 +10,13 @@ use onnc_tensor::Attr;
 
 /// input [1, c, hw, hw] → conv (c → 64) → relu.
 fn one_conv(c: usize, hw: usize) -> Graph {
+    one_conv_hw(c, hw, hw)
+}
+
+fn one_conv_hw(c: usize, h: usize, w: usize) -> Graph {
     Graph {
-        inputs: vec![vi("x", &[1, c, hw, hw])],
-        outputs: vec![vi("r", &[1, 64, hw, hw])],
+        inputs: vec![vi("x", &[1, c, h, w])],
+        outputs: vec![vi("r", &[1, 64, h, w])],
         initializers: vec![("w".into(), weights(&[64, c, 3, 3], 1))],
         nodes: vec![
             conv3x3("conv_1", "x", "w", "y", 1),
@@ -92,17 +96,46 @@ fn branch_without_join_is_reported() {
 }
 
 #[test]
-fn layer_beyond_the_data_ram_is_an_error_naming_it() {
-    // 64 channels x 256 x 256 x 8 bits = 524288 data-RAM words; one MVU holds 32768.
-    let e = compile(&one_conv(64, 256), &opts(8, 8, 8)).unwrap_err();
-    let p = &e.problems()[0];
+fn layer_beyond_the_data_ram_is_split_into_row_bands() {
+    // 64 channels x 256 x 256 x 8 bits = 524288 data-RAM words; one MVU holds
+    // 32768 and a program reads one half and writes the other: 7 output rows
+    // would read 9 input rows (3x3 halo) = 9 * 256 * 8 = 18432 > 16384 words,
+    // so a band is 6 output rows reading 8 input rows (16384 words); the
+    // first band's top row is padding, so it has 7.
+    let c = compile(&one_conv(64, 256), &opts(8, 8, 8)).expect("split into bands");
+    let rows = &c.table().rows;
+    assert_eq!(rows.len(), 1 + (256usize - 7).div_ceil(6));
     assert_eq!(
-        (p.node.as_deref(), p.subject.as_str()),
-        (Some("conv_1"), "Conv")
+        (rows[0].name.as_str(), rows[1].name.as_str()),
+        ("conv_1.r0_7", "conv_1.r7_13")
     );
+    assert!(rows
+        .iter()
+        .all(|r| r.memory.input_words <= 16384 && r.memory.output_words <= 16384));
+    let pieces = &c.pieces()[0];
+    assert_eq!(
+        (pieces[0].in_rows.clone(), pieces[1].in_rows.clone()),
+        (0..8, 6..14)
+    );
+    // Only the first band carries the weight image; the rest reuse it.
+    assert_eq!(
+        c.files()
+            .iter()
+            .filter(|f| f.name.ends_with(".hex") && f.name != "input_0.hex")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn output_row_beyond_half_the_data_ram_is_an_error_naming_it() {
+    // One output row of a 3x3 conv reads 3 input rows of 1024 x 8-bit pixels
+    // = 24576 words, more than the half of the data RAM a band may use.
+    let e = compile(&one_conv_hw(64, 8, 1024), &opts(8, 8, 8)).unwrap_err();
     assert!(
-        e.to_string()
-            .contains("input activations (data RAM) needs 524288 words but holds 32768"),
+        e.to_string().contains(
+            "node 'conv_1' (Conv): input activations of one output row (half the data RAM) needs 24576 words but holds 16384"
+        ),
         "{e}"
     );
     // Without the RAM check (BARVINN's generator) the table is made, but the
@@ -127,7 +160,7 @@ fn layer_beyond_the_data_ram_is_an_error_naming_it() {
 fn unsupported_ops_are_listed_together() {
     let mut g = one_conv(64, 8);
     g.nodes.push(
-        Node::new("pool_1", "MaxPool", &["r"], &["p"])
+        Node::new("pool_1", "AveragePool", &["r"], &["p"])
             .with_attr("kernel_shape", Attr::Ints(vec![2, 2])),
     );
     g.nodes.push(Node::new("soft_1", "Softmax", &["p"], &["s"]));

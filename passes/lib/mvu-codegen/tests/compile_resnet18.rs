@@ -54,22 +54,36 @@ fn resnet18_at_2_bits_is_the_seed_table() {
 }
 
 #[test]
-fn resnet18_with_ram_checks_names_the_first_layer_that_does_not_fit() {
+fn resnet18_with_ram_checks_splits_the_layers_that_do_not_fit() {
     let opts = CompileOptions {
         check_capacity: true,
+        test_vectors: false,
         ..barvinn_2bit()
     };
-    let e = compile(&common::resnet18(), &opts).unwrap_err();
-    let msg = e.to_string();
-    // 8 * 4 * 3 * 3 * 2 = 576 weight words; one MVU holds 512. Rows 14..17 all overflow.
-    assert_eq!(e.problems().len(), 4, "{msg}");
+    let c = compile(&common::resnet18(), &opts).expect("split to fit");
+    // conv5_x.0.residual_function.0: 8 blocks * 4 * 3 * 3 * 2 = 576 weight
+    // words, one MVU holds 512: 7 blocks (448 channels), then 1. The three
+    // 512 -> 512 layers after it: 144 words per block, 3 blocks per piece.
+    let rows = &c.table().rows;
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(rows.len(), 13 + 2 + 3 * 3, "{names:?}");
     assert_eq!(
-        e.problems()[0].node.as_deref(),
-        Some("conv5_x.0.residual_function.0")
+        names[15..18],
+        [
+            "conv5_x.0.residual_function.3.oc0_192",
+            "conv5_x.0.residual_function.3.oc192_384",
+            "conv5_x.0.residual_function.3.oc384_512"
+        ]
     );
-    assert!(
-        msg.contains("weights (weight RAM) needs 576 words but holds 512"),
-        "{msg}"
+    assert_eq!(rows[13].name, "conv5_x.0.residual_function.0.oc0_448");
+    assert_eq!(rows[14].name, "conv5_x.0.residual_function.0.oc448_512");
+    assert_eq!(
+        (rows[13].memory.weight_words, rows[14].memory.weight_words),
+        (7 * 72, 72)
     );
-    assert!(msg.contains("--no-ram-check"), "{msg}");
+    assert!(rows.iter().all(|r| r.memory.weight_words <= 512));
+    assert!(c
+        .files()
+        .iter()
+        .any(|f| f.name == "conv5_x.0.residual_function.0.weight.oc448_512.hex"));
 }

@@ -1,6 +1,8 @@
 //! BARVINN MVU: bit-serial 64×64 matrix-vector units running convolutions
 //! and matrix products, with ReLU and max-pooling in the output pipeline
 //! (research/targets.md §A). No CPU path: everything else is an error.
+//! Global average pooling, `Clip` and joins of two activations pass here;
+//! the code generator (`onnc-mvu`) maps or refuses them naming the node.
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
 //! Work is MACs / (64 × 64).
@@ -83,14 +85,20 @@ pub fn check(
             within("MaxPool", "pad", &cond::pads(key), cfg.pool_pad_max, t)?;
             Ok(Verdict::Native(elems / (MVP * 64) as f64))
         }
+        // Global average pooling: a summing identity convolution (onnc-mvu).
+        "GlobalAveragePool" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
+        // Clip(0, M) is the layer's ReLU when the clamp cannot bind; onnc-mvu
+        // decides with the layer's weights and precision, naming the node.
+        "Clip" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
         "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" => Ok(Verdict::Free),
+        // A join of two activations (a residual connection) cannot run on the
+        // MVU; it is left for onnc-mvu's chain check, whose one diagnostic
+        // names both producers (legalization does not know their names).
         "Add" | "Sum"
             if node.children.len() > 1
                 && (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) =>
         {
-            Err(format!(
-                "{op} of two activations is not supported by {t} (no residual connections)"
-            ))
+            Ok(Verdict::Native(elems / (MVP * 64) as f64))
         }
         _ => Err(format!("{op} is not supported by {t}")),
     }

@@ -187,6 +187,114 @@ fn check_pointers(r: &Row, jobs: u64, b: &LayerBases) -> Result<()> {
     Ok(())
 }
 
+/// Pointer steps of a pooled layer: per pooled row and column (input words),
+/// per filter block (weight words), and the loop counts `[rows, cols, blocks]`.
+struct PooledSteps {
+    row: u64,
+    col: u64,
+    block: u64,
+    counts: [u64; 3],
+}
+
+fn pooled_steps(r: &Row) -> Option<PooledSteps> {
+    let (pool, LayerOp::Conv(c)) = (r.pool.as_ref()?, &r.layer.op) else {
+        return None;
+    };
+    let [_, ph, pw] = r.layer.output_chw()?;
+    let [ic, _, iw] = r.i_shape;
+    let [fc, fh, fw] = r.f_shape;
+    let ip = u64::from(r.aprec);
+    Some(PooledSteps {
+        row: u64::from(pool.strides[0]) * u64::from(c.strides[0]) * iw * ic * ip,
+        col: u64::from(pool.strides[1]) * u64::from(c.strides[1]) * ic * ip,
+        block: ic * fh * fw * u64::from(r.wprec),
+        counts: [ph.into(), pw.into(), fc],
+    })
+}
+
+/// Checks the last pointers of a pooled layer's nested job loops.
+fn check_pooled_pointers(r: &Row, p: &PooledSteps, b: &LayerBases) -> Result<()> {
+    let [rows, cols, blocks] = p.counts.map(|n| n.saturating_sub(1));
+    let jobs = p.counts.iter().product::<u64>().saturating_sub(1);
+    let checks = [
+        (
+            "mvuibaseptr",
+            u64::from(b.input) + rows * p.row + cols * p.col,
+            DATA_ADDR_BITS,
+        ),
+        (
+            "mvuobaseptr",
+            u64::from(b.output) + jobs * u64::from(r.oprec),
+            DATA_ADDR_BITS,
+        ),
+        (
+            "mvuwbaseptr",
+            u64::from(b.weight) + blocks * p.block,
+            WEIGHT_ADDR_BITS,
+        ),
+    ];
+    for (field, value, bits) in checks {
+        let (min, max) = unsigned_range(bits);
+        if i128::from(value) > max {
+            return Err(MvuError::RegisterOverflow {
+                layer: r.name.clone(),
+                field: format!("{field} (last job)"),
+                value: value.into(),
+                bits,
+                min,
+                max,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The job loops of a pooled layer: pooled rows, pooled columns, filter
+/// blocks (innermost); one job per pooled pixel and block.
+fn pooled_jobs(s: &mut String, f: &str, r: &Row, p: &PooledSteps, b: &LayerBases, o: &AsmOptions) {
+    let [rows, cols, blocks] = p.counts;
+    let _ = writeln!(s, "    li s0, {rows}    # pooled rows");
+    let _ = writeln!(s, "    li s1, {}    # output base", b.output);
+    let _ = writeln!(
+        s,
+        "    li s3, {}    # input base of the pooled row",
+        b.input
+    );
+    let _ = writeln!(
+        s,
+        "    li s4, 0x{:08x}    # MulMode 01 | max-pool | countdown {}",
+        r.command_word(),
+        r.countdown
+    );
+    let _ = writeln!(s, "    beqz s0, .L{f}_done\n.L{f}_row:");
+    let _ = writeln!(s, "    li s5, {cols}    # pooled columns\n    mv s7, s3");
+    let _ = writeln!(
+        s,
+        ".L{f}_col:\n    li s6, {blocks}    # filter blocks\n    li s2, {}    # weight base",
+        b.weight
+    );
+    let _ = writeln!(s, ".L{f}_job:");
+    for (c, reg) in [
+        (csr::MVUWBASEPTR, "s2"),
+        (csr::MVUIBASEPTR, "s7"),
+        (csr::MVUOBASEPTR, "s1"),
+        (csr::MVUCOMMAND, "s4"),
+    ] {
+        let _ = writeln!(s, "    csrw {}, {reg}", c.name);
+    }
+    let _ = writeln!(s, "    call {}", o.wait_symbol);
+    let _ = writeln!(s, "    addi s1, s1, {}", r.oprec);
+    let _ = writeln!(s, "    li t0, {}\n    add s2, s2, t0", p.block);
+    let _ = writeln!(s, "    addi s6, s6, -1\n    bnez s6, .L{f}_job");
+    let _ = writeln!(s, "    li t0, {}\n    add s7, s7, t0", p.col);
+    let _ = writeln!(s, "    addi s5, s5, -1\n    bnez s5, .L{f}_col");
+    let _ = writeln!(s, "    li t0, {}\n    add s3, s3, t0", p.row);
+    let _ = writeln!(
+        s,
+        "    addi s0, s0, -1\n    bnez s0, .L{f}_row\n.L{f}_done:"
+    );
+}
+
 fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
     let f = format!("{}{i}", o.layer_prefix);
     let jobs = job_count(r, o.conv_jobs);
@@ -210,7 +318,12 @@ fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
     );
     let _ = writeln!(s, "# {}", "-".repeat(70));
     let _ = writeln!(s, "    .globl {f}\n{f}:");
-    s.push_str("    addi sp, sp, -32\n    sw ra, 28(sp)\n    sw s0, 24(sp)\n    sw s1, 20(sp)\n    sw s2, 16(sp)\n    sw s3, 12(sp)\n    sw s4, 8(sp)\n");
+    let pooled = pooled_steps(r);
+    if pooled.is_some() {
+        s.push_str("    addi sp, sp, -48\n    sw ra, 44(sp)\n    sw s0, 40(sp)\n    sw s1, 36(sp)\n    sw s2, 32(sp)\n    sw s3, 28(sp)\n    sw s4, 24(sp)\n    sw s5, 20(sp)\n    sw s6, 16(sp)\n    sw s7, 12(sp)\n");
+    } else {
+        s.push_str("    addi sp, sp, -32\n    sw ra, 28(sp)\n    sw s0, 24(sp)\n    sw s1, 20(sp)\n    sw s2, 16(sp)\n    sw s3, 12(sp)\n    sw s4, 8(sp)\n");
+    }
     let sign = |b: bool| if b { "signed" } else { "unsigned" };
     let _ = writeln!(
         s,
@@ -242,6 +355,17 @@ fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
     for k in 0..=4 {
         write_csr(s, csr::wjump(k), r.wjump[k]);
     }
+    if let Some(p) = &pooled {
+        pooled_jobs(s, &f, r, p, b, o);
+        s.push_str("    lw s7, 12(sp)\n    lw s6, 16(sp)\n    lw s5, 20(sp)\n    lw s4, 24(sp)\n    lw s3, 28(sp)\n    lw s2, 32(sp)\n    lw s1, 36(sp)\n    lw s0, 40(sp)\n    lw ra, 44(sp)\n    addi sp, sp, 48\n    ret\n");
+    } else {
+        plain_jobs(s, &f, r, jobs, b, o);
+        s.push_str("    lw s4, 8(sp)\n    lw s3, 12(sp)\n    lw s2, 16(sp)\n    lw s1, 20(sp)\n    lw s0, 24(sp)\n    lw ra, 28(sp)\n    addi sp, sp, 32\n    ret\n");
+    }
+}
+
+/// The job loop of an unpooled layer: constant pointer steps.
+fn plain_jobs(s: &mut String, f: &str, r: &Row, jobs: u64, b: &LayerBases, o: &AsmOptions) {
     let _ = writeln!(s, "    li s0, {jobs}    # jobs");
     let _ = writeln!(s, "    li s1, {}    # output base", b.output);
     let _ = writeln!(s, "    li s2, {}    # weight base", b.weight);
@@ -266,7 +390,6 @@ fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
     let _ = writeln!(s, "    li t0, {}\n    add s3, s3, t0", r.memory.input_step);
     let _ = writeln!(s, "    li t0, {}\n    add s1, s1, t0", r.memory.output_step);
     let _ = writeln!(s, "    bnez s0, .L{f}_job\n.L{f}_done:");
-    s.push_str("    lw s4, 8(sp)\n    lw s3, 12(sp)\n    lw s2, 16(sp)\n    lw s1, 20(sp)\n    lw s0, 24(sp)\n    lw ra, 28(sp)\n    addi sp, sp, 32\n    ret\n");
 }
 
 /// Renders the assembly listing for `table`.
@@ -284,7 +407,10 @@ pub fn asm(table: &Table, opts: &AsmOptions) -> Result<String> {
         if jobs == 0 {
             continue;
         }
-        check_pointers(r, jobs, b)?;
+        match pooled_steps(r) {
+            Some(p) => check_pooled_pointers(r, &p, b)?,
+            None => check_pointers(r, jobs, b)?,
+        }
     }
     let mut s = String::new();
     let _ = writeln!(s, "# mvu_program.s - PITO (RV32I) program for {} MVU layer(s), generated by onnc-mvu. Do not edit.", table.rows.len());

@@ -11,7 +11,7 @@
 //! Conv `ishape`/`fshape` are the table's `iShape`/`fShape`; a matmul's are
 //! the dialect's `[⌈K/64⌉, 1, 1]` and `[⌈out/64⌉, out, in]` (the table prints
 //! BARVINN's `[1, rows, in]` for `iShape`). `mul_mode` is 1 ({0, +1}, what
-//! BARVINN's programs use), `maxpool` 0, `omvu_mask` `1 << mvu`.
+//! BARVINN's programs use), `maxpool` (1 for a pooled layer), `omvu_mask` `1 << mvu`.
 //!
 //! ```
 //! use onnc_mvu::frontend::{dialect_attrs, DialectValue};
@@ -80,7 +80,7 @@ pub fn dialect_attrs_on(
                 Ints(c.strides.iter().map(|&s| s.into()).collect()),
             ));
             a.push(("pads", Ints(c.pads.iter().map(|&s| s.into()).collect())));
-            a.push(("maxpool", Int(0)));
+            a.push(("maxpool", Int(layer.pool.is_some().into())));
         }
         LayerOp::MatMul(m) => {
             a.push(("ishape", u(&[blocks(m.in_features.into()), 1, 1])));

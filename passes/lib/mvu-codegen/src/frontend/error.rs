@@ -64,8 +64,8 @@ impl Problem {
                  or pass --no-ram-check to reproduce BARVINN's generator, which checks no capacities"
             }
             MvuError::Capacity { .. } => {
-                "use a smaller input (or tile it into rows that fit), lower --aprec/--oprec, or pass \
-                 --no-ram-check to reproduce BARVINN's generator"
+                "lower --aprec/--oprec or use a narrower input (layers are split into bands of rows, \
+                 not of columns), or pass --no-ram-check to reproduce BARVINN's generator"
             }
             MvuError::RegisterOverflow { .. } => {
                 "use fewer channels, a smaller input width or lower precisions so the register fits"
@@ -75,6 +75,12 @@ impl Problem {
                 "choose a stride that divides iW - kW + 1 (BARVINN's countdown needs a whole column count)"
             }
             MvuError::WeightRange { .. } => "raise --wprec or requantize the weights",
+            MvuError::BlockTooLarge { .. } => {
+                "lower --wprec, or give the layer fewer input channels (features)"
+            }
+            MvuError::PoolWindows { .. } => {
+                "use a pooling whose windows all lie inside the conv's output (no pads, floor mode), or run it on the host"
+            }
             _ => "check the layer's shapes and weights",
         };
         // The engine message starts with "layer `name`: "; the node name is printed by Display.

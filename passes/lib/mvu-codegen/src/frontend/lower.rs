@@ -11,6 +11,7 @@
 //! | `Conv` (group 1, dilation 1, batch 1, constant weights) | a conv layer |
 //! | `Gemm` (`transA = 0`, constant `B`), `MatMul` (2-D, constant `B`) | a matmul layer (weights as `[out, in]`; `alpha` folded into them) |
 //! | `Relu` after a layer | that layer's ReLU (the MVU's output pipeline) |
+//! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
 //! | nodes on constants only (e.g. `DequantizeLinear` of a weight) | folded into the weights |
 //! | anything else | a problem naming the node |
@@ -69,10 +70,16 @@ pub struct Lowered {
     pub relu: bool,
     /// Layout of the node's weight operand.
     pub layout: WeightLayout,
+    /// The value where the layer's output pipeline ends (its last Relu,
+    /// MaxPool or Clip, else the layer's own output).
+    pub end: String,
+    /// `Some(n)`: a global average pooling, computed as the sum of `n` pixels
+    /// (an identity convolution over the whole map); the mean is that sum / n.
+    pub sum_of: Option<u32>,
 }
 
 /// What the walk knows about the graph.
-struct Cx<'a> {
+pub(super) struct Cx<'a> {
     graph: &'a Graph,
     types: HashMap<String, TypeInfo>,
     values: BTreeMap<String, Tensor>,
@@ -80,14 +87,14 @@ struct Cx<'a> {
     opts: &'a CompileOptions,
 }
 
-fn ints_attr(node: &Node, name: &str) -> Option<Vec<i64>> {
+pub(super) fn ints_attr(node: &Node, name: &str) -> Option<Vec<i64>> {
     node.attrs
         .get(name)
         .and_then(Attr::as_ints)
         .map(<[i64]>::to_vec)
 }
 
-fn int_attr(node: &Node, name: &str, default: i64) -> i64 {
+pub(super) fn int_attr(node: &Node, name: &str, default: i64) -> i64 {
     node.attrs
         .get(name)
         .and_then(Attr::as_int)
@@ -106,12 +113,12 @@ fn u32s(v: &[i64]) -> Option<Vec<u32>> {
 }
 
 impl<'a> Cx<'a> {
-    fn shape(&self, value: &str) -> Option<Vec<usize>> {
+    pub(super) fn shape(&self, value: &str) -> Option<Vec<usize>> {
         self.types.get(value).and_then(TypeInfo::static_shape)
     }
 
     /// A constant operand's value (initializer or folded constant subgraph).
-    fn constant(&self, value: &str) -> Option<&Tensor> {
+    pub(super) fn constant(&self, value: &str) -> Option<&Tensor> {
         self.graph
             .initializer(value)
             .or_else(|| self.values.get(value))
@@ -239,6 +246,8 @@ pub fn lower(
     let mut problems = Vec::new();
     // The layer whose output each activation value is (through layout-only ops).
     let mut owner: BTreeMap<&str, Option<usize>> = BTreeMap::new();
+    // Pooled layers and their MaxPool node (a pooled layer needs a ReLU).
+    let mut pooled: Vec<(usize, String)> = Vec::new();
     for node in &graph.nodes {
         if node
             .outputs
@@ -267,7 +276,11 @@ pub fn lower(
             },
             "Relu" => {
                 match from {
-                    Some(i) => layers[i].relu = true,
+                    Some(i) => {
+                        layers[i].relu = true;
+                        layers[i].layer.relu = true;
+                        layers[i].end = node.outputs[0].clone();
+                    }
                     None if problems.is_empty() => problems.push(Problem::node(
                         &node.name,
                         "Relu",
@@ -280,14 +293,43 @@ pub fn lower(
             }
             "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout"
             | "QuantizeLinear" | "DequantizeLinear" => from,
-            "MaxPool" => {
-                problems.push(Problem::node(
-                    &node.name,
-                    "MaxPool",
-                    "max-pooling is not supported by onnc's MVU back end yet (the MVU's pooling mode is not modelled)",
-                    "remove the pooling (use a strided Conv instead) or run it on the host",
-                ));
-                None
+            "MaxPool" => match super::pipeline::max_pool(node, from.map(|i| &layers[i])) {
+                Ok(pool) => {
+                    let i = from.unwrap_or_default();
+                    layers[i].layer.pool = Some(pool);
+                    layers[i].end = node.outputs[0].clone();
+                    pooled.push((i, node.name.clone()));
+                    from
+                }
+                Err(p) => {
+                    problems.push(p);
+                    None
+                }
+            },
+            "GlobalAveragePool" => match super::pipeline::global_average(&cx, node, opts) {
+                Ok(l) => {
+                    layers.push(l);
+                    Some(layers.len() - 1)
+                }
+                Err(p) => {
+                    problems.push(p);
+                    None
+                }
+            },
+            "Clip" => {
+                match super::pipeline::clip_as_relu(&cx, node, from.map(|i| &layers[i]), opts) {
+                    Ok(()) => {
+                        let i = from.unwrap_or_default();
+                        layers[i].relu = true;
+                        layers[i].layer.relu = true;
+                        layers[i].end = node.outputs[0].clone();
+                        from
+                    }
+                    Err(p) => {
+                        problems.push(p);
+                        None
+                    }
+                }
             }
             op => {
                 problems.push(Problem::node(
@@ -302,6 +344,22 @@ pub fn lower(
         };
         for o in &node.outputs {
             owner.insert(o, mine);
+        }
+    }
+    for (i, node) in pooled {
+        if !layers[i].relu {
+            problems.push(Problem::node(
+                &node,
+                "MaxPool",
+                format!(
+                    "pools the outputs of '{}', which has no ReLU: the MVU's pooler starts each window \
+                     from 0 (maxpool.v clears its register to 0), so it computes max(0, window), which \
+                     differs from MaxPool where a whole window is negative",
+                    layers[i].node
+                ),
+                "put a Relu between the layer and the MaxPool (as VGG and AlexNet have), or run the \
+                 pooling on the host",
+            ));
         }
     }
     if layers.is_empty() && problems.is_empty() {
@@ -514,5 +572,7 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
         bias,
         relu: false,
         layout,
+        end: node.outputs[0].clone(),
+        sum_of: None,
     })
 }

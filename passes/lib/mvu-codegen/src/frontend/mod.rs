@@ -25,6 +25,9 @@ mod dialect;
 mod error;
 mod lower;
 mod output;
+mod pipeline;
+mod sim;
+mod split;
 mod vectors;
 mod weights;
 
@@ -33,6 +36,9 @@ pub use dialect::{dialect_attrs, DialectValue};
 pub use error::{CompileError, Problem};
 pub use lower::{lower, Lowered, WeightLayout};
 pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
+pub use pipeline::{max_pool, output_bound};
+pub use sim::{reference_graph, simulate, SimError};
+pub use split::{slice_weights, split, Piece};
 pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
 
@@ -91,6 +97,7 @@ impl Default for CompileOptions {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     lowered: Vec<Lowered>,
+    pieces: Vec<Vec<Piece>>,
     layers: Vec<Layer>,
     table: Table,
     files: Vec<GeneratedFile>,
@@ -108,7 +115,7 @@ impl Compiled {
         emit::text(&self.table)
     }
 
-    /// The layers, in graph order.
+    /// The table's layers (pieces of split layers), in graph order.
     pub fn layers(&self) -> &[Layer] {
         &self.layers
     }
@@ -116,6 +123,11 @@ impl Compiled {
     /// The layers with their integer weights, bias and ReLU.
     pub fn lowered(&self) -> &[Lowered] {
         &self.lowered
+    }
+
+    /// The pieces of each lowered layer (one, unless it was split to fit the RAMs).
+    pub fn pieces(&self) -> &[Vec<Piece>] {
+        &self.pieces
     }
 
     /// The test vectors, when made.
@@ -175,34 +187,51 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     }
     let consts = plain_chain(graph)?;
     let lowered = lower(graph, &consts, opts)?;
-    let layers: Vec<Layer> = lowered.iter().map(|l| l.layer.clone()).collect();
     let engine = Options {
         check_capacity: opts.check_capacity,
         ..Options::default()
     };
     let mut problems = Vec::new();
+    let mut pieces: Vec<Vec<Piece>> = Vec::new();
     for l in &lowered {
-        if let Err(e) = crate::config::configure(&l.layer, &engine) {
-            problems.push(Problem::engine(&l.node, &l.op, &e));
+        match split::split(l, &engine.limits, opts.check_capacity) {
+            Ok(p) => pieces.push(p),
+            Err(e) => {
+                problems.push(Problem::engine(&l.node, &l.op, &e));
+                pieces.push(Vec::new());
+            }
         }
     }
     let mut images = Vec::new();
-    for l in &lowered {
-        match export_weights(&l.layer, &l.weights.values) {
-            Ok(w) => images.push(w),
-            Err(e) => problems.push(Problem::engine(&l.node, &l.op, &e)),
+    for (l, ps) in lowered.iter().zip(&pieces) {
+        for p in ps {
+            if let Err(e) = crate::config::configure(&p.layer, &engine) {
+                problems.push(Problem::engine(&l.node, &l.op, &e));
+                break;
+            }
+        }
+        for p in ps.iter().filter(|p| p.exports_weights) {
+            match export_weights(&p.layer, &split::slice_weights(l, &p.channels)) {
+                Ok(w) => images.push(w),
+                Err(e) => {
+                    problems.push(Problem::engine(&l.node, &l.op, &e));
+                    break;
+                }
+            }
         }
     }
     if !problems.is_empty() {
         return Err(problems.into());
     }
+    let layers: Vec<Layer> = pieces.iter().flatten().map(|p| p.layer.clone()).collect();
     let table =
         generate(&layers, &engine).map_err(|e| vec![Problem::engine(e.layer(), "layer", &e)])?;
     let by_layer = |name: &str| {
         lowered
             .iter()
-            .find(|l| l.node == name)
-            .map_or("layer", |l| l.op.as_str())
+            .zip(&pieces)
+            .find(|(_, ps)| ps.iter().any(|p| p.layer.name == name))
+            .map_or("layer", |(l, _)| l.op.as_str())
     };
     let text = emit::bundle(&table, &images, &opts.asm)
         .map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
@@ -217,6 +246,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     }
     Ok(Compiled {
         lowered,
+        pieces,
         layers,
         table,
         files,

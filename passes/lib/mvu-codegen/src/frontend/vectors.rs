@@ -63,7 +63,7 @@ pub fn random_codes(n: usize, bits: u32, seed: u64) -> Vec<f32> {
 /// The graph with every layer's weight operand replaced by its dequantized weights.
 pub fn fake_quantized(graph: &Graph, layers: &[Lowered]) -> Graph {
     let mut g = graph.clone();
-    for l in layers {
+    for l in layers.iter().filter(|l| l.sum_of.is_none()) {
         let deq = l.weights.dequantized();
         let shape = l.layer.weight_shape();
         let (data, dims) = match l.layout {

@@ -1,0 +1,372 @@
+//! A functional model of the MVU jobs onnc emits, and the reference it is
+//! checked against.
+//!
+//! In: a [`Compiled`] network and integer input codes. Out: the integer output
+//! codes the MVUs produce, computed piece by piece as the table's rows
+//! describe them (each piece's own shape, pads, input rows and output
+//! channels), through the MVU's output pipeline (`mvu.v` at `bfab134`):
+//!
+//! 1. accumulator: the integer dot product of the piece's weights and input
+//!    codes (zero outside the input), 27 bits (`BACC`); a value outside
+//!    −2^26..2^26 is reported, not wrapped silently;
+//! 2. scaler: bypassed (`b = 1`, no bias: the program loads no bias RAM, so a
+//!    layer with a nonzero bias is reported);
+//! 3. pooler: for a ReLU, cleared to 0 and `max`ed with each output; for a
+//!    pooled layer, cleared to 0 and `max`ed over each window's conv outputs;
+//! 4. quantizer: bits `msb .. msb − oprec + 1` of the result (`msb` =
+//!    `quant_msb`, default `oprec − 1`), two's complement, no saturation.
+//!
+//! [`reference_graph`] is the same network for `onnc-interp`: the ONNX graph
+//! with the integer weight codes, each layer's pipeline end followed by
+//! `Floor(x / 2^(msb − oprec + 1))` taken modulo `2^oprec` (a global average
+//! pooling first multiplied back by its pixel count, as the MVU sums). The
+//! model and the interpreter share nothing but the graph.
+//!
+//! ```
+//! use onnc_mvu::frontend::{compile, random_codes, reference_graph, simulate, CompileOptions};
+//! let m = onnc_onnx::load(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/plain/gap_net.onnx"),
+//!                         &onnc_onnx::Options::default()).unwrap();
+//! let opts = CompileOptions { aprec: 2, wprec: 2, oprec: 2, test_vectors: false, ..CompileOptions::default() };
+//! let c = compile(&m.graph, &opts).unwrap();
+//! let x = random_codes(3 * 12 * 12, 2, 1);
+//! let mvu = simulate(&c, &x).unwrap();
+//! let input = onnc_tensor::Tensor::from_f32(vec![1, 3, 12, 12], x).unwrap();
+//! let r = onnc_interp::run_graph(&reference_graph(&m.graph, &c), &[("input".into(), input)]).unwrap();
+//! assert_eq!(r[0].1.cast(onnc_tensor::DType::F32).data().to_f64_vec(), mvu.iter().map(|&v| v as f64).collect::<Vec<_>>());
+//! ```
+
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::Tensor;
+
+use super::lower::Lowered;
+use super::split::{slice_weights, Piece};
+use super::vectors::fake_quantized;
+use super::weights::LayerWeights;
+use super::Compiled;
+use crate::layer::{Layer, LayerOp};
+
+/// Why the model cannot run a network.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The layer has a bias, which the emitted program does not load.
+    #[error("layer '{0}' has a bias; the program loads no bias RAM, so the model refuses it")]
+    Bias(String),
+    /// An accumulator value left the 27-bit range.
+    #[error("layer '{layer}': accumulator value {value} exceeds the MVU's 27-bit accumulator")]
+    Overflow {
+        /// Layer (piece) name.
+        layer: String,
+        /// The value.
+        value: i64,
+    },
+    /// The data reaching a layer does not have the layer's input shape.
+    #[error("layer '{layer}': {what}")]
+    Shape {
+        /// Layer name.
+        layer: String,
+        /// What does not match.
+        what: String,
+    },
+}
+
+const ACC_LIMIT: i64 = 1 << 26;
+
+/// The quantizer: bits `msb .. msb − op + 1` of `p`, as an unsigned code.
+fn quantize(p: i64, msb: u32, op: u32) -> i64 {
+    let shift = i64::from(msb) - i64::from(op) + 1;
+    let v = if shift >= 0 { p >> shift } else { p << -shift };
+    v & ((1i64 << op) - 1)
+}
+
+fn msb_of(layer: &Layer) -> u32 {
+    layer
+        .quant_msb
+        .unwrap_or(layer.precision.out.saturating_sub(1))
+}
+
+/// One conv piece: `x` is the whole `[C, H, W]` input; returns the piece's
+/// output codes `[channels, rows, W']`.
+fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<i64>, SimError> {
+    let LayerOp::Conv(c) = p.layer.op else {
+        unreachable!("conv_piece takes conv pieces")
+    };
+    let [ih, iw] = in_hw;
+    let (ci, co) = (c.in_channels as usize, c.out_channels as usize);
+    let [kh, kw] = c.kernel.map(|v| v as usize);
+    let [sh, sw] = c.strides.map(|v| v as usize);
+    let [pt, pl, _, _] = c.pads.map(|v| v as i64);
+    let Some([oh, ow]) = c.output_hw().map(|hw| hw.map(|v| v as usize)) else {
+        return Err(SimError::Shape {
+            layer: p.layer.name.clone(),
+            what: "degenerate conv".into(),
+        });
+    };
+    let r0 = p.in_rows.start as i64;
+    let mut acc = vec![0i64; co * oh * ow];
+    for o in 0..co {
+        for y in 0..oh {
+            for xx in 0..ow {
+                let mut sum = 0i64;
+                for i in 0..ci {
+                    for ky in 0..kh {
+                        let iy = r0 + (y * sh + ky) as i64 - pt;
+                        if iy < r0 || iy >= r0 + c.in_height as i64 || iy as usize >= ih {
+                            continue;
+                        }
+                        for kx in 0..kw {
+                            let ix = (xx * sw + kx) as i64 - pl;
+                            if ix < 0 || ix as usize >= iw {
+                                continue;
+                            }
+                            let wv = w[((o * ci + i) * kh + ky) * kw + kx];
+                            sum += i64::from(wv) * x[(i * ih + iy as usize) * iw + ix as usize];
+                        }
+                    }
+                }
+                if sum.abs() >= ACC_LIMIT {
+                    return Err(SimError::Overflow {
+                        layer: p.layer.name.clone(),
+                        value: sum,
+                    });
+                }
+                acc[(o * oh + y) * ow + xx] = sum;
+            }
+        }
+    }
+    let (msb, op) = (msb_of(&p.layer), p.layer.precision.out);
+    let Some(pool) = p.layer.pool else {
+        return Ok(acc
+            .into_iter()
+            .map(|v| quantize(if p.layer.relu { v.max(0) } else { v }, msb, op))
+            .collect());
+    };
+    let Some([ph, pw]) = pool.output_hw([oh as u32, ow as u32]) else {
+        return Err(SimError::Shape {
+            layer: p.layer.name.clone(),
+            what: "pool does not fit".into(),
+        });
+    };
+    let mut out = Vec::with_capacity(co * ph as usize * pw as usize);
+    for o in 0..co {
+        for py in 0..ph {
+            for px in 0..pw {
+                let mut m = 0i64; // the pooler is cleared to 0
+                for y in pool.window(0, py, oh as u32) {
+                    for xx in pool.window(1, px, ow as u32) {
+                        m = m.max(acc[(o * oh + y as usize) * ow + xx as usize]);
+                    }
+                }
+                out.push(quantize(m, msb, op));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One matmul piece over the `[rows, in]` input.
+fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<i64>, SimError> {
+    let LayerOp::MatMul(m) = p.layer.op else {
+        unreachable!("matmul_piece takes matmul pieces")
+    };
+    let (msb, op) = (msb_of(&p.layer), p.layer.precision.out);
+    let mut out = Vec::new();
+    for r in p.rows.clone() {
+        for o in 0..m.out_features as usize {
+            let sum: i64 = (0..features)
+                .map(|i| i64::from(w[o * features + i]) * x[r as usize * features + i])
+                .sum();
+            if sum.abs() >= ACC_LIMIT {
+                return Err(SimError::Overflow {
+                    layer: p.layer.name.clone(),
+                    value: sum,
+                });
+            }
+            out.push(quantize(
+                if p.layer.relu { sum.max(0) } else { sum },
+                msb,
+                op,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn layer(
+    l: &Lowered,
+    pieces: &[Piece],
+    x: &[i64],
+    dims: &[usize],
+) -> Result<(Vec<i64>, Vec<usize>), SimError> {
+    if l.bias.as_ref().is_some_and(|b| b.iter().any(|&v| v != 0.0)) {
+        return Err(SimError::Bias(l.node.clone()));
+    }
+    let bad = |what: String| SimError::Shape {
+        layer: l.node.clone(),
+        what,
+    };
+    match l.layer.op {
+        LayerOp::Conv(c) => {
+            let [_, h, w] = dims else {
+                return Err(bad(format!("input {dims:?} is not C x H x W")));
+            };
+            if c.in_channels as usize * h * w != x.len() {
+                return Err(bad(format!("input {dims:?} does not match the conv")));
+            }
+            let [oc, oh, ow] = l
+                .layer
+                .output_chw()
+                .unwrap_or([0, 0, 0])
+                .map(|v| v as usize);
+            let mut out = vec![0i64; oc * oh * ow];
+            for p in pieces {
+                let part = conv_piece(p, &slice_weights(l, &p.channels), x, [*h, *w])?;
+                let rows = p.rows.len();
+                for (k, ch) in p.channels.clone().enumerate() {
+                    for (j, row) in p.rows.clone().enumerate() {
+                        let src = (k * rows + j) * ow;
+                        let dst = (ch as usize * oh + row as usize) * ow;
+                        out[dst..dst + ow].copy_from_slice(&part[src..src + ow]);
+                    }
+                }
+            }
+            Ok((out, vec![oc, oh, ow]))
+        }
+        LayerOp::MatMul(m) => {
+            let (rows, features) = (m.rows as usize, m.in_features as usize);
+            if rows * features != x.len() {
+                return Err(bad(format!(
+                    "input {dims:?} does not flatten to {rows} x {features}"
+                )));
+            }
+            let out_f = m.out_features as usize;
+            let mut out = vec![0i64; rows * out_f];
+            for p in pieces {
+                let part = matmul_piece(p, &slice_weights(l, &p.channels), x, features)?;
+                let n = p.channels.len();
+                for (j, r) in p.rows.clone().enumerate() {
+                    let dst = r as usize * out_f + p.channels.start as usize;
+                    out[dst..dst + n].copy_from_slice(&part[j * n..(j + 1) * n]);
+                }
+            }
+            Ok((out, vec![rows, out_f]))
+        }
+    }
+}
+
+/// Runs the compiled network on `input` (integer codes, the graph input's
+/// NCHW order); returns the output codes in ONNX order.
+pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
+    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
+    let mut dims: Vec<usize> = match c.lowered().first().map(|l| l.layer.op) {
+        Some(LayerOp::Conv(cv)) => vec![
+            cv.in_channels as usize,
+            cv.in_height as usize,
+            cv.in_width as usize,
+        ],
+        Some(LayerOp::MatMul(m)) => vec![m.rows as usize, m.in_features as usize],
+        None => vec![x.len()],
+    };
+    for (l, pieces) in c.lowered().iter().zip(c.pieces()) {
+        let (y, d) = layer(l, pieces, &x, &dims)?;
+        x = y;
+        dims = d;
+    }
+    Ok(x)
+}
+
+/// The graph `onnc-interp` runs to check [`simulate`]: integer weight codes
+/// and each layer's quantizer written out in ONNX ops.
+pub fn reference_graph(graph: &Graph, c: &Compiled) -> Graph {
+    let codes: Vec<Lowered> = c
+        .lowered()
+        .iter()
+        .map(|l| Lowered {
+            weights: LayerWeights {
+                scales: vec![1.0],
+                ..l.weights.clone()
+            },
+            ..l.clone()
+        })
+        .collect();
+    let mut g = fake_quantized(graph, &codes);
+    let scalar = |g: &mut Graph, name: String, v: f32| {
+        g.initializers.push((
+            name.clone(),
+            Tensor::from_f32(vec![], vec![v]).expect("a scalar"),
+        ));
+        name
+    };
+    for l in &codes {
+        let Some(at) = g
+            .nodes
+            .iter()
+            .position(|n| n.outputs.first() == Some(&l.end))
+        else {
+            continue;
+        };
+        let raw = format!("{}__mvu_raw", l.end);
+        g.nodes[at].outputs[0] = raw.clone();
+        let shift = i64::from(msb_of(&l.layer)) - i64::from(l.layer.precision.out) + 1;
+        let tag = l.end.clone();
+        let n = scalar(
+            &mut g,
+            format!("{tag}__mvu_n"),
+            l.sum_of.map_or(1.0, |n| n as f32),
+        );
+        let d = scalar(&mut g, format!("{tag}__mvu_div"), (2f32).powi(shift as i32));
+        let m = scalar(
+            &mut g,
+            format!("{tag}__mvu_mod"),
+            (1u64 << l.layer.precision.out) as f32,
+        );
+        let nodes = [
+            Node::new(
+                &format!("{tag}__mvu_sum"),
+                "Mul",
+                &[&raw, &n],
+                &[&format!("{tag}__mvu_s")],
+            ),
+            Node::new(
+                &format!("{tag}__mvu_shift"),
+                "Div",
+                &[&format!("{tag}__mvu_s"), &d],
+                &[&format!("{tag}__mvu_d")],
+            ),
+            Node::new(
+                &format!("{tag}__mvu_floor"),
+                "Floor",
+                &[&format!("{tag}__mvu_d")],
+                &[&format!("{tag}__mvu_f")],
+            ),
+            // f mod 2^op, two's complement bits: f - 2^op * floor(f / 2^op).
+            Node::new(
+                &format!("{tag}__mvu_q"),
+                "Div",
+                &[&format!("{tag}__mvu_f"), &m],
+                &[&format!("{tag}__mvu_qd")],
+            ),
+            Node::new(
+                &format!("{tag}__mvu_qf"),
+                "Floor",
+                &[&format!("{tag}__mvu_qd")],
+                &[&format!("{tag}__mvu_qfl")],
+            ),
+            Node::new(
+                &format!("{tag}__mvu_qm"),
+                "Mul",
+                &[&format!("{tag}__mvu_qfl"), &m],
+                &[&format!("{tag}__mvu_qml")],
+            ),
+            Node::new(
+                &format!("{tag}__mvu_wrap"),
+                "Sub",
+                &[&format!("{tag}__mvu_f"), &format!("{tag}__mvu_qml")],
+                &[&l.end],
+            ),
+        ];
+        for (k, node) in nodes.into_iter().enumerate() {
+            g.nodes.insert(at + 1 + k, node);
+        }
+    }
+    g
+}

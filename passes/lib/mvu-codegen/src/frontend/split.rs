@@ -1,0 +1,249 @@
+//! Splitting a layer that exceeds one MVU's RAMs into pieces, each a valid
+//! MVU job family of its own.
+//!
+//! In: a [`Lowered`] layer and the RAM sizes. Out: its [`Piece`]s: output
+//! channels in groups of whole 64-channel blocks whose weights fit the weight
+//! RAM, and, per group, bands of output rows whose input rows (with the
+//! kernel's halo, and the pool windows' conv rows) and output rows each fit
+//! half of the data RAM (the program reads one half and writes the other).
+//! A layer that fits is one piece, unchanged and under its own name.
+//!
+//! What cannot be split: one 64-channel output block whose weights
+//! (`iC·fH·fW·wprec` words) exceed the weight RAM would need its input channels
+//! split and the two partial sums added, and the MVU's accumulator restarts
+//! with each job ([`MvuError::BlockTooLarge`]); one output row that does not fit
+//! ([`MvuError::Capacity`]).
+//!
+//! ```
+//! use onnc_mvu::frontend::{compile, CompileOptions};
+//! use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+//! use onnc_tensor::{DType, Tensor};
+//! let vi = |n: &str, d: &[usize]| ValueInfo { name: n.into(), dtype: DType::F32, dims: d.iter().map(|&x| Dim::Fixed(x)).collect() };
+//! // 256 -> 512 channels, 3x3, 8-bit: 4 * 9 * 8 = 288 weight words per 64-channel block, so one per piece.
+//! let g = Graph {
+//!     inputs: vec![vi("x", &[1, 256, 4, 4])],
+//!     outputs: vec![vi("y", &[1, 512, 2, 2])],
+//!     initializers: vec![("w".into(), Tensor::from_f32(vec![512, 256, 3, 3], vec![1.0; 512 * 256 * 9]).unwrap())],
+//!     nodes: vec![Node::new("conv", "Conv", &["x", "w"], &["y"])],
+//!     ..Graph::default()
+//! };
+//! let c = compile(&g, &CompileOptions { test_vectors: false, ..CompileOptions::default() }).unwrap();
+//! assert_eq!(c.table().rows.len(), 8);
+//! assert_eq!(c.table().rows[1].name, "conv.oc64_128");
+//! ```
+
+use std::ops::Range;
+
+use super::lower::Lowered;
+use crate::error::{MvuError, Result};
+use crate::layer::{ConvShape, Layer, LayerOp, MatMulShape};
+use crate::limits::{MvuLimits, BLOCK};
+use crate::registers::blocks;
+
+/// One piece of a layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// The piece as an MVU layer (its own shape, pads and name).
+    pub layer: Layer,
+    /// Output channels (features) of the whole layer this piece computes.
+    pub channels: Range<u32>,
+    /// Output rows (after pooling; matmul: input rows) this piece computes.
+    pub rows: Range<u32>,
+    /// Input rows the piece reads.
+    pub in_rows: Range<u32>,
+    /// Whether this piece carries its channel group's weight image (the
+    /// first row band of each group; the other bands reuse it).
+    pub exports_weights: bool,
+}
+
+/// The input rows a conv band reads: for final output rows `a..b`, the conv
+/// rows (pool windows included), then the input rows with the kernel's halo,
+/// clipped to the input, and the padding left at the top and bottom.
+fn conv_band(layer: &Layer, c: &ConvShape, a: u32, b: u32) -> (Range<u32>, [u32; 2]) {
+    let (cr0, cr1) = match (&layer.pool, c.output_hw()) {
+        (Some(p), Some([oh, _])) => (p.window(0, a, oh).start, p.window(0, b - 1, oh).end),
+        _ => (a, b),
+    };
+    let s = i64::from(c.strides[0]);
+    let lo = i64::from(cr0) * s - i64::from(c.pads[0]);
+    let hi = (i64::from(cr1) - 1) * s - i64::from(c.pads[0]) + i64::from(c.kernel[0]);
+    let r0 = lo.clamp(0, c.in_height.into());
+    let r1 = hi.clamp(0, c.in_height.into());
+    (
+        (r0 as u32)..(r1 as u32),
+        [(r0 - lo) as u32, (hi - r1) as u32],
+    )
+}
+
+fn name(
+    base: &str,
+    channels: &Range<u32>,
+    rows: &Range<u32>,
+    split_c: bool,
+    split_r: bool,
+) -> String {
+    let mut n = base.to_string();
+    if split_c {
+        n += &format!(".oc{}_{}", channels.start, channels.end);
+    }
+    if split_r {
+        n += &format!(".r{}_{}", rows.start, rows.end);
+    }
+    n
+}
+
+/// Splits `l` so every piece fits `limits`; `check` false keeps it whole.
+pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>> {
+    let layer = &l.layer;
+    let whole = |rows: u32, in_rows: u32| Piece {
+        layer: layer.clone(),
+        channels: 0..layer.out_channels(),
+        rows: 0..rows,
+        in_rows: 0..in_rows,
+        exports_weights: true,
+    };
+    let p = &layer.precision;
+    let (ip, wp, op) = (u64::from(p.act), u64::from(p.weight), u64::from(p.out));
+    let half = limits.data_ram_words / 2;
+    let (in_blocks, taps, rows, in_rows) = match layer.op {
+        LayerOp::Conv(c) => {
+            let [_, h, _] = layer.output_chw().unwrap_or([0, 0, 0]);
+            (
+                blocks(c.in_channels.into()),
+                u64::from(c.kernel[0]) * u64::from(c.kernel[1]),
+                h,
+                c.in_height,
+            )
+        }
+        LayerOp::MatMul(m) => (blocks(m.in_features.into()), 1, m.rows, m.rows),
+    };
+    if !check {
+        return Ok(vec![whole(rows, in_rows)]);
+    }
+    let per_block = in_blocks * taps * wp;
+    if per_block > limits.weight_ram_words {
+        return Err(MvuError::BlockTooLarge {
+            layer: layer.name.clone(),
+            needed: per_block,
+            capacity: limits.weight_ram_words,
+        });
+    }
+    let out = layer.out_channels();
+    let group = (limits.weight_ram_words / per_block).min(blocks(out.into())) as u32 * BLOCK as u32;
+    let groups: Vec<Range<u32>> = (0..out)
+        .step_by(group as usize)
+        .map(|a| a..(a + group).min(out))
+        .collect();
+    // Words of input and output of the band of output rows a..b of a group of `nb` blocks.
+    let words = |a: u32, b: u32, nb: u64| -> (u64, u64) {
+        match layer.op {
+            LayerOp::Conv(c) => {
+                let (r, _) = conv_band(layer, &c, a, b);
+                let [_, _, w] = layer.output_chw().unwrap_or([0, 0, 0]);
+                (
+                    in_blocks * u64::from(r.len() as u32) * u64::from(c.in_width) * ip,
+                    nb * u64::from(b - a) * u64::from(w) * op,
+                )
+            }
+            LayerOp::MatMul(_) => (
+                u64::from(b - a) * in_blocks * ip,
+                u64::from(b - a) * nb * op,
+            ),
+        }
+    };
+    let nb = blocks(group.into());
+    let mut bands: Vec<Range<u32>> = Vec::new();
+    let mut a = 0;
+    while a < rows {
+        let (i1, o1) = words(a, a + 1, nb);
+        if i1 > half || o1 > half {
+            let (memory, needed) = if i1 > half {
+                (
+                    "input activations of one output row (half the data RAM)",
+                    i1,
+                )
+            } else {
+                (
+                    "output activations of one output row (half the data RAM)",
+                    o1,
+                )
+            };
+            return Err(MvuError::Capacity {
+                layer: layer.name.clone(),
+                memory,
+                needed,
+                capacity: half,
+            });
+        }
+        let mut b = a + 1;
+        while b < rows {
+            let (i, o) = words(a, b + 1, nb);
+            if i > half || o > half {
+                break;
+            }
+            b += 1;
+        }
+        bands.push(a..b);
+        a = b;
+    }
+    if groups.len() == 1 && bands.len() == 1 {
+        return Ok(vec![whole(rows, in_rows)]);
+    }
+    let (split_c, split_r) = (groups.len() > 1, bands.len() > 1);
+    let mut pieces = Vec::new();
+    for ch in &groups {
+        for (k, band) in bands.iter().enumerate() {
+            let n = name(&layer.name, ch, band, split_c, split_r);
+            let (op_, in_band) = match layer.op {
+                LayerOp::Conv(c) => {
+                    let (r, [pt, pb]) = conv_band(layer, &c, band.start, band.end);
+                    let shape = ConvShape {
+                        in_height: r.len() as u32,
+                        out_channels: ch.len() as u32,
+                        pads: [pt, c.pads[1], pb, c.pads[3]],
+                        ..c
+                    };
+                    (LayerOp::Conv(shape), r)
+                }
+                LayerOp::MatMul(m) => (
+                    LayerOp::MatMul(MatMulShape {
+                        rows: band.len() as u32,
+                        out_features: ch.len() as u32,
+                        ..m
+                    }),
+                    band.clone(),
+                ),
+            };
+            let base_weight = layer
+                .weight_name
+                .clone()
+                .unwrap_or_else(|| layer.name.clone());
+            let weight_name = if split_c {
+                format!("{base_weight}.oc{}_{}", ch.start, ch.end)
+            } else {
+                base_weight
+            };
+            pieces.push(Piece {
+                layer: Layer {
+                    name: n,
+                    op: op_,
+                    weight_name: Some(weight_name),
+                    ..layer.clone()
+                },
+                channels: ch.clone(),
+                rows: band.clone(),
+                in_rows: in_band,
+                exports_weights: k == 0,
+            });
+        }
+    }
+    Ok(pieces)
+}
+
+/// The weights of output channels `channels` of a layer (ONNX layout, output
+/// channels outermost).
+pub fn slice_weights(l: &Lowered, channels: &Range<u32>) -> Vec<i32> {
+    let out = l.layer.out_channels() as usize;
+    let per = l.weights.values.len() / out.max(1);
+    l.weights.values[channels.start as usize * per..channels.end as usize * per].to_vec()
+}

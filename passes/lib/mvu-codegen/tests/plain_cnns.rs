@@ -1,0 +1,177 @@
+//! Plain CNNs with max pooling, global average pooling and ReLU6 (made by
+//! `tests/fixtures/make_plain_cnns.py`): what compiles at 2, 4 and 8 bits,
+//! what is refused and why, and the functional model of the emitted MVU
+//! jobs against `onnc-interp` on the same integer network.
+
+use onnc_mvu::frontend::{
+    compile, random_codes, reference_graph, simulate, CompileError, CompileOptions,
+};
+use onnc_tensor::{DType, Tensor};
+
+fn load(name: &str) -> onnc_onnx::Graph {
+    let p = format!(
+        "{}/tests/data/plain/{name}.onnx",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    onnc_onnx::load(&p, &onnc_onnx::Options::default())
+        .expect("fixture loads")
+        .graph
+}
+
+fn opts(bits: u32) -> CompileOptions {
+    CompileOptions {
+        aprec: bits,
+        wprec: bits,
+        oprec: bits,
+        test_vectors: false,
+        ..CompileOptions::default()
+    }
+}
+
+fn problems(e: CompileError) -> Vec<String> {
+    match e {
+        CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
+        other => vec![other.to_string()],
+    }
+}
+
+/// Compiles `name` at `bits`, runs the model and the interpreter on seeded
+/// input codes and asserts they agree exactly; returns the output codes.
+fn model_matches_interpreter(name: &str, o: CompileOptions, seed: u64) -> Vec<i64> {
+    let g = load(name);
+    let c = compile(&g, &o).unwrap_or_else(|e| panic!("{name} at {} bits: {e}", o.aprec));
+    let input = &g.inputs[0];
+    let shape = input.type_info().static_shape().expect("static input");
+    let x = random_codes(shape.iter().product(), o.aprec, seed);
+    let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let t = Tensor::from_f32(shape, x).expect("input tensor");
+    let r = onnc_interp::run_graph(&reference_graph(&g, &c), &[(input.name.clone(), t)])
+        .expect("interpreter runs");
+    let want: Vec<i64> = r[0]
+        .1
+        .cast(DType::F32)
+        .data()
+        .to_f64_vec()
+        .iter()
+        .map(|&v| v as i64)
+        .collect();
+    assert_eq!(
+        mvu, want,
+        "{name} at {}/{}/{} bits, quant_msb {:?}",
+        o.aprec, o.wprec, o.oprec, o.quant_msb
+    );
+    assert!(
+        mvu.iter().any(|&v| v != 0),
+        "{name}: an all-zero output proves little: {mvu:?}"
+    );
+    mvu
+}
+
+#[test]
+fn vgg_style_max_pooling_matches_the_interpreter_at_2_4_8_bits() {
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("vgg_pool", opts(bits), 1);
+        // A window dropping low bits exercises the quantizer's shift.
+        model_matches_interpreter(
+            "vgg_pool",
+            CompileOptions {
+                quant_msb: Some(bits + 1),
+                ..opts(bits)
+            },
+            2,
+        );
+    }
+}
+
+#[test]
+fn global_average_pooling_matches_the_interpreter_at_2_4_8_bits() {
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("gap_net", opts(bits), 3);
+        model_matches_interpreter(
+            "gap_net",
+            CompileOptions {
+                quant_msb: Some(bits),
+                ..opts(bits)
+            },
+            4,
+        );
+    }
+}
+
+#[test]
+fn global_average_pooling_is_a_summing_identity_conv_over_the_map() {
+    let c = compile(&load("gap_net"), &opts(8)).expect("compiles");
+    let gap = &c.lowered()[2];
+    assert_eq!(
+        (gap.op.as_str(), gap.sum_of),
+        ("GlobalAveragePool", Some(36))
+    );
+    let r = &c.table().rows[2];
+    assert_eq!((r.i_shape, r.f_shape, r.wprec), ([1, 6, 6], [1, 6, 6], 1));
+    assert_eq!(r.jobs, 1);
+}
+
+#[test]
+fn pooled_layer_is_one_job_per_pooled_pixel_and_block_with_the_pool_bit() {
+    let c = compile(&load("vgg_pool"), &opts(4)).expect("compiles");
+    let r = &c.table().rows[0];
+    assert_eq!((r.relu, r.jobs), (true, 8 * 8));
+    assert_eq!(r.countdown, 2 * 2 * 4 * 4 * 9); // window 2x2, 4x4 bit combinations, 9 taps of one block
+    assert_eq!(r.command_word() >> 29, 0b11); // MulMode 01, max-pool enable
+    assert_eq!(r.memory.output_words, 8 * 8 * 4);
+}
+
+#[test]
+fn overlapping_pool_windows_match_the_interpreter_at_2_4_8_bits() {
+    // 3x3 windows, stride 2: each job recomputes the conv outputs its window shares.
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("alex_pool", opts(bits), 6);
+    }
+    let c = compile(&load("alex_pool"), &opts(2)).expect("compiles");
+    assert_eq!(c.table().rows[0].jobs, 4 * 4);
+}
+
+#[test]
+fn padded_ceil_mode_pool_windows_are_refused() {
+    let e = problems(compile(&load("pool_padded"), &opts(2)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].starts_with("node 'conv_1' (Conv): max pooling [3, 3] with pads [1, 1, 1, 1] and ceil_mode has edge windows cut short"), "{e:?}");
+}
+
+#[test]
+fn relu6_is_a_relu_where_the_clamp_cannot_bind_and_refused_elsewhere() {
+    // 1x1 conv of two channels with weights 1: at 2 bits at most 2 * 3 = 6.
+    let c = compile(&load("relu6_small"), &opts(2)).expect("ReLU6 at 2 bits is a ReLU");
+    assert!(c.table().rows[0].relu);
+    model_matches_interpreter("relu6_small", opts(2), 5);
+    let e = problems(compile(&load("relu6_small"), &opts(4)).unwrap_err());
+    assert_eq!(e.len(), 1);
+    assert!(e[0].starts_with("node 'clip_2' (Clip): clamps at 6, and 'conv_1' reaches up to 30 for 4-bit inputs: the MVU's output pipeline has a ReLU"), "{e:?}");
+    for bits in [2, 4, 8] {
+        let e = problems(compile(&load("relu6_net"), &opts(bits)).unwrap_err());
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("no upper clamp"), "{e:?}");
+    }
+}
+
+#[test]
+fn max_pool_without_relu_is_refused_naming_the_layer() {
+    let e = problems(compile(&load("pool_no_relu"), &opts(8)).unwrap_err());
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with(
+            "node 'maxpool_2' (MaxPool): pools the outputs of 'conv_1', which has no ReLU"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn residual_join_is_one_problem_naming_both_producers() {
+    for bits in [2, 4, 8] {
+        let e = problems(compile(&load("residual"), &opts(bits)).unwrap_err());
+        assert_eq!(e, vec!["node 'add_4' (Add): joins two paths (from 'conv_3' and 'relu_2'); BARVINN runs plain chains \
+            of Conv/Gemm/MatMul/Relu without residual connections; remove the shortcut (e.g. distil the network into a \
+            plain one, as BARVINN's distilled ResNet-18) or run the join on the host".to_string()]);
+    }
+}

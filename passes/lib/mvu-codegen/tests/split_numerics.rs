@@ -1,0 +1,149 @@
+//! Layers split to fit the MVU RAMs compute what the whole layer computes:
+//! the functional model runs every piece (its own rows, pads, channels and
+//! weight slice) and is checked against `onnc-interp` on the unsplit graph.
+
+use onnc_mvu::frontend::{
+    compile, random_codes, reference_graph, simulate, CompileError, CompileOptions,
+};
+use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+use onnc_tensor::{Attr, DType, Tensor};
+
+fn vi(n: &str, d: &[usize]) -> ValueInfo {
+    ValueInfo {
+        name: n.into(),
+        dtype: DType::F32,
+        dims: d.iter().map(|&x| Dim::Fixed(x)).collect(),
+    }
+}
+
+/// Weights in {-1, 0, 1} from a fixed pattern (kept with scale 1 at any precision).
+fn ternary(shape: &[usize], salt: usize) -> Tensor {
+    let n: usize = shape.iter().product();
+    let v = (0..n)
+        .map(|i| (((i * 7 + salt) * 2654435761) >> 7) % 3)
+        .map(|k| k as f32 - 1.0)
+        .collect();
+    Tensor::from_f32(shape.to_vec(), v).expect("weights")
+}
+
+fn opts(bits: u32) -> CompileOptions {
+    CompileOptions {
+        aprec: bits,
+        wprec: bits,
+        oprec: bits,
+        test_vectors: false,
+        ..CompileOptions::default()
+    }
+}
+
+fn check(g: &Graph, o: CompileOptions, seed: u64) -> onnc_mvu::Compiled {
+    let c = compile(g, &o).unwrap_or_else(|e| panic!("{e}"));
+    let shape = g.inputs[0].type_info().static_shape().expect("static");
+    let x = random_codes(shape.iter().product(), o.aprec, seed);
+    let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{e}"));
+    let t = Tensor::from_f32(shape, x).expect("input");
+    let r = onnc_interp::run_graph(&reference_graph(g, &c), &[(g.inputs[0].name.clone(), t)])
+        .expect("interp");
+    let want: Vec<i64> = r[0]
+        .1
+        .cast(DType::F32)
+        .data()
+        .to_f64_vec()
+        .iter()
+        .map(|&v| v as i64)
+        .collect();
+    assert_eq!(mvu.len(), want.len());
+    let diff = mvu.iter().zip(&want).filter(|(a, b)| a != b).count();
+    assert_eq!(diff, 0, "{diff} of {} outputs differ", want.len());
+    assert!(mvu.iter().any(|&v| v != 0));
+    c
+}
+
+/// Conv 256 -> 128 (3x3, pad 1) + Relu + MaxPool 2x2 on 24 x 24 at 8 bits:
+/// 288 weight words per 64-channel block (two pieces of one block), and
+/// 4 * 24 * 24 * 8 = 18432 input words > 16384 (row bands).
+#[test]
+fn pooled_conv_split_over_channels_and_rows_matches_the_interpreter() {
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 256, 24, 24])],
+        outputs: vec![vi("p", &[1, 128, 12, 12])],
+        initializers: vec![("w".into(), ternary(&[128, 256, 3, 3], 1))],
+        nodes: vec![
+            Node::new("conv", "Conv", &["x", "w"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+                .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1])),
+            Node::new("relu", "Relu", &["y"], &["r"]),
+            Node::new("pool", "MaxPool", &["r"], &["p"])
+                .with_attr("kernel_shape", Attr::Ints(vec![2, 2]))
+                .with_attr("strides", Attr::Ints(vec![2, 2])),
+        ],
+        ..Graph::default()
+    };
+    let c = check(&g, opts(8), 11);
+    let pieces = &c.pieces()[0];
+    let channel_groups: std::collections::BTreeSet<_> = pieces
+        .iter()
+        .map(|p| (p.channels.start, p.channels.end))
+        .collect();
+    assert_eq!(
+        channel_groups.into_iter().collect::<Vec<_>>(),
+        [(0, 64), (64, 128)]
+    );
+    assert!(pieces.len() > 2, "row bands too: {}", pieces.len());
+    // A band ends on a pool window: the bands' pooled rows tile 0..12.
+    let rows: Vec<_> = pieces
+        .iter()
+        .filter(|p| p.channels.start == 0)
+        .map(|p| p.rows.clone())
+        .collect();
+    assert_eq!((rows[0].start, rows.last().map(|r| r.end)), (0, Some(12)));
+    assert!(rows.windows(2).all(|w| w[0].end == w[1].start));
+    assert!(c
+        .table()
+        .rows
+        .iter()
+        .all(|r| r.memory.weight_words <= 512 && r.memory.input_words <= 16384));
+}
+
+/// Gemm 4096 -> 160 at 8 bits: 64 blocks * 8 = 512 words per output block, so
+/// one block per piece (three pieces, the last of 32 features).
+#[test]
+fn gemm_split_over_output_features_matches_the_interpreter() {
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 4096])],
+        outputs: vec![vi("r", &[1, 160])],
+        initializers: vec![("w".into(), ternary(&[160, 4096], 2))],
+        nodes: vec![
+            Node::new("fc", "Gemm", &["x", "w"], &["y"]).with_attr("transB", Attr::Int(1)),
+            Node::new("relu", "Relu", &["y"], &["r"]),
+        ],
+        ..Graph::default()
+    };
+    let c = check(&g, opts(8), 12);
+    let names: Vec<_> = c.table().rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["fc.oc0_64", "fc.oc64_128", "fc.oc128_160"]);
+}
+
+/// One output block whose weights alone exceed the weight RAM (VGG's first
+/// classifier layer at 8 bits: 392 blocks * 8 = 3136 words) is refused: it
+/// would need its input split and partial sums added across jobs.
+#[test]
+fn output_block_beyond_the_weight_ram_is_refused_naming_the_layer() {
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 25088])],
+        outputs: vec![vi("y", &[1, 8])],
+        initializers: vec![("w".into(), ternary(&[8, 25088], 3))],
+        nodes: vec![Node::new("fc6", "Gemm", &["x", "w"], &["y"]).with_attr("transB", Attr::Int(1))],
+        ..Graph::default()
+    };
+    let CompileError::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
+        panic!("problems expected")
+    };
+    assert_eq!(p.len(), 1);
+    assert_eq!(
+        p[0].to_string(),
+        "node 'fc6' (Gemm): one 64-channel output block needs 3136 weight-RAM words (iC·fH·fW·wprec), more than \
+         the 512; splitting the input channels would need the partial sums of two jobs added, and the MVU's \
+         accumulator restarts with each job; lower --wprec, or give the layer fewer input channels (features)"
+    );
+}
