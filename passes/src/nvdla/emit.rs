@@ -75,13 +75,7 @@ pub fn emit_program(p: &Program, abi: Abi) -> Result<Vec<u8>, Vec<String>> {
 /// [`emit_program`], also returning the descriptors written per op
 /// (indexed like `p.ops`; see [`onnc_nvdla::emit::emit_counted`]).
 pub fn emit_program_counted(p: &Program, abi: Abi) -> Result<(Vec<u8>, Vec<usize>), Vec<String>> {
-    let (l, counts) = onnc_nvdla::emit::emit_counted(
-        p,
-        &EmitOptions {
-            abi,
-            ..Default::default()
-        },
-    )
+    let (l, counts) = onnc_nvdla::emit::emit_counted(p, &EmitOptions { abi })
     .map_err(|e| vec![format!("error: {e}")])?;
     Ok((l.write(), counts))
 }

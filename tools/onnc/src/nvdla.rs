@@ -115,7 +115,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         write_atomic(path, json.as_bytes())
             .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
     }
-    write_atomic(&output, &bytes)
+    write_atomic(&output, bytes)
         .map_err(|e| vec![format!("error: cannot write '{}': {e}", output.display())])?;
     s.step(
         match c.emit {

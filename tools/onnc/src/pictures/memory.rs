@@ -5,7 +5,8 @@
 //! count as steps) and the planner's activation pool size and lower bound
 //! (the largest total of simultaneously live activations). Out:
 //! * [`csv`]: every placed tensor — `tensor,pool,offset,size,end,first_step,last_step,hw_layer,shape,precision` —
-//!   sorted by pool, offset, then tensor order;
+//!   sorted by pool, offset, then tensor order (`hw_layer` is the producer,
+//!   `-` for inputs and weights; weights live from step 0 to `ops.len()`);
 //! * [`svg`]: the activation pool as a chart, op steps left to right,
 //!   addresses bottom to top, one box per tensor (its bytes over its live
 //!   steps; a view is drawn inside the tensor it windows), a dashed line at
@@ -29,21 +30,24 @@ struct Entry {
     last: usize,
 }
 
+/// Weights are in memory for the whole run: steps `0..=ops.len()`.
 fn entries(p: &Program) -> Vec<Entry> {
     let lives = tensor_lives(p);
+    let whole = (0, p.ops.len());
     let mut v: Vec<Entry> = p
         .tensors
         .iter()
         .enumerate()
         .filter_map(|(t, x)| {
             let m = x.place?;
+            let (first, last) = if x.is_weight() { whole } else { lives[t] };
             Some(Entry {
                 tensor: t,
                 pool: m.pool?,
                 offset: m.offset,
                 size: m.size,
-                first: lives[t].0,
-                last: lives[t].1,
+                first,
+                last,
             })
         })
         .collect();

@@ -5,7 +5,9 @@
 //! In: a [`Report`], the view, an optional sort key (a column's key, as in
 //! the CSV header) and the format. Out: the text, or an error listing the
 //! keys when the key is unknown. Numeric columns sort largest first, text
-//! columns A→Z; ties keep execution (graph) order.
+//! columns A→Z; ties keep execution (graph) order. CSV holds raw values
+//! (bytes, full-precision numbers, `per_channel`, `true`/`false`, empty
+//! for none); the table abbreviates (KiB, `chan`, `yes (method)`, `-`).
 //!
 //! ```text
 //!   #  hw layer   engines   prec  output       out KiB  wt KiB      MACs  desc  onnx nodes
@@ -88,6 +90,14 @@ fn col(key: &'static str, header: &'static str, numeric: bool) -> Column {
 
 fn hw_table(r: &Report) -> (Vec<Column>, Vec<Vec<Cell>>) {
     let quant = r.hw_layers.iter().any(|l| l.quant.is_some());
+    // Scales: NVDLA INT8 (uncalibrated layers show `-→-`); MVU has none.
+    let scales = quant
+        && (r.target.starts_with("nv_")
+            || r.hw_layers.iter().any(|l| {
+                l.quant
+                    .as_ref()
+                    .is_some_and(|q| q.input_scale.is_some() || q.output_scale.is_some())
+            }));
     let clips = r
         .hw_layers
         .iter()
@@ -104,7 +114,7 @@ fn hw_table(r: &Report) -> (Vec<Column>, Vec<Vec<Cell>>) {
         col("macs", "MACs", true),
         col("descriptors", "desc", true),
     ];
-    if quant && !clips {
+    if scales && !clips {
         cols.push(col("scales", "scale in→out", false));
     }
     if clips {
@@ -122,12 +132,12 @@ fn hw_table(r: &Report) -> (Vec<Column>, Vec<Vec<Cell>>) {
     let rows = r
         .hw_layers
         .iter()
-        .map(|l| hw_row(l, quant, clips, error))
+        .map(|l| hw_row(l, quant, scales && !clips, clips, error))
         .collect();
     (cols, rows)
 }
 
-fn hw_row(l: &HwLayer, quant: bool, clips: bool, error: bool) -> Vec<Cell> {
+fn hw_row(l: &HwLayer, quant: bool, scales: bool, clips: bool, error: bool) -> Vec<Cell> {
     let shape = l
         .output_shape
         .iter()
@@ -146,7 +156,7 @@ fn hw_row(l: &HwLayer, quant: bool, clips: bool, error: bool) -> Vec<Cell> {
         count(l.descriptors as u64),
     ];
     let q = l.quant.as_ref();
-    if quant && !clips {
+    if scales {
         row.push(match q {
             Some(q) => text(format!("{}→{}", sci(q.input_scale), sci(q.output_scale))),
             None => text("-"),
@@ -164,19 +174,29 @@ fn hw_row(l: &HwLayer, quant: bool, clips: bool, error: bool) -> Vec<Cell> {
         }));
     }
     if quant {
-        row.push(text(match q.and_then(|q| q.weight_scale_mode.as_deref()) {
-            Some("per_channel") => "chan",
-            Some("per_tensor") => "tensor",
-            _ => "-",
-        }));
-        row.push(text(match q {
-            Some(q) => match (q.calibrated, &q.method) {
-                (true, Some(m)) => format!("yes ({m})"),
-                (true, None) => "yes".into(),
-                (false, _) => "no".into(),
+        let mode = q.and_then(|q| q.weight_scale_mode.as_deref());
+        row.push(Cell {
+            shown: match mode {
+                Some("per_channel") => "chan",
+                Some("per_tensor") => "tensor",
+                _ => "-",
+            }
+            .into(),
+            raw: mode.unwrap_or("").into(),
+            num: 0.0,
+        });
+        row.push(Cell {
+            shown: match q {
+                Some(q) => match (q.calibrated, &q.method) {
+                    (true, Some(m)) => format!("yes ({m})"),
+                    (true, None) => "yes".into(),
+                    (false, _) => "no".into(),
+                },
+                None => "-".into(),
             },
-            None => "-".into(),
-        }));
+            raw: q.map_or(String::new(), |q| q.calibrated.to_string()),
+            num: 0.0,
+        });
     }
     if error {
         let e = l.quant_error;
@@ -221,17 +241,26 @@ fn onnx_row(n: &OnnxNode, quant: bool) -> Vec<Cell> {
         count(n.descriptors as u64),
     ];
     if quant {
-        row.push(text(match n.calibrated {
-            Some(true) => "yes",
-            Some(false) => "no",
-            None => "-",
-        }));
+        row.push(Cell {
+            shown: match n.calibrated {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "-",
+            }
+            .into(),
+            raw: n.calibrated.map_or(String::new(), |c| c.to_string()),
+            num: 0.0,
+        });
     }
-    row.push(text(if n.hw_layers.is_empty() {
-        "(folded)".to_string()
-    } else {
-        n.hw_layers.join(", ")
-    }));
+    row.push(Cell {
+        shown: if n.hw_layers.is_empty() {
+            "(folded)".to_string()
+        } else {
+            n.hw_layers.join(", ")
+        },
+        raw: n.hw_layers.join(", "),
+        num: 0.0,
+    });
     row
 }
 
