@@ -562,12 +562,12 @@ fn place_operands<'c, 'b>(
     Ok((operands, Some(seg)))
 }
 
-/// Matches node outputs to declared results; returns the output names that
-/// become results (None where an optional result is absent) and segment sizes.
-fn place_results(
-    node: &Node,
-    schema: &schema::OpSchema,
-) -> Result<(Vec<Option<String>>, Option<Vec<i32>>), String> {
+/// Where a node's outputs go: the output names that become results (None
+/// where an optional result is absent) and the result segment sizes.
+type Placed = (Vec<Option<String>>, Option<Vec<i32>>);
+
+/// Matches node outputs to declared results (see [`Placed`]).
+fn place_results(node: &Node, schema: &schema::OpSchema) -> Result<Placed, String> {
     let mut names = Vec::new();
     let mut seg = Vec::new();
     let mut next = 0usize;

@@ -69,13 +69,13 @@ pub fn emit_module(
 /// Emits a planned program as loadable bytes (`error: ...` messages when
 /// emission refuses it).
 pub fn emit_program(p: &Program, abi: Abi) -> Result<Vec<u8>, Vec<String>> {
-    let l = onnc_nvdla::emit::emit(
-        p,
-        &EmitOptions {
-            abi,
-            ..Default::default()
-        },
-    )
-    .map_err(|e| vec![format!("error: {e}")])?;
-    Ok(l.write())
+    Ok(emit_program_counted(p, abi)?.0)
+}
+
+/// [`emit_program`], also returning the descriptors written per op
+/// (indexed like `p.ops`; see [`onnc_nvdla::emit::emit_counted`]).
+pub fn emit_program_counted(p: &Program, abi: Abi) -> Result<(Vec<u8>, Vec<usize>), Vec<String>> {
+    let (l, counts) = onnc_nvdla::emit::emit_counted(p, &EmitOptions { abi })
+        .map_err(|e| vec![format!("error: {e}")])?;
+    Ok((l.write(), counts))
 }

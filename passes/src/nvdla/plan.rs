@@ -65,7 +65,6 @@ impl Plan {
     fn options(&self) -> PlanOptions {
         PlanOptions {
             strategy: self.strategy,
-            ..Default::default()
         }
     }
 }

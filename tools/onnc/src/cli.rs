@@ -30,7 +30,7 @@ pub struct Cli {
 pub enum Command {
     /// Compile an ONNX model for a target.
     Compile(Compile),
-    /// Print the per-layer table of a report written by `compile --report`.
+    /// Print a report written by `compile --report` (table, CSV or JSON; either view; sorted).
     Report(Report),
     /// Print shell completions for onnc, onnc-opt, onnc-translate and onnc-run.
     Completions(Completions),
@@ -82,6 +82,28 @@ pub enum Emit {
     Loadable,
     /// The final `nvdla` IR.
     Mlir,
+    /// The hardware-layer graph in Graphviz DOT (engines, tensors, memory pools).
+    Dot,
+}
+
+/// How `onnc report` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Aligned columns and totals.
+    Table,
+    /// Comma-separated values, header = column keys, raw numbers (bytes, not KiB).
+    Csv,
+    /// The report's JSON (the chosen view's rows in the chosen order).
+    Json,
+}
+
+/// Which rows `onnc report` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportView {
+    /// One row per hardware layer, in execution order.
+    HwLayers,
+    /// One row per node of the ONNX model, in graph order.
+    OnnxNodes,
 }
 
 /// The NVDLA datapath precision (`--precision`).
@@ -172,7 +194,8 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
     ("no_ram_check", "--no-ram-check", &[Target::Mvu]),
     ("seed", "--seed", &[Target::Mvu]),
     ("precision", "--precision", NVDLA),
-    ("report", "--report", NVDLA),
+    ("memory_svg", "--memory-svg", NVDLA),
+    ("memory_csv", "--memory-csv", NVDLA),
     ("gen_ctable", "--gen-ctable", NVDLA),
     ("load_ctable", "--load-ctable", NVDLA),
     ("load_calibtable", "--load-calibtable", NVDLA),
@@ -196,16 +219,22 @@ pub struct Compile {
     /// Output: the loadable (NVDLA), the MLIR file (--emit mlir), or a directory (mvu, nnie).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
-    /// NVDLA: what to write.
+    /// NVDLA: what to write to -o.
     #[arg(long, value_enum, default_value_t = Emit::Loadable)]
     pub emit: Emit,
     /// NVDLA: the datapath precision: fp16 (nv_full's default) or int8
     /// (calibrated; the only precision of nv_large and nv_small).
     #[arg(long, value_enum)]
     pub precision: Option<NvdlaPrecision>,
-    /// NVDLA: write the JSON report (hw layers, op counts, memory) here and print the per-layer table.
+    /// Write the JSON report (hardware layers, ONNX nodes, MACs, descriptors, memory) here and print the per-layer table.
     #[arg(long)]
     pub report: Option<PathBuf>,
+    /// NVDLA: draw the activation memory plan (tensors over time × address, the lower bound marked) as SVG here.
+    #[arg(long = "memory-svg")]
+    pub memory_svg: Option<PathBuf>,
+    /// NVDLA: write the memory map (every placed tensor: pool, offset, size, live steps) as CSV here.
+    #[arg(long = "memory-csv")]
+    pub memory_csv: Option<PathBuf>,
     /// NVDLA: write ONNC's calibration-table template (CTable JSON) here.
     #[arg(long = "gen-ctable")]
     pub gen_ctable: Option<PathBuf>,
@@ -347,6 +376,16 @@ impl Compile {
 pub struct Report {
     /// A report written by `onnc compile --report`.
     pub report: PathBuf,
+    /// Rows: hardware layers or the model's ONNX nodes.
+    #[arg(long, value_enum, default_value_t = ReportView::HwLayers)]
+    pub view: ReportView,
+    /// Sort by this column (its CSV header key: macs, descriptors, weight_bytes, name, ...);
+    /// numbers largest first, text A→Z.
+    #[arg(long)]
+    pub sort: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
 }
 
 /// `onnc completions`.
@@ -474,13 +513,18 @@ mod tests {
             ),
             "{e}"
         );
-        let e = parse(&args("onnc compile m.onnx --target mvu --report r.json"))
+        let e = parse(&args("onnc compile m.onnx --target mvu --memory-svg m.svg"))
             .unwrap_err()
             .to_string();
         assert!(
             e.contains("it is for --target nv_full, nv_large, nv_small"),
             "{e}"
         );
+        assert!(parse(&args("onnc compile m.onnx --target mvu --report r.json")).is_ok());
+        assert!(parse(&args(
+            "onnc compile m.onnx --target nnie --calib d --report r.json"
+        ))
+        .is_ok());
         assert!(parse(&args("onnc compile m.onnx --target mvu --aprec 2")).is_ok());
         assert!(parse(&args(
             "onnc compile m.onnx --target nv_small --calib d --calib-method max"

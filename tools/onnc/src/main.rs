@@ -7,14 +7,16 @@
 //! onnc compile model.onnx --target nv_large -load-ctable model.ctable.json -o model.nvdla
 //! onnc compile model.onnx --target mvu --aprec 2 --wprec 2 --oprec 2 -o out_dir/
 //! onnc compile model.onnx --target nnie --calib calib_dir/ -o package_dir/
-//! onnc report model.report.json
+//! onnc compile model.onnx --target nv_full --emit dot -o model.dot --memory-svg mem.svg --memory-csv mem.csv
+//! onnc report model.report.json --view onnx-nodes --sort macs --format csv
 //! onnc completions bash > onnc.bash     # all four tools
 //! onnc man man/                         # onnc.1, onnc-compile.1, onnc-opt.1, ...
 //! ```
 //! In: an ONNX model. Out: an NVDLA loadable (or the final `nvdla` IR with
 //! `--emit mlir`), an MVU configuration directory, or an NNIE mapper
-//! package; `--report` writes the per-layer JSON report and prints the
-//! per-layer table. Every output is written atomically; errors name the
+//! package (or the hardware-layer graph with `--emit dot`); `--report`
+//! writes the JSON report (every target) and prints the per-layer table;
+//! `--memory-svg`/`--memory-csv` draw and list NVDLA's memory plan. Every output is written atomically; errors name the
 //! file and node and exit non-zero with nothing written.
 
 mod calibrate;
@@ -26,6 +28,7 @@ mod docs;
 mod nvdla;
 mod other_targets;
 mod outputs;
+mod pictures;
 mod pipeline;
 mod report;
 mod stages;
@@ -58,7 +61,7 @@ fn main() -> ExitCode {
             cli::Target::Mvu => other_targets::compile_mvu(&c),
             cli::Target::Nnie => other_targets::compile_nnie(&c),
         },
-        cli::Command::Report(r) => report::print_file(&r.report),
+        cli::Command::Report(r) => report::print_file(&r),
         cli::Command::Completions(c) => docs::completions(c.shell, c.dir.as_deref()),
         cli::Command::Man(m) => docs::man(&m.dir),
     };

@@ -1,14 +1,16 @@
 //! `onnc compile --target nv_full|nv_large|nv_small`: import → onnx-simplify
 //! → onnc-legalize → convert-onnx-to-nvdla → (nvdla-load-ctable) →
-//! nvdla-plan-memory → loadable (or the final IR with `--emit mlir`).
+//! nvdla-plan-memory → loadable (or the final IR with `--emit mlir`, the
+//! hardware-layer graph with `--emit dot`).
 //!
 //! In: the parsed command line. Out: the files it names, written
-//! atomically; the per-layer table on stdout with `--report`; messages
-//! naming file and node on failure (nothing written).
+//! atomically (the report, the memory-plan SVG and CSV beside the output);
+//! the per-layer table on stdout with `--report`; messages naming file and
+//! node on failure (nothing written).
 
-use crate::{cli::Compile, pipeline::Compilation, report};
+use crate::{cli::Compile, cli::Emit, pictures, pipeline::Compilation, report};
 use onnc_passes::{
-    io::write_atomic, nvdla::emit::emit_program, pipeline::Module,
+    io::write_atomic, nvdla::emit::emit_program_counted, pipeline::Module,
     translate::nvdla_emit::abi_option,
 };
 use std::time::Instant;
@@ -16,11 +18,13 @@ use std::time::Instant;
 /// Compiles for an NVDLA configuration.
 pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let abi = abi_option(Some(c.nvdla_abi.as_str())).map_err(|e| vec![format!("error: {e}")])?;
-    let emit_mlir = c.emit == crate::cli::Emit::Mlir;
     crate::calibrate::check_sources(c)?;
     let output = c.output.clone().unwrap_or_else(|| {
-        c.model
-            .with_extension(if emit_mlir { "nvdla.mlir" } else { "nvdla" })
+        c.model.with_extension(match c.emit {
+            Emit::Loadable => "nvdla",
+            Emit::Mlir => "nvdla.mlir",
+            Emit::Dot => "nvdla.dot",
+        })
     });
     crate::outputs::check(
         c,
@@ -29,6 +33,8 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
             c.gen_ctable.as_ref(),
             c.report.as_ref(),
             c.save_calib.as_ref(),
+            c.memory_svg.as_ref(),
+            c.memory_csv.as_ref(),
         ],
     )?;
     let t = c.target.as_str();
@@ -44,6 +50,11 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         progress,
         total,
     )?;
+    // The model's own nodes, before simplification renames or removes any.
+    let origins = match (&c.report, &s.module) {
+        (Some(_), Module::Onnx(g)) => report::origin::Origins::from_graph(g),
+        _ => Default::default(),
+    };
     s.run("onnx-simplify", "onnx-simplify")?;
     s.run("onnc-legalize", &format!("onnc-legalize{{target={t}}}"))?;
     let (_, convert) = onnc_passes::numerics::nvdla_spec(&spec);
@@ -58,13 +69,11 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     s.run("nvdla-plan-memory", "nvdla-plan-memory")?;
 
     let start = Instant::now();
-    let bytes = match &s.module {
-        Module::Nvdla(n) if emit_mlir => {
-            // The IR is printed only if emission would accept it.
-            emit_program(&n.program, abi)?;
-            s.text()?.into_bytes()
-        }
-        Module::Nvdla(n) => emit_program(&n.program, abi)?,
+    // Emission runs for every --emit: the IR and the picture are written
+    // only if emission accepts the program, and the report counts the
+    // descriptors it wrote.
+    let (loadable, descriptors) = match &s.module {
+        Module::Nvdla(n) => emit_program_counted(&n.program, abi)?,
         m => {
             return Err(vec![format!(
                 "internal error: the pipeline ended at the {} level, not nvdla",
@@ -72,6 +81,27 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
             )])
         }
     };
+    let text: Option<Vec<u8>> = match (c.emit, &s.module) {
+        (Emit::Loadable, _) => None,
+        (Emit::Mlir, _) => Some(s.text()?.into_bytes()),
+        (Emit::Dot, Module::Nvdla(n)) => {
+            let m = n.memory.unwrap_or_default();
+            Some(
+                pictures::dot::render(
+                    &n.program,
+                    &c.model.display().to_string(),
+                    &[
+                        ("act", m.activation_bytes),
+                        ("wt", m.weight_bytes),
+                        ("bind", m.bind_bytes),
+                    ],
+                )
+                .into_bytes(),
+            )
+        }
+        (Emit::Dot, _) => unreachable!("checked above"),
+    };
+    let bytes: &[u8] = text.as_deref().unwrap_or(&loadable);
     let Module::Nvdla(planned) = std::mem::replace(&mut s.module, Module::Onnx(Default::default()))
     else {
         unreachable!("checked above")
@@ -79,7 +109,13 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     let program = planned.program;
     let memory = planned.memory.unwrap_or_default();
     if c.check_sim || std::env::var_os("ONNC_CHECK_SIM").is_some_and(|v| v == "1") {
-        check_sim(c, &spec, plan.scales.as_ref(), &bytes, emit_mlir)?;
+        check_sim(
+            c,
+            &spec,
+            plan.scales.as_ref(),
+            &loadable,
+            c.emit != Emit::Loadable,
+        )?;
     }
     crate::calibrate::save(c, &plan, &program)?;
     if let Some(path) = &c.gen_ctable {
@@ -87,34 +123,58 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         write_atomic(path, json.as_bytes())
             .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
     }
-    write_atomic(&output, &bytes)
+    write_atomic(&output, bytes)
         .map_err(|e| vec![format!("error: cannot write '{}': {e}", output.display())])?;
     s.step(
-        if emit_mlir {
-            "emit mlir"
-        } else {
-            "emit loadable"
+        match c.emit {
+            Emit::Loadable => "emit loadable",
+            Emit::Mlir => "emit mlir",
+            Emit::Dot => "emit dot",
         },
         &format!("{} ({} bytes)", output.display(), bytes.len()),
         start,
     );
+    let title = c.model.display().to_string();
+    if let Some(path) = &c.memory_csv {
+        write_atomic(path, pictures::memory::csv(&program).as_bytes())
+            .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+    }
+    if let Some(path) = &c.memory_svg {
+        let svg = pictures::memory::svg(
+            &program,
+            &title,
+            memory.activation_bytes,
+            memory.activation_lower_bound_bytes,
+        );
+        write_atomic(path, svg.as_bytes())
+            .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
+    }
     if let Some(path) = &c.report {
-        let memory = report::Memory {
+        let memory = report::nvdla::Memory {
             activation_bytes: memory.activation_bytes,
             activation_lower_bound_bytes: memory.activation_lower_bound_bytes,
             weight_bytes: memory.weight_bytes,
             bind_bytes: memory.bind_bytes,
         };
-        let r = report::build(
+        let r = report::nvdla::build(
             &c.model,
             t,
             &program,
+            &descriptors,
             memory,
-            if emit_mlir { None } else { Some(bytes.len()) },
+            (c.emit == Emit::Loadable).then_some(bytes.len()),
+            &origins,
         );
-        write_atomic(path, r.to_json().as_bytes())
-            .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
-        crate::outputs::print(&r.table())?;
+        report::write(path, &r)?;
+        crate::outputs::print(
+            &report::table::render(
+                &r,
+                crate::cli::ReportView::HwLayers,
+                None,
+                crate::cli::ReportFormat::Table,
+            )
+            .map_err(|e| vec![format!("error: {e}")])?,
+        )?;
     }
     Ok(())
 }
@@ -134,10 +194,10 @@ fn check_sim(
     target: &str,
     scales: Option<&onnc_nvdla::ctable::TensorScales>,
     bytes: &[u8],
-    emit_mlir: bool,
+    not_written: bool,
 ) -> Result<(), Vec<String>> {
     use onnc_passes::sim_check;
-    if emit_mlir {
+    if not_written {
         return Ok(());
     }
     let file = c.model.display().to_string();

@@ -3,8 +3,10 @@
 //! legalized graph, writing its output directory atomically.
 //!
 //! In: the parsed command line. Out: the directory (`-o`, default
-//! `<model>.mvu/` or `<model>.nnie/`) and a summary on stdout; on failure
-//! every problem with its node, and nothing written.
+//! `<model>.mvu/` or `<model>.nnie/`), with `--report R.json` the report
+//! (same schema as NVDLA's), and a summary on stdout (with `--report`, the
+//! per-layer table too); on failure every problem with its node, and
+//! nothing written.
 
 use crate::{
     cli::Compile,
@@ -58,6 +60,7 @@ fn file_of(c: &Compile) -> String {
 /// BARVINN MVU: configuration table, header, assembly, weights, test vectors.
 pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
     crate::outputs::check_dir(c, &out_dir(c, "mvu"))?;
+    crate::outputs::check(c, &[c.report.as_ref()])?;
     let (graph, done) = legalized_graph(c, "mvu", 4)?;
     let opts = onnc_mvu::CompileOptions {
         aprec: c.aprec,
@@ -85,12 +88,30 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
             start.elapsed().as_secs_f64() * 1e3
         );
     }
-    crate::outputs::print(&format!(
+    let mut text = format!(
         "{}wrote {} files to {}\n",
         compiled.table_text(),
         files.len(),
         dir.display()
-    ))
+    );
+    if let Some(path) = &c.report {
+        let origins = crate::report::origin::load(&c.model, &c.input_shape)?;
+        let r = crate::report::mvu::build(&c.model, &compiled, &graph, &origins);
+        crate::report::write(path, &r)?;
+        text += &table(&r)?;
+    }
+    crate::outputs::print(&text)
+}
+
+/// The per-layer table of `r`.
+fn table(r: &crate::report::Report) -> Result<String, Vec<String>> {
+    crate::report::table::render(
+        r,
+        crate::cli::ReportView::HwLayers,
+        None,
+        crate::cli::ReportFormat::Table,
+    )
+    .map_err(|e| vec![format!("error: {e}")])
 }
 
 fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
@@ -122,6 +143,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets or images) or --mqbench FILE.json")]),
     };
     crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
+    crate::outputs::check(c, &[c.report.as_ref()])?;
     let (graph, done) = legalized_graph(c, "nnie", 4)?;
     let mut opts = CompileOptions::new(calib);
     opts.bits = c.bits;
@@ -155,6 +177,17 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         );
     }
     text += &format!("wrote {} files to {}\n", files.len(), dir.display());
+    if let Some(path) = &c.report {
+        let origins = crate::report::origin::load(&c.model, &c.input_shape)?;
+        let method = if c.mqbench.is_some() {
+            "mqbench"
+        } else {
+            "ema_max_abs"
+        };
+        let r = crate::report::nnie::build(&c.model, &compiled, c.bits, method, &origins);
+        crate::report::write(path, &r)?;
+        text += &table(&r)?;
+    }
     crate::outputs::print(&text)
 }
 

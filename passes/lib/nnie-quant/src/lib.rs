@@ -64,4 +64,4 @@ pub use grid::{
 pub use histogram::{AbsHistogram, DEFAULT_HISTOGRAM_BINS};
 pub use mapper_cfg::{image_list, MapperConfig};
 pub use package::{Package, PackageOptions, IMAGE_LIST_FILE};
-pub use quality::{compare, LayerQuality, Quality, QuantReport};
+pub use quality::{compare, Accumulator, LayerQuality, Quality, QuantReport};

@@ -48,51 +48,79 @@ pub struct Quality {
 
 /// Compare a quantized tensor `actual` against its float `reference`.
 pub fn compare(reference: &[f32], actual: &[f32]) -> Result<Quality> {
-    if reference.len() != actual.len() {
-        return Err(NnieError::LengthMismatch {
-            left: reference.len(),
-            right: actual.len(),
-        });
-    }
-    if reference.is_empty() {
-        return Err(NnieError::Calibration(
-            "cannot compare empty tensors".to_string(),
-        ));
-    }
-    let (mut dot, mut rr, mut aa, mut sq) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-    let (mut max_abs, mut max_rel) = (0.0f64, 0.0f64);
-    for (index, (&r, &a)) in reference.iter().zip(actual).enumerate() {
-        if r.is_nan() || a.is_nan() {
-            return Err(NnieError::NotANumber { index });
+    let mut acc = Accumulator::default();
+    acc.add(reference, actual)?;
+    acc.quality()
+}
+
+/// [`compare`] over several tensor pairs, one pair at a time: the metrics
+/// of all pairs concatenated, without keeping them.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Accumulator {
+    elements: usize,
+    dot: f64,
+    rr: f64,
+    aa: f64,
+    sq: f64,
+    max_abs: f64,
+    max_rel: f64,
+}
+
+impl Accumulator {
+    /// Adds one pair (same errors as [`compare`]; nothing is added on error).
+    pub fn add(&mut self, reference: &[f32], actual: &[f32]) -> Result<()> {
+        if reference.len() != actual.len() {
+            return Err(NnieError::LengthMismatch {
+                left: reference.len(),
+                right: actual.len(),
+            });
         }
-        if r.is_infinite() || a.is_infinite() {
-            return Err(NnieError::Calibration(format!(
-                "element {index} is infinite"
-            )));
+        let mut next = *self;
+        for (index, (&r, &a)) in reference.iter().zip(actual).enumerate() {
+            if r.is_nan() || a.is_nan() {
+                return Err(NnieError::NotANumber { index });
+            }
+            if r.is_infinite() || a.is_infinite() {
+                return Err(NnieError::Calibration(format!(
+                    "element {index} is infinite"
+                )));
+            }
+            let (r, a) = (f64::from(r), f64::from(a));
+            next.dot += r * a;
+            next.rr += r * r;
+            next.aa += a * a;
+            let d = (a - r).abs();
+            next.sq += d * d;
+            next.max_abs = next.max_abs.max(d);
+            if r != 0.0 {
+                next.max_rel = next.max_rel.max(d / r.abs());
+            }
         }
-        let (r, a) = (f64::from(r), f64::from(a));
-        dot += r * a;
-        rr += r * r;
-        aa += a * a;
-        let d = (a - r).abs();
-        sq += d * d;
-        max_abs = max_abs.max(d);
-        if r != 0.0 {
-            max_rel = max_rel.max(d / r.abs());
-        }
+        next.elements += reference.len();
+        *self = next;
+        Ok(())
     }
-    let cosine = match (rr == 0.0, aa == 0.0) {
-        (true, true) => 1.0,
-        (true, false) | (false, true) => 0.0,
-        (false, false) => (dot / (rr.sqrt() * aa.sqrt())).clamp(-1.0, 1.0),
-    };
-    Ok(Quality {
-        elements: reference.len(),
-        cosine,
-        max_abs_err: max_abs,
-        max_rel_err: max_rel,
-        rmse: (sq / reference.len() as f64).sqrt(),
-    })
+
+    /// The metrics of everything added; an error when nothing was.
+    pub fn quality(&self) -> Result<Quality> {
+        if self.elements == 0 {
+            return Err(NnieError::Calibration(
+                "cannot compare empty tensors".to_string(),
+            ));
+        }
+        let cosine = match (self.rr == 0.0, self.aa == 0.0) {
+            (true, true) => 1.0,
+            (true, false) | (false, true) => 0.0,
+            (false, false) => (self.dot / (self.rr.sqrt() * self.aa.sqrt())).clamp(-1.0, 1.0),
+        };
+        Ok(Quality {
+            elements: self.elements,
+            cosine,
+            max_abs_err: self.max_abs,
+            max_rel_err: self.max_rel,
+            rmse: (self.sq / self.elements as f64).sqrt(),
+        })
+    }
 }
 
 /// One named entry of a report.

@@ -213,6 +213,18 @@ fn gemm_becomes_inner_product_without_legalization() {
         ]
     );
     assert!(c.report().outputs["y"].cosine > 0.99);
+    // One quality entry per layer, in layer order; the last layer's output is
+    // the graph output, so its entry is the output's.
+    let names: Vec<&str> = c.report().layers.iter().map(|l| l.name.as_str()).collect();
+    let layers: Vec<&str> = c.layers().iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, layers);
+    let last = &c.report().layers.last().unwrap().quality;
+    assert_eq!(*last, c.report().outputs["y"]);
+    assert!(c
+        .report()
+        .layers
+        .iter()
+        .all(|l| l.quality.cosine > 0.9 && l.quality.elements > 0));
 }
 
 #[test]

@@ -38,7 +38,7 @@ pub use dialect::{dialect_attrs, DialectValue};
 pub use images::{image_files, is_image, load_images, load_images_with, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
-pub use simulate::{float_run, quant_run, Outputs};
+pub use simulate::{float_run, float_run_keeping, quant_run, quant_run_observed, Outputs};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -48,7 +48,7 @@ use crate::error::{NnieError, Problem, Result};
 use crate::gfpq::ClipTable;
 use crate::grid::{Bits, ClipValue, SnapMode};
 use crate::package::{Package, PackageOptions};
-use crate::quality::{compare, QuantReport};
+use crate::quality::{compare, Accumulator, QuantReport};
 
 /// Name of the quality report inside a package.
 pub const QUANT_REPORT_FILE: &str = "quant_report.json";
@@ -351,21 +351,37 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         }
     }
 
-    // Quality: simulated quantized vs float, per graph output over all eval sets.
-    let (_, float_outs) = float_run(&g, &eval_sets, &BTreeSet::new(), CalibConfig::default())?;
+    // Quality: simulated quantized vs float, per graph output and per
+    // layer output (top), over all eval sets.
     let mut report = QuantReport::default();
     let mut pairs: Vec<(Vec<f32>, Vec<f32>)> = vec![(Vec::new(), Vec::new()); g.outputs.len()];
-    for (set, fo) in eval_sets.iter().zip(&float_outs) {
-        let qo = quant_run(&g, &layers, set)?;
+    let tops: BTreeSet<String> = layers.iter().map(|l| l.top.clone()).collect();
+    let mut per_top: std::collections::BTreeMap<String, Accumulator> = Default::default();
+    let cast = |t: &onnc_tensor::Tensor| {
+        t.cast(onnc_tensor::DType::F32)
+            .as_f32()
+            .map(<[f32]>::to_vec)
+            .unwrap_or_default()
+    };
+    for set in &eval_sets {
+        let (fo, float_tops) = float_run_keeping(&g, set, &tops)?;
+        let qo = quant_run_observed(&g, &layers, set, &mut |name, q| {
+            if let Some(f) = float_tops.get(name) {
+                per_top
+                    .entry(name.to_string())
+                    .or_default()
+                    .add(&cast(f), &cast(q))?;
+            }
+            Ok(())
+        })?;
         for (k, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
-            let cast = |t: &onnc_tensor::Tensor| {
-                t.cast(onnc_tensor::DType::F32)
-                    .as_f32()
-                    .map(<[f32]>::to_vec)
-                    .unwrap_or_default()
-            };
             pairs[k].0.extend(cast(f));
             pairs[k].1.extend(cast(q));
+        }
+    }
+    for l in &layers {
+        if let Some(acc) = per_top.get(&l.top) {
+            report.push(&l.name, acc.quality()?);
         }
     }
     for (vi, (f, q)) in g.outputs.iter().zip(&pairs) {

@@ -86,6 +86,41 @@ fn fq(t: &Tensor, clip: ClipValue) -> Result<Tensor> {
 
 /// Run one set with NNIE's quantization simulated (see the module doc).
 pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outputs> {
+    quant_run_observed(graph, layers, set, &mut |_, _| Ok(()))
+}
+
+/// Run one set in float: the graph outputs, and the values named in `keep`
+/// (e.g. the layers' tops) as they were computed.
+pub fn float_run_keeping(
+    graph: &Graph,
+    set: &DataSet,
+    keep: &BTreeSet<String>,
+) -> Result<(Outputs, HashMap<String, Tensor>)> {
+    let mut kept = HashMap::new();
+    for (name, t) in &set.inputs {
+        if keep.contains(name) {
+            kept.insert(name.clone(), t.clone());
+        }
+    }
+    let outs = run_graph_observed(graph, &set.inputs, &mut |node, results| {
+        for (name, t) in node.outputs.iter().zip(results) {
+            if keep.contains(name) {
+                kept.insert(name.clone(), t.clone());
+            }
+        }
+    })
+    .map_err(interp)?;
+    Ok((outs, kept))
+}
+
+/// [`quant_run`], handing every node result to `observe` (value name,
+/// tensor) as it is computed; an error from `observe` stops the run.
+pub fn quant_run_observed(
+    graph: &Graph,
+    layers: &[Layer],
+    set: &DataSet,
+    observe: &mut dyn FnMut(&str, &Tensor) -> Result<()>,
+) -> Result<Outputs> {
     let by_node: HashMap<&str, &Layer> = layers.iter().map(|l| (l.name.as_str(), l)).collect();
     let mut qweights: HashMap<&str, Tensor> = HashMap::new();
     for l in layers {
@@ -164,6 +199,7 @@ pub fn quant_run(graph: &Graph, layers: &[Layer], set: &DataSet) -> Result<Outpu
         drop(args);
         for (name, t) in node.outputs.iter().zip(results) {
             if !name.is_empty() {
+                observe(name, &t)?;
                 env.insert(name, Cow::Owned(t));
             }
         }

@@ -98,6 +98,17 @@ fn stride_offsets(abi: Abi) -> (u64, u64) {
 
 /// Emits `p` as a loadable.
 pub fn emit(p: &Program, opts: &EmitOptions) -> Result<Loadable> {
+    Ok(emit_counted(p, opts)?.0)
+}
+
+/// Emits `p` as a loadable and says how many descriptors each op became.
+///
+/// Out: the loadable and, indexed like `p.ops`, the number of operation
+/// descriptors written for the op: 1 for an ordinary DLA or EMU op, one per
+/// row band or channel chunk for a split convolution and its fused SDP, 0
+/// for virtual views (reshape, concat, slice), which emit nothing. The sum
+/// is the number of ops in the loadable's task op lists.
+pub fn emit_counted(p: &Program, opts: &EmitOptions) -> Result<(Loadable, Vec<usize>)> {
     Emitter::new(p, opts)?.run()
 }
 
@@ -287,7 +298,7 @@ impl<'a> Emitter<'a> {
         (id as u16, a as u16)
     }
 
-    fn run(mut self) -> Result<Loadable> {
+    fn run(mut self) -> Result<(Loadable, Vec<usize>)> {
         let p = self.p;
         let mut weights = encode::encode_all(p, &self.cfg)?;
         for op in p.ops.iter().filter(|o| !o.engine.is_virtual()) {
@@ -332,6 +343,12 @@ impl<'a> Emitter<'a> {
             }
             for part in task_parts(p, js, i16::MAX as usize)? {
                 tasks.push((false, Vec::new(), part));
+            }
+        }
+        let mut descriptors = vec![0usize; p.ops.len()];
+        for (_, ops, js) in &tasks {
+            for &o in ops.iter().chain(js.iter().map(|(o, _)| o)) {
+                descriptors[o] += 1;
             }
         }
         for (t, (rel, size)) in windows {
@@ -384,7 +401,7 @@ impl<'a> Emitter<'a> {
             });
         }
         self.blobs.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(Loadable {
+        let loadable = Loadable {
             version: Version::LOADABLE,
             task_list: self.tasks,
             memory_list: self.mem.memories,
@@ -401,7 +418,8 @@ impl<'a> Emitter<'a> {
                 .collect(),
             file_identifier: Some(*b"NVDA"),
             missing_lists: Vec::new(),
-        })
+        };
+        Ok((loadable, descriptors))
     }
 
     fn reloc(&mut self, cube: &DataCube, at: u64, write_id: u16, interface: Interface) {

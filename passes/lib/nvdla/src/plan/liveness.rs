@@ -21,8 +21,9 @@
 
 use crate::program::{Program, TensorKind};
 
-/// `[def, last]` of every tensor.
-pub(crate) fn tensor_lives(p: &Program) -> Vec<(usize, usize)> {
+/// `[def, last]` of every tensor, indexed by [`TensorId`](crate::TensorId)
+/// (the steps the planner packs by; reports draw the memory map with them).
+pub fn tensor_lives(p: &Program) -> Vec<(usize, usize)> {
     let mut def = vec![None; p.tensors.len()];
     let mut last = vec![0usize; p.tensors.len()];
     let chain_end = chain_ends(p);

@@ -64,7 +64,7 @@ use crate::config::Config;
 use crate::program::{Placement, Pool, Program, Tensor, TensorId, TensorKind};
 use alloc::Item;
 use layout::cube_bytes;
-use liveness::tensor_lives;
+pub use liveness::tensor_lives;
 use views::Views;
 
 /// How activation cubes share the pool.
