@@ -120,6 +120,23 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
     if !check {
         return Ok(vec![whole(rows, in_rows)]);
     }
+    let out = layer.out_channels();
+    // An empty layer (no output or input channels, a zero-size kernel)
+    // has nothing to split; it is refused rather than divided by.
+    for (field, value) in [
+        ("output channels", u64::from(out)),
+        ("input blocks × kernel taps", in_blocks * taps),
+    ] {
+        if value == 0 {
+            return Err(MvuError::Shape {
+                layer: layer.name.clone(),
+                field,
+                value,
+                min: 1,
+                max: u64::from(u32::MAX),
+            });
+        }
+    }
     let per_block = in_blocks * taps * wp;
     if per_block > limits.weight_ram_words {
         return Err(MvuError::BlockTooLarge {
@@ -128,7 +145,6 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
             capacity: limits.weight_ram_words,
         });
     }
-    let out = layer.out_channels();
     let group = (limits.weight_ram_words / per_block).min(blocks(out.into())) as u32 * BLOCK as u32;
     let groups: Vec<Range<u32>> = (0..out)
         .step_by(group as usize)
