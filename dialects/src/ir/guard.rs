@@ -4,6 +4,11 @@
 //!   array or dictionary; 10,000 nested `module {` or a 100,000-deep array
 //!   attribute overflow the stack. Text nested deeper than
 //!   [`MAX_NESTING`] brackets is refused before parsing, naming the line.
+//! * **Resource blobs**: a `dialect_resources` hex blob starts with its
+//!   alignment (4 bytes, little-endian). MLIR refuses a value that is not a
+//!   power of two, except 0, for which LLVM 22 aborts the process ("LLVM
+//!   ERROR: out of memory") when the blob holds data. Such a blob is refused
+//!   before parsing ([`zero_aligned_blob`]; found by the `mlir` fuzz target).
 //! * **Bytecode**: MLIR's bytecode reader trusts its input (mutated files
 //!   crash it: segfaults, C++ exceptions, fatal asserts). Bytecode is
 //!   therefore read in a child process — the same executable started with
@@ -65,6 +70,37 @@ pub fn too_deep(text: &[u8], limit: usize) -> Option<(usize, usize)> {
             _ => {}
         }
         i += 1;
+    }
+    None
+}
+
+/// The first `"0x…"` hex blob of a `{-# … #-}` resource section whose
+/// alignment (its first 4 bytes, little-endian) is 0 while data follows, as
+/// `(line, column)` (1-based) of the opening quote. Text before the first
+/// `{-#` is not looked at.
+pub fn zero_aligned_blob(text: &[u8]) -> Option<(usize, usize)> {
+    let start = text.windows(3).position(|w| w == b"{-#")?;
+    let mut i = start;
+    while i + 3 <= text.len() {
+        if &text[i..i + 3] == b"\"0x" {
+            let hex: Vec<u8> = text[i + 3..]
+                .iter()
+                .take_while(|c| c.is_ascii_hexdigit())
+                .copied()
+                .collect();
+            if hex.len() > 8 && hex[..8].iter().all(|&c| c == b'0') {
+                let line = 1 + text[..i].iter().filter(|&&c| c == b'\n').count();
+                let col = i - text[..i]
+                    .iter()
+                    .rposition(|&c| c == b'\n')
+                    .map_or(0, |p| p + 1)
+                    + 1;
+                return Some((line, col));
+            }
+            i += 3 + hex.len();
+        } else {
+            i += 1;
+        }
     }
     None
 }

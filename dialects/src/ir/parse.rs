@@ -55,6 +55,13 @@ pub fn parse_module_bytes<'c>(
             );
             return None;
         }
+        if let Some((line, col)) = guard::zero_aligned_blob(source) {
+            super::emit_error(
+                melior::ir::Location::new(context, file_name, line, col),
+                "resource blob with alignment 0 in its first 4 bytes; write a power of two (4 for f32 data, as onnc prints it)",
+            );
+            return None;
+        }
     }
     parse_raw(context, source, file_name)
 }
