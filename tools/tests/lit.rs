@@ -18,6 +18,22 @@ fn lit_command() -> Command {
     }
 }
 
+/// lit's closing counts (`Total Discovered Tests: N`, `Passed: N (..%)`, ...),
+/// written to the process's stderr itself, past the test harness's output
+/// capture, so that `cargo test` and CI show them even when the suite passes.
+fn print_summary(lit_stdout: &str) {
+    use std::io::Write;
+    let Some(start) = lit_stdout.find("Total Discovered Tests:") else {
+        return;
+    };
+    let summary: String = lit_stdout[start..]
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| format!("lit: {}\n", l.trim()))
+        .collect();
+    let _ = std::io::stderr().write_all(summary.as_bytes());
+}
+
 #[test]
 fn lit_suite() {
     let tools = PathBuf::from(env!("CARGO_BIN_EXE_onnc-opt"));
@@ -39,6 +55,7 @@ fn lit_suite() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{stdout}");
     eprintln!("{stderr}");
+    print_summary(&stdout);
     assert!(out.status.success(), "lit reported failures (see above)");
     assert!(stdout.contains("Passed"), "lit ran no test");
 }
