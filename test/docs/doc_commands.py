@@ -51,7 +51,7 @@ TIMEOUT_S = 180
 # folder (see make_fixtures).
 FIXTURES = {
     "model.onnx, m.onnx, M.onnx": "test/data/int8-classifiers/plain.onnx, graph input renamed `data` (1x1x8x8)",
-    "calib_sets/, samples/": "its calib/input_0.npy .. input_7.npy (8 calibration sets)",
+    "calib_sets/, calib_dir/, samples/": "its calib/input_0.npy .. input_7.npy (8 calibration sets)",
     "test_data_set_0/": "input_0.pb (calibration sample 0) and output_0.pb (onnxruntime)",
     "in/, ref/": "the same input_0.pb; output_0.pb",
     "image.npy": "calibration sample 0 as .npy",
@@ -176,7 +176,7 @@ def make_fixtures(base, repo, tools, env):
     for name in ["model.onnx", "m.onnx", "M.onnx"]:
         onnx.save(model, str(base / name))
 
-    for d in ["calib_sets", "samples"]:
+    for d in ["calib_sets", "calib_dir", "samples"]:
         (base / d).mkdir()
         for k in range(8):
             shutil.copy(data / "calib" / f"input_{k}.npy", base / d)

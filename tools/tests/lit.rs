@@ -5,7 +5,7 @@
 //! test fails, printing lit's report (with its summary lines).
 //!
 //! lit comes from Debian's `llvm-22-tools` (`/usr/lib/llvm-22/bin/lit`) or
-//! from PATH (`pip install lit`); `scripts/bootstrap.sh` installs both needs.
+//! from PATH (`pip install lit`); `tools/bootstrap.sh` installs both needs.
 
 use std::{path::PathBuf, process::Command};
 
@@ -49,7 +49,7 @@ fn lit_suite() {
         cmd.arg(format!("--filter={filter}"));
     }
     let out = cmd.output().unwrap_or_else(|e| {
-        panic!("cannot run lit ({e}); run scripts/bootstrap.sh to install llvm-22-tools")
+        panic!("cannot run lit ({e}); run tools/bootstrap.sh to install llvm-22-tools")
     });
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
