@@ -22,7 +22,7 @@ llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 
 def require(path, what):
     if not os.path.exists(path):
-        lit_config.fatal(f"{what} not found at {path}; run scripts/bootstrap.sh (and cargo build)")
+        lit_config.fatal(f"{what} not found at {path}; run tools/bootstrap.sh (and cargo build)")
     return path
 
 

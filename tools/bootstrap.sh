@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what onnc needs and is missing; quiet and quick when all is there.
-#   - Debian packages: LLVM/MLIR 22 (static libs, headers, mlir-opt, FileCheck, lit)
-#     and the C libraries they link against.
+#   - Debian packages: LLVM/MLIR 22 (static libs, headers, mlir-opt, FileCheck, lit),
+#     the C libraries they link against, and cmake (the CMake wrapper's
+#     check-onnc target, which CI runs).
 #   - Python packages used by tests and fixture scripts: onnx (model zoo and
 #     backend test data), onnxruntime (reference outputs), numpy.
 #   - Only with `--fuzz` (or ONNC_BOOTSTRAP_FUZZ=1): a nightly toolchain and
@@ -19,7 +20,7 @@ done
 
 APT_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libpolly-22-dev libclang-22-dev
-  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ python3
+  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ python3 cmake
 )
 PY_PACKAGES=(onnx onnxruntime numpy)
 PY_MODULES=(onnx onnxruntime numpy)
@@ -67,7 +68,7 @@ if [ ! -d "$ONNX_DIR/backend/test/data/node" ]; then
   "$PYTHON" "$(dirname "$0")/../passes/lib/interp/scripts/gen_onnx_node_data.py" >/dev/null
 fi
 
-for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit; do
+for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit /usr/bin/cmake; do
   [ -x "$tool" ] || { say "expected $tool after installing LLVM 22"; exit 1; }
 done
 

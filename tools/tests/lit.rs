@@ -5,7 +5,7 @@
 //! test fails, printing lit's report (with its summary lines).
 //!
 //! lit comes from Debian's `llvm-22-tools` (`/usr/lib/llvm-22/bin/lit`) or
-//! from PATH (`pip install lit`); `scripts/bootstrap.sh` installs both needs.
+//! from PATH (`pip install lit`); `tools/bootstrap.sh` installs both needs.
 
 use std::{path::PathBuf, process::Command};
 
@@ -16,6 +16,22 @@ fn lit_command() -> Command {
     } else {
         Command::new("lit")
     }
+}
+
+/// lit's closing counts (`Total Discovered Tests: N`, `Passed: N (..%)`, ...),
+/// written to the process's stderr itself, past the test harness's output
+/// capture, so that `cargo test` and CI show them even when the suite passes.
+fn print_summary(lit_stdout: &str) {
+    use std::io::Write;
+    let Some(start) = lit_stdout.find("Total Discovered Tests:") else {
+        return;
+    };
+    let summary: String = lit_stdout[start..]
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| format!("lit: {}\n", l.trim()))
+        .collect();
+    let _ = std::io::stderr().write_all(summary.as_bytes());
 }
 
 #[test]
@@ -33,12 +49,13 @@ fn lit_suite() {
         cmd.arg(format!("--filter={filter}"));
     }
     let out = cmd.output().unwrap_or_else(|e| {
-        panic!("cannot run lit ({e}); run scripts/bootstrap.sh to install llvm-22-tools")
+        panic!("cannot run lit ({e}); run tools/bootstrap.sh to install llvm-22-tools")
     });
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("{stdout}");
     eprintln!("{stderr}");
+    print_summary(&stdout);
     assert!(out.status.success(), "lit reported failures (see above)");
     assert!(stdout.contains("Passed"), "lit ran no test");
 }

@@ -134,13 +134,15 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
                 || std::fs::read_dir(d).map(|r| r.flatten().any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))).unwrap_or(false);
             if test_data {
                 CalibSource::TestData(d.clone())
+            } else if onnc_calib::npy_sets::is_npy_dir(d) {
+                CalibSource::Npy(d.clone())
             } else {
                 CalibSource::Images(d.clone())
             }
         }
         (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())]),
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
-        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets or images) or --mqbench FILE.json")]),
+        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")]),
     };
     crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
     crate::outputs::check(c, &[c.report.as_ref()])?;

@@ -173,7 +173,7 @@ pub fn load_images(dir: &Path, graph: &Graph, pre: &Preprocess) -> Result<Vec<Da
         return Err(CalibError::input(
             dir,
             format!(
-                "no images (.{}) and no input_0.pb / test_data_set_*/",
+                "no images (.{}), no .npy files and no input_0.pb / test_data_set_*/",
                 IMAGE_EXTENSIONS.join(", .")
             ),
         ));

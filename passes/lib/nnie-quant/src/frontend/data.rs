@@ -5,7 +5,8 @@
 //! feeds the `k`-th graph input. Out: the sets in order (sub-directories by
 //! their trailing number, then name), each checked against the graph's input
 //! types, with the files they came from. The reader is `onnc_calib`'s, shared
-//! with the NVDLA calibrator.
+//! with the NVDLA calibrator. [`load_npy_sets`] reads `.npy` sets the same
+//! way the NVDLA calibrator does.
 //!
 //! ```no_run
 //! let g = onnc_onnx::load("m.onnx", &Default::default()).unwrap().graph;
@@ -26,6 +27,17 @@ pub use onnc_calib::DataSet;
 /// Load every set under `dir` (see the module doc; `onnc_calib::testdata`).
 pub fn load_test_data(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
     onnc_calib::load_test_data(dir, graph).map_err(|e| NnieError::Data(e.to_string()))
+}
+
+/// Load the `.npy` sets under `dir` (`onnc_calib::npy_sets`: one file per
+/// set for a one-input model, or one sub-folder per set), in set order.
+pub fn load_npy_sets(dir: &Path, graph: &Graph) -> Result<Vec<DataSet>> {
+    let data = |e: onnc_calib::CalibError| NnieError::Data(e.to_string());
+    onnc_calib::npy_sets::plan(dir, graph)
+        .map_err(data)?
+        .iter()
+        .map(|files| onnc_calib::npy_sets::load_set(files, graph).map_err(data))
+        .collect()
 }
 
 /// `n` deterministic sets of uniform `[0, 1)` values (xorshift64, seed 1),

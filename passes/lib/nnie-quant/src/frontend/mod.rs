@@ -33,7 +33,7 @@ mod write;
 pub use write::write_dir_atomic;
 
 pub use caffe_net::caffe_net;
-pub use data::{load_test_data, synthetic_sets, DataSet};
+pub use data::{load_npy_sets, load_test_data, synthetic_sets, DataSet};
 pub use dialect::{dialect_attrs, DialectValue};
 pub use images::{image_files, is_image, load_images, load_images_with, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
@@ -58,6 +58,9 @@ pub const QUANT_REPORT_FILE: &str = "quant_report.json";
 pub enum CalibSource {
     /// ONNX test data: `DIR/input_<k>.pb` or `DIR/test_data_set_*/input_<k>.pb`.
     TestData(PathBuf),
+    /// `.npy` files (`onnc_calib::npy_sets`: one file per set, or one
+    /// sub-folder per set with a file per graph input).
+    Npy(PathBuf),
     /// A folder of images, preprocessed as [`CompileOptions::preprocess`] says.
     Images(PathBuf),
     /// MQBench's deploy JSON `{"nnie": {"gfpq_param_dict": {...}}}`; raw
@@ -266,6 +269,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     // Data: calibration sets, evaluation sets.
     let calib_sets = match &opts.calib {
         CalibSource::TestData(dir) => load_test_data(dir, &g)?,
+        CalibSource::Npy(dir) => load_npy_sets(dir, &g)?,
         CalibSource::Images(dir) => load_images_with(dir, &g, &opts.preprocess)?,
         CalibSource::Mqbench(_) => Vec::new(),
     };
@@ -411,7 +415,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         }
     }
     let images: Vec<String> = match &opts.calib {
-        CalibSource::TestData(_) => calib_sets
+        CalibSource::TestData(_) | CalibSource::Npy(_) => calib_sets
             .iter()
             .flat_map(|s| s.files.iter())
             .map(|p| {
