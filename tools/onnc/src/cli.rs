@@ -504,13 +504,31 @@ mod tests {
 
     #[test]
     fn flags_of_other_targets_are_errors_defaults_are_not() {
-        let e = parse(&args("onnc compile m.onnx --calib d"))
+        let e = parse(&args("onnc compile m.onnx --target mvu --calib d"))
             .unwrap_err()
             .to_string();
         assert!(
             e.contains(
-                "--calib is not used by --target nv_full; it is for --target nv_large, nv_small, nnie"
+                "--calib is not used by --target mvu; it is for --target nv_full, nv_large, nv_small, nnie"
             ),
+            "{e}"
+        );
+        // nv_full takes the INT8 flags only with --precision int8.
+        let e = parse(&args("onnc compile m.onnx --calib d"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--calib is for INT8 compiles, and --target nv_full computes in FP16 unless --precision int8 is given"),
+            "{e}"
+        );
+        assert!(parse(&args("onnc compile m.onnx --precision int8 --calib d")).is_ok());
+        let e = parse(&args(
+            "onnc compile m.onnx --target nv_small --precision fp16",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("--precision fp16 is for --target nv_full"),
             "{e}"
         );
         let e = parse(&args("onnc compile m.onnx --target mvu --memory-svg m.svg"))
