@@ -110,8 +110,7 @@ fn round_trip(context: &Context, capture: &ir::DiagnosticCapture, printed: &str)
 /// names in order of first use.
 fn canonical_blob_names(text: &str) -> String {
     let mut names: Vec<String> = Vec::new();
-    let mut index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name)
-    {
+    let index = |name: &str, names: &mut Vec<String>| match names.iter().position(|n| n == name) {
         Some(k) => k,
         None => {
             names.push(name.to_string());
