@@ -23,9 +23,13 @@
 //! - Unknown operators (not declared in `onnx.irdl.mlir`, or of another
 //!   domain) become `onnx.custom` with `op_type`, `domain` and the node's
 //!   attributes, so that later passes report all of them at once.
-//! - Result types come from `onnc_onnx::infer_graph`; a value whose type
-//!   cannot be inferred (the output of an unknown op) gets the element type
-//!   and rank of the op's first input with every dimension unknown (`?`).
+//! - Result types come from `onnc_onnx::infer_graph_with`. The output of an
+//!   unknown op takes the graph's declared output type when it is one, else
+//!   the element type and rank of the op's first input with every dimension
+//!   unknown (`?`); that assumption flows downstream, where every known op's
+//!   type comes from its own rules. A known op whose output type still
+//!   cannot be inferred (a `Reshape` to a computed shape of unknown length)
+//!   is an import error naming the node: the importer never invents a rank.
 
 use melior::{
     ir::{
@@ -100,6 +104,31 @@ fn ranked_type<'c>(context: &'c Context, t: &TypeInfo) -> Result<Type<'c>, Strin
     text.push('>');
     Type::parse(context, &text)
         .ok_or_else(|| format!("internal error: '{text}' is not a valid tensor type"))
+}
+
+/// The types assumed for the outputs of `node`, an operator inference does
+/// not know: a graph output's declared type, else [`unknown_like`] its first
+/// input.
+fn assume_unknown_op(
+    node: &Node,
+    types: &HashMap<String, TypeInfo>,
+    declared: &HashMap<String, TypeInfo>,
+) -> Vec<TypeInfo> {
+    let first = node
+        .inputs
+        .iter()
+        .flatten()
+        .next()
+        .and_then(|n| types.get(n));
+    node.outputs
+        .iter()
+        .map(|o| {
+            declared
+                .get(o)
+                .cloned()
+                .unwrap_or_else(|| unknown_like(first))
+        })
+        .collect()
 }
 
 fn unknown_like(t: Option<&TypeInfo>) -> TypeInfo {
@@ -186,16 +215,25 @@ pub fn build_main_func<'c>(
     file: &str,
     func_name: &str,
 ) -> Result<melior::ir::Operation<'c>, ImportError> {
-    let mut types = onnc_onnx::infer_graph(&graph)
-        .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+    let declared: HashMap<String, TypeInfo> = graph
+        .outputs
+        .iter()
+        .map(|o| (o.name.clone(), o.type_info()))
+        .collect();
+    let infer = |g: &onnc_onnx::Graph| {
+        onnc_onnx::infer_graph_with(g, |node, types| {
+            Some(assume_unknown_op(node, types, &declared))
+        })
+        .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))
+    };
+    let mut types = infer(&graph)?;
     if graph.nodes.iter().any(|n| {
         n.inputs.len() > super::wide::VARIADIC_SLOTS
             || n.outputs.len() > super::wide::VARIADIC_SLOTS
     }) {
         super::wide::expand(&mut graph, &types)
             .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
-        types = onnc_onnx::infer_graph(&graph)
-            .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+        types = infer(&graph)?;
     }
     // Where inference knows nothing (after an unknown op), trust the graph's declared outputs.
     for o in &graph.outputs {
@@ -285,6 +323,14 @@ pub fn build_main_func<'c>(
                     }
                 }
             }
+            // A node after a failed one only repeats its producer's error.
+            Err(_)
+                if !errors.is_empty()
+                    && node
+                        .inputs
+                        .iter()
+                        .flatten()
+                        .any(|i| !values.contains_key(i)) => {}
             Err(e) => errors.push(format!(
                 "{file}: node '{}' ({}): error: {e}",
                 node.name, node.op_type
@@ -359,17 +405,25 @@ fn build_node<'c, 'b>(
             .copied()
             .ok_or_else(|| format!("input '{name}' is not produced before this node"))
     };
-    let first_input_type = node
-        .inputs
-        .iter()
-        .flatten()
-        .next()
-        .and_then(|n| types.get(n));
-    let type_of = |name: &str| -> TypeInfo {
-        types
-            .get(name)
-            .cloned()
-            .unwrap_or_else(|| unknown_like(first_input_type))
+    let type_of = |name: &str| -> Result<TypeInfo, String> {
+        if let Some(t) = types.get(name) {
+            return Ok(t.clone());
+        }
+        let untyped: Vec<&str> = node
+            .inputs
+            .iter()
+            .flatten()
+            .filter(|i| !types.contains_key(*i))
+            .map(String::as_str)
+            .collect();
+        Err(if untyped.is_empty() {
+            format!("the rank of output '{name}' cannot be inferred: it depends on values computed at run time (a shape of unknown length), and onnc needs every rank")
+        } else {
+            format!(
+                "the rank of output '{name}' cannot be inferred: the type of input '{}' is unknown",
+                untyped.join("', '")
+            )
+        })
     };
     let loc = node_location(context, &node.name);
 
@@ -462,7 +516,7 @@ fn build_node<'c, 'b>(
     let result_types: Vec<Type> = result_names
         .iter()
         .flatten()
-        .map(|n| ranked_type(context, &type_of(n)).map_err(|e| format!("result '{n}': {e}")))
+        .map(|n| ranked_type(context, &type_of(n)?).map_err(|e| format!("result '{n}': {e}")))
         .collect::<Result<_, _>>()?;
     let op = OperationBuilder::new(&op_name, loc)
         .add_operands(&operands)

@@ -42,7 +42,8 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Every violation of the graph with the fewest illegal ops, sorted by node name.
+/// Every violation of the graph with the fewest illegal ops, sorted by node
+/// name (the caller puts them in graph order).
 pub fn diagnose(eg: &Graph, costs: &NodeCosts, root: Id, target: Target) -> Vec<Violation> {
     let counts = costs.violation_counts();
     let sel = greedy(eg, &counts, root);

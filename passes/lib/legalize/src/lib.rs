@@ -105,6 +105,13 @@ pub struct Legalized {
 pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Result<Legalized> {
     let t0 = Instant::now();
     let input_nodes = graph.nodes.len();
+    // Refusals are reported in graph order (the nodes are sorted).
+    let order: std::collections::HashMap<String, usize> = graph
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.name.clone(), i))
+        .collect();
     limits::check_sizes(&graph)?;
     let built = build::build(graph)?;
     let build_time = t0.elapsed();
@@ -137,7 +144,8 @@ pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Resu
         ExtractorKind::Dag => extract::dag(&eg, &costs, root, opts.dag_passes),
     };
     if !sel.cost.is_finite() {
-        let violations = diagnose::diagnose(&eg, &costs, root, target);
+        let mut violations = diagnose::diagnose(&eg, &costs, root, target);
+        violations.sort_by_key(|v| order.get(&v.node).copied().unwrap_or(usize::MAX));
         if violations.is_empty() {
             return Err(Error::Internal(
                 "the extracted graph is illegal but no frontier op was found".into(),

@@ -3,7 +3,7 @@
 //! unit's LUT (`onnc_nvdla_sim::sdp::lut::fp`) and the FP16 output
 //! converter, on every finite FP16 input, against the exact function.
 //!
-//! In: the six functions. Out: assertions that the worst error
+//! In: the seven functions. Out: assertions that the worst error
 //! `|y − f(x)| / max(1, |f(x)|)` stays within the bound the docs state
 //! (`docs/targets/nvdla.md`); `--nocapture` prints the measurements.
 
@@ -46,6 +46,7 @@ fn every_table_is_within_its_documented_bound() {
         (hard_swish, 1.1e-3),
         (LutFn::Softplus, 1.2e-3),
         (LutFn::Mish, 1.2e-3),
+        (LutFn::Erf, 8e-4),
     ];
     for (f, bound) in cases {
         let (e, at) = measure(f);
@@ -64,4 +65,13 @@ fn far_tails_follow_the_asymptotes() {
     let lut = Lut::from_param(&fp16_table(LutFn::Tanh).param);
     let at = |x: f32| half::f16::from_bits(cvt::fp32_to_fp16(fp(x.to_bits(), &lut))).to_f32();
     assert_eq!((at(-1000.0), at(1000.0)), (-1.0, 1.0));
+}
+
+#[test]
+#[ignore = "prints the chosen layouts for docs/targets/nvdla.md"]
+fn print_layouts() {
+    for n in LutFn::NAMES {
+        let f = LutFn::parse(n, 1.0, 0.5).unwrap();
+        println!("{n}: {:?}", fp16_table(f).layout);
+    }
 }

@@ -1,6 +1,6 @@
 //! Constant propagation of small shape arithmetic (`Shape`, `Size`, `Gather`,
 //! `Unsqueeze`, `Squeeze`, `Concat`, `Slice`, `Cast`, `Reshape`, `Flatten`,
-//! `Identity`, int64 `Add`/`Sub`/`Mul`/`Div`/`Max`/`Min`/`Neg`, small
+//! `Identity`, int64 `Add`/`Sub`/`Mul`/`Div`/`Mod`/`Max`/`Min`/`Neg`, small
 //! `ConstantOfShape`), so that shape-computing
 //! subgraphs (`Shape` → `Gather` → `Unsqueeze` → `Concat` → `Reshape`, as
 //! PyTorch exports them) infer to static shapes.
@@ -124,7 +124,7 @@ pub(crate) fn fold(
             let v = data.get(c(s)..c(e).max(c(s)))?.to_vec();
             Tensor::from_i64(shape, v).ok()?
         }
-        "Add" | "Sub" | "Mul" | "Div" | "Max" | "Min"
+        "Add" | "Sub" | "Mul" | "Div" | "Mod" | "Max" | "Min"
             if all.iter().all(|t| t.dtype() == DType::I64) && all.len() == 2 =>
         {
             let (a, b) = (all[0].as_i64().ok()?, all[1].as_i64().ok()?);
@@ -148,6 +148,17 @@ pub(crate) fn fold(
                         "Mul" => p.checked_mul(q),
                         "Max" => Some(p.max(q)),
                         "Min" => Some(p.min(q)),
+                        "Mod" if node.attrs.get("fmod").and_then(Attr::as_int) == Some(1) => {
+                            p.checked_rem(q)
+                        }
+                        // Python's `%`: the result takes the divisor's sign.
+                        "Mod" => p.checked_rem(q).map(|r| {
+                            if r != 0 && (r < 0) != (q < 0) {
+                                r + q
+                            } else {
+                                r
+                            }
+                        }),
                         _ => p.checked_div(q),
                     }
                 })

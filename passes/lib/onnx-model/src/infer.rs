@@ -12,6 +12,19 @@ use std::collections::HashMap;
 
 /// Infers the type of every reachable value of `g`.
 pub fn infer_graph(g: &Graph) -> Result<HashMap<String, TypeInfo>> {
+    infer_graph_with(g, |_, _| None)
+}
+
+/// [`infer_graph`], with `assume` giving the output types of nodes the
+/// registry does not know (another domain, or an operator onnc has no
+/// inference for): it gets the node and the types inferred so far, and its
+/// answer flows on to the nodes downstream, whose types then come from their
+/// own rules. `assume` is asked only about unknown operators; a known
+/// operator whose type cannot be inferred stays absent.
+pub fn infer_graph_with(
+    g: &Graph,
+    assume: impl Fn(&Node, &HashMap<String, TypeInfo>) -> Option<Vec<TypeInfo>>,
+) -> Result<HashMap<String, TypeInfo>> {
     let mut types: HashMap<String, TypeInfo> = HashMap::new();
     for vi in &g.inputs {
         types.insert(vi.name.clone(), vi.type_info());
@@ -29,9 +42,19 @@ pub fn infer_graph(g: &Graph) -> Result<HashMap<String, TypeInfo>> {
         let lookup = |n: &str| inits.get(n).copied().or_else(|| known.get(n));
         if let Some((ts, values)) = infer_node(node, &types, lookup)? {
             record(node, ts, values, &mut types, &mut known);
+        } else if !is_known(node) {
+            if let Some(ts) = assume(node, &types) {
+                record(node, ts, None, &mut types, &mut known);
+            }
         }
     }
     Ok(types)
+}
+
+/// Whether inference has rules for `node`'s operator.
+fn is_known(node: &Node) -> bool {
+    (node.domain == "onnc" && node.op_type == "ChannelShuffle")
+        || ops::find(&node.op_type, &node.domain).is_some()
 }
 
 /// Stores a node's inferred output types and folded values.

@@ -47,7 +47,7 @@ pub use convert::{MAX_IR_VERSION, MIN_IR_VERSION, NEWEST_OPSETS};
 pub use error::{Error, Result};
 pub use export::{export, MIN_EXPORT_IR_VERSION};
 pub use fold::MAX_FOLD_ELEMENTS;
-pub use infer::infer_graph;
+pub use infer::{infer_graph, infer_graph_with};
 pub use load::{decode, load};
 pub use model::{Dim, Graph, Model, Node, TypeInfo, ValueInfo};
 pub use normalize::NormCx;

@@ -9,4 +9,5 @@ pub mod mvu;
 pub mod nnie;
 pub mod nvdla;
 pub mod nvdla_moves;
+pub mod nvdla_transformer;
 pub mod nvdla_upsample;

@@ -155,7 +155,7 @@ pub fn check(
         // clamp(αx + β, 0, 1) on the X units: no LUT needed.
         "HardSigmoid" => Ok(sdp),
         // The Y unit's lookup table (onnc-nvdla `lower::activation`).
-        "Sigmoid" | "Tanh" | "Softplus" | "HardSwish" | "Mish" | "Swish" => {
+        "Sigmoid" | "Tanh" | "Softplus" | "HardSwish" | "Mish" | "Swish" | "Erf" => {
             if cfg.has_lut {
                 Ok(sdp)
             } else {
@@ -252,6 +252,9 @@ pub fn check(
             "Softmax runs only on {t}'s CPU path (EMU), which needs every dimension but the softmax axis to be 1"
         )),
         "Pow" => Err(format!("Pow runs only on {t}'s CPU path (EMU), which needs a constant scalar exponent")),
+        "LayerNormalization" | "MatMul" | "Transpose" | "Gather" => {
+            Err(super::nvdla_transformer::refusal(eg, node, key, &x, &out, t))
+        }
         _ => Err(format!("{op} is not supported by {t}")),
     }
 }

@@ -15,6 +15,7 @@
 //! | `hard_swish` | x · max(0, min(1, α·x + β))       | `HardSwish` (α = 1/6, β = 1/2), `Mul(x, HardSigmoid(x))` |
 //! | `softplus`   | ln(1 + e^x)                       | `Softplus`                         |
 //! | `mish`       | x · tanh(softplus(x))             | `Mish`, `Mul(x, Tanh(Softplus(x)))` |
+//! | `erf`        | (2/√π) ∫₀ˣ e^(−t²) dt             | `Erf` (GELU's gate: `0.5 · x · (1 + erf(x/√2))`) |
 //!
 //! ```
 //! use onnc_nvdla::emit::lut_fn::LutFn;
@@ -47,6 +48,8 @@ pub enum LutFn {
     Softplus,
     /// `x · tanh(ln(1 + e^x))`.
     Mish,
+    /// The error function.
+    Erf,
 }
 
 /// `ln(1 + e^x)` without overflow.
@@ -58,14 +61,61 @@ fn softplus(x: f64) -> f64 {
     }
 }
 
+/// erf x to about 1e-15: its Taylor series below |x| = 3, else
+/// `1 − erfc x` with erfc's continued fraction (Lentz's method).
+fn erf(x: f64) -> f64 {
+    let a = x.abs();
+    let r = if a < 3.0 {
+        // erf x = 2/√π · Σ (−1)^n x^(2n+1) / (n! (2n+1))
+        let (mut term, mut sum, x2) = (a, a, a * a);
+        for n in 1..200 {
+            term *= -x2 / n as f64;
+            let t = term / (2 * n + 1) as f64;
+            sum += t;
+            if t.abs() < 1e-17 * sum.abs() {
+                break;
+            }
+        }
+        sum * 2.0 / std::f64::consts::PI.sqrt()
+    } else if a > 27.0 {
+        1.0
+    } else {
+        // erfc a = e^(−a²)/√π · 1/(a + (1/2)/(a + 1/(a + (3/2)/(a + …))))
+        let tiny = 1e-300;
+        let (mut f, mut c, mut d) = (a, a, 0.0f64);
+        for n in 1..500 {
+            let an = n as f64 / 2.0;
+            d = a + an * d;
+            d = if d.abs() < tiny { tiny } else { d };
+            c = a + an / c;
+            c = if c.abs() < tiny { tiny } else { c };
+            d = 1.0 / d;
+            let delta = c * d;
+            f *= delta;
+            if (delta - 1.0).abs() < 1e-16 {
+                break;
+            }
+        }
+        1.0 - (-a * a).exp() / (std::f64::consts::PI.sqrt() * f)
+    };
+    r.copysign(x)
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 impl LutFn {
     /// The `lut_fn` names, in a fixed order.
-    pub const NAMES: [&'static str; 6] =
-        ["sigmoid", "tanh", "swish", "hard_swish", "softplus", "mish"];
+    pub const NAMES: [&'static str; 7] = [
+        "sigmoid",
+        "tanh",
+        "swish",
+        "hard_swish",
+        "softplus",
+        "mish",
+        "erf",
+    ];
 
     /// The function named `name` with parameters `alpha`, `beta` (ignored
     /// by the functions that take none); an error naming the valid names,
@@ -83,6 +133,7 @@ impl LutFn {
             "hard_swish" => LutFn::HardSwish { alpha, beta },
             "softplus" => LutFn::Softplus,
             "mish" => LutFn::Mish,
+            "erf" => LutFn::Erf,
             _ => {
                 return Err(format!(
                     "lut_fn = \"{name}\" is not one of {}",
@@ -101,6 +152,7 @@ impl LutFn {
             LutFn::HardSwish { .. } => "hard_swish",
             LutFn::Softplus => "softplus",
             LutFn::Mish => "mish",
+            LutFn::Erf => "erf",
         }
     }
 
@@ -129,6 +181,7 @@ impl LutFn {
             LutFn::HardSwish { alpha, beta } => x * (alpha * x + beta).clamp(0.0, 1.0),
             LutFn::Softplus => softplus(x),
             LutFn::Mish => x * softplus(x).tanh(),
+            LutFn::Erf => erf(x),
         }
     }
 
@@ -136,7 +189,7 @@ impl LutFn {
     /// The table extrapolates with it beyond its ends.
     pub fn tail_slopes(&self) -> (f64, f64) {
         match *self {
-            LutFn::Sigmoid | LutFn::Tanh => (0.0, 0.0),
+            LutFn::Sigmoid | LutFn::Tanh | LutFn::Erf => (0.0, 0.0),
             LutFn::Swish { alpha } if alpha > 0.0 => (0.0, 1.0),
             LutFn::Swish { alpha } if alpha < 0.0 => (1.0, 0.0),
             LutFn::Swish { .. } => (0.5, 0.5),
@@ -170,6 +223,17 @@ mod tests {
         assert_eq!(LutFn::Softplus.value(1000.0), 1000.0);
         assert!((LutFn::Mish.value(1.0) - 0.865_098_388_267_310_3).abs() < 1e-12);
         assert_eq!(LutFn::Mish.value(-1000.0), -0.0);
+        // erf at 0.5, 1, 2.5 (series) and 3.5, 5 (continued fraction).
+        for (x, e) in [
+            (0.5, 0.520_499_877_813_046_5),
+            (1.0, 0.842_700_792_949_714_9),
+            (2.5, 0.999_593_047_982_555),
+            (3.5, 0.999_999_256_901_627_7),
+            (5.0, 0.999_999_999_998_462_5),
+        ] {
+            assert!((LutFn::Erf.value(x) - e).abs() < 1e-14, "erf {x}");
+            assert!((LutFn::Erf.value(-x) + e).abs() < 1e-14, "erf -{x}");
+        }
     }
 
     #[test]
@@ -196,6 +260,7 @@ mod tests {
             },
             LutFn::Softplus,
             LutFn::Mish,
+            LutFn::Erf,
         ] {
             let (l, r) = f.tail_slopes();
             let d = |x: f64| f.value(x + 1.0) - f.value(x);

@@ -465,6 +465,7 @@ mod tests {
             },
             LutFn::Softplus,
             LutFn::Mish,
+            LutFn::Erf,
         ] {
             let t = fp16_table(f);
             assert!(

@@ -53,6 +53,7 @@ pub fn lut_fn(n: &Node) -> Option<LutFn> {
         "Tanh" => LutFn::Tanh,
         "Softplus" => LutFn::Softplus,
         "Mish" => LutFn::Mish,
+        "Erf" => LutFn::Erf,
         "Swish" => LutFn::Swish {
             alpha: float_attr(n, "alpha", 1.0),
         },

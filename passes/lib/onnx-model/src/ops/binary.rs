@@ -1,5 +1,5 @@
 //! Element-wise binary operators with numpy broadcasting: `Add`, `Sub`,
-//! `Mul`, `Div`, `Pow`, `PRelu`, the comparisons `Equal`, `Less`,
+//! `Mul`, `Div`, `Pow`, `Mod`, `PRelu`, the comparisons `Equal`, `Less`,
 //! `Greater`, `LessOrEqual`, `GreaterOrEqual` and the logic ops `And`, `Or`,
 //! `Xor` (boolean result).
 //!
@@ -55,6 +55,21 @@ pub(super) const SPECS: &[OpSpec] = &[
     binary("Mul", crate::spec_url!("Mul")),
     binary("Pow", crate::spec_url!("Pow")),
     binary("Sub", crate::spec_url!("Sub")),
+    // PyTorch exports `//` and `%` on sizes (multi-head attention) as Mod.
+    OpSpec {
+        name: "Mod",
+        min_opset: 10,
+        max_opset: 25,
+        spec_url: crate::spec_url!("Mod"),
+        notes: "fmod 0: sign of the divisor (Python `%`); fmod 1: C `fmod`",
+        attrs: &[super::attrs::attr(
+            "fmod",
+            super::attrs::AttrKind::Int,
+            super::attrs::Default::Int(0),
+        )],
+        normalize: Some(normalize),
+        infer_fn: infer,
+    },
     OpSpec {
         name: "PRelu",
         min_opset: 1,
