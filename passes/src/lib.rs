@@ -14,6 +14,11 @@
 //! ```
 #![warn(missing_docs)]
 
+// The fuzz entry (`fuzz/entry.rs`) names this crate `onnc_passes`; its corpus
+// replay compiles it inside the crate's own tests.
+#[cfg(test)]
+extern crate self as onnc_passes;
+
 pub mod export;
 pub mod import;
 pub mod io;
@@ -84,6 +89,9 @@ pub fn help_text() -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod fuzz_corpus_test;
 
 #[cfg(test)]
 mod tests {
