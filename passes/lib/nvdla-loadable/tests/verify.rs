@@ -367,6 +367,7 @@ fn hw_cube_with_address_and_misaligned_stride() {
         errors(&l),
         [
             "error[cube-address] task_list[1].op[0].conv_surface.dst_data.address: 3 on a HW cube; must be -1",
+            "error[cube-extent] task_list[1].op[2].pdp_surface.dst_data: offset 0 + the 12×12×20 cube's 9227 bytes (line stride 385, surface stride 4608) exceed the 9216 bytes of memory after the address",
             "error[cube-align] task_list[1].op[2].pdp_surface.dst_data.line_stride: 385 is not a multiple of the 8-byte atom",
         ]
     );
@@ -379,11 +380,60 @@ fn cube_beyond_its_memory() {
         let SurfaceDesc::Pdp(p) = &mut d.surfaces.value.as_mut().unwrap()[2].desc else {
             panic!()
         };
-        p.dst_data.size = 9217;
+        p.dst_data.height = 13;
     });
     assert_eq!(
         errors(&l),
-        ["error[cube-extent] task_list[1].op[2].pdp_surface.dst_data: offset 0 + size 9217 exceeds the 9216 bytes of memory after the address"]
+        ["error[cube-extent] task_list[1].op[2].pdp_surface.dst_data: offset 0 + the 12×13×20 cube's 9600 bytes (line stride 384, surface stride 4608) exceed the 9216 bytes of memory after the address"]
+    );
+}
+
+/// The firmware never programs a feature cube's `size`: one past the
+/// memory is a warning, as long as the cube's footprint fits.
+#[test]
+fn feature_cube_size_past_its_memory_is_a_warning() {
+    let mut l = nn();
+    let clean = report(&l);
+    edit_dla(&mut l, 1, |d| {
+        let SurfaceDesc::Pdp(p) = &mut d.surfaces.value.as_mut().unwrap()[2].desc else {
+            panic!()
+        };
+        p.dst_data.size = 9217;
+    });
+    let now: Vec<String> = report(&l)
+        .into_iter()
+        .filter(|v| !clean.contains(v))
+        .collect();
+    assert_eq!(
+        now,
+        ["warning[cube-size] task_list[1].op[2].pdp_surface.dst_data.size: offset 0 + size 9217 exceeds the 9216 bytes of memory after the address; the firmware never programs this field (the engine reads the cube's 9216 bytes, which fit)"]
+    );
+}
+
+/// The runtime never reads an address entry's `size`; an offset past the
+/// memory is still an error.
+#[test]
+fn address_size_past_its_memory_is_a_warning_offset_is_not() {
+    let mut l = nn();
+    let clean = report(&l);
+    let m = usize::from(l.address_list[3].mem_id);
+    l.address_list[3].size = l.memory_list[m].size + 1;
+    let now: Vec<String> = report(&l)
+        .into_iter()
+        .filter(|v| !clean.contains(v))
+        .collect();
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(
+        now[0].starts_with("warning[address-size] address_list[3].size: offset 0 + size"),
+        "{now:?}"
+    );
+    l.address_list[3].offset = l.memory_list[m].size + 32;
+    assert!(
+        errors(&l)
+            .iter()
+            .any(|e| e.starts_with("error[address-extent] address_list[3].offset:")),
+        "{:?}",
+        errors(&l)
     );
 }
 

@@ -278,3 +278,86 @@ fn nn_simulate_matches_golden_values() {
     let sum: f32 = prob.values.iter().sum();
     assert!((sum - 1.0).abs() < 0.01, "{sum}");
 }
+
+/// The reading of the format ONNC 1.3.0's loadables settle: the runtime
+/// never reads an address entry's `size` (`Runtime::fillTaskAddressList`
+/// hands the firmware a handle and an offset) and the firmware never
+/// programs a RUBIK cube's `size` (`kmd/firmware/rubik.c`). ONNC sizes
+/// every address entry and RUBIK surface as its whole memory, at non-zero
+/// offsets. RBK_L0_0 rewritten that way — its source and destination moved
+/// 4096 bytes into bigger memories — loads with warnings only and gives the
+/// golden output byte for byte.
+#[test]
+fn onnc_style_whole_memory_sizes_run() {
+    use onnc_nvdla_loadable::desc::SurfaceDesc;
+    use onnc_nvdla_loadable::layout::{blob_roles, task_descs, BlobRole, TaskDescs};
+    use onnc_nvdla_loadable::{Abi, Severity};
+    const PAD: u64 = 4096;
+    let mut l = onnc_nvdla_loadable::Loadable::read(&fbuf("RBK_L0_0")).unwrap();
+    let abi = Abi::Legacy;
+    let TaskDescs::Dla(mut d) = task_descs(&l, &l.task_list[0], abi) else {
+        panic!("RBK_L0_0's task is DLA")
+    };
+    let (src, dst) = {
+        let SurfaceDesc::Rubik(r) = &d.surfaces.value.as_ref().unwrap()[0].desc else {
+            panic!("op 0 is RUBIK")
+        };
+        (r.src_data.address as usize, r.dst_data.address as usize)
+    };
+    for slot in [src, dst] {
+        let a = usize::from(l.task_list[0].address_list[slot]);
+        let m = usize::from(l.address_list[a].mem_id);
+        l.memory_list[m].size += PAD;
+        for off in &mut l.memory_list[m].offsets {
+            *off += PAD;
+        }
+        l.address_list[a].offset = PAD;
+        l.address_list[a].size = l.memory_list[m].size;
+    }
+    let out_mem = usize::from(l.address_list[usize::from(l.task_list[0].address_list[dst])].mem_id);
+    let t = usize::from(l.memory_list[out_mem].tensor_desc_id);
+    l.tensor_desc_list[t].offset = PAD;
+    let whole = (l.memory_list[out_mem].size) as u32;
+    let SurfaceDesc::Rubik(r) = &mut d.surfaces.value.as_mut().unwrap()[0].desc else {
+        unreachable!()
+    };
+    r.src_data.size = whole;
+    r.dst_data.size = whole;
+    let surfs: Vec<u8> = d
+        .surfaces
+        .value
+        .unwrap()
+        .iter()
+        .flat_map(|s| s.encode(abi))
+        .collect();
+    let (b, _, _) = blob_roles(&l)
+        .into_iter()
+        .find(|&(_, task, role)| task == 0 && role == BlobRole::SurfList)
+        .expect("a surface blob");
+    l.blobs[b].size = surfs.len() as u64;
+    l.blobs[b].data = surfs;
+    let bytes = l.write();
+
+    let opts = onnc_nvdla_loadable::VerifyOptions::new(abi);
+    let report = onnc_nvdla_loadable::verify_with(&l, &opts);
+    let errors: Vec<String> = report
+        .iter()
+        .filter(|v| v.severity == Severity::Error)
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let rules: Vec<&str> = report.iter().map(|v| v.rule).collect();
+    assert_eq!(
+        rules.iter().filter(|r| **r == "address-size").count(),
+        2,
+        "{report:?}"
+    );
+    assert_eq!(
+        rules.iter().filter(|r| **r == "cube-size").count(),
+        2,
+        "{report:?}"
+    );
+
+    let dimg = golden_dimg(&bytes, &Options::default()).expect("runs");
+    assert_eq!(md5_hex(&dimg), lead_md5("RBK_L0_0"));
+}

@@ -262,12 +262,25 @@ fn addresses(l: &Loadable, s: &mut Sink) {
             );
             continue;
         };
-        if a.offset.checked_add(a.size).is_none_or(|end| end > m.size) {
+        // The runtime hands the firmware a handle and `offset` only
+        // (`Runtime::fillTaskAddressList`); `size` is never read. An address
+        // past its memory is an error; a size past it (ONNC 1.3.0 sizes
+        // every entry as its whole memory) is a warning.
+        if a.offset > m.size {
             s.error(
                 "address-extent",
-                format!("address_list[{i}]"),
+                format!("address_list[{i}].offset"),
                 format!(
-                    "offset {} + size {} exceeds memory {} ({} bytes)",
+                    "{} lies past the end of memory {} ({} bytes)",
+                    a.offset, a.mem_id, m.size
+                ),
+            );
+        } else if a.offset.checked_add(a.size).is_none_or(|end| end > m.size) {
+            s.warn(
+                "address-size",
+                format!("address_list[{i}].size"),
+                format!(
+                    "offset {} + size {} exceeds memory {} ({} bytes); the runtime never reads this field",
                     a.offset, a.size, a.mem_id, m.size
                 ),
             );

@@ -2,12 +2,12 @@
 //! each engine, and every data cube's type, address, extent and atom
 //! alignment.
 
+use super::cube::{data_cube, Extent};
 use super::{Sink, VerifyOptions};
-use crate::abi::Abi;
 use crate::desc::bdma::NUM_MAX_BDMA_OPS;
-use crate::desc::container::{op_type, OpDesc, SurfaceDesc};
+use crate::desc::container::{OpDesc, SurfaceDesc};
 use crate::desc::pdp::{PDP_MAX_KERNEL, PDP_MAX_SPLIT, PDP_MAX_STRIDE};
-use crate::desc::{mem_type, CommonOpDesc, DataCube, NetworkDesc};
+use crate::desc::{mem_type, CommonOpDesc, NetworkDesc};
 use crate::layout::DlaTaskDescs;
 use crate::model::Loadable;
 
@@ -22,11 +22,12 @@ pub const RUBIK_MODE_MERGE: u8 = 2;
 /// Largest precision value (INT8 0, INT16 1, FP16 2).
 pub const MAX_PRECISION: u8 = 2;
 
-struct Ctx<'a> {
-    l: &'a Loadable,
-    task: usize,
-    nd: &'a NetworkDesc,
-    opts: &'a VerifyOptions,
+/// One DLA task being checked.
+pub(super) struct Ctx<'a> {
+    pub(super) l: &'a Loadable,
+    pub(super) task: usize,
+    pub(super) nd: &'a NetworkDesc,
+    pub(super) opts: &'a VerifyOptions,
 }
 
 pub(super) fn check(
@@ -297,26 +298,39 @@ fn surface_rules(
                     ),
                 );
             }
-            for (name, cube) in [
-                ("weight_data", &c.weight_data),
-                ("wmb_data", &c.wmb_data),
-                ("wgs_data", &c.wgs_data),
-                ("src_data", &c.src_data),
-                ("dst_data", &c.dst_data),
+            // The input may be an image (pixel) format whose layout is not
+            // NC/xHWx: bounded by its size, as the weights are.
+            let dst = match op {
+                Some(OpDesc::Conv(o)) => Extent::feature(o.out_precision),
+                _ => Extent::Size,
+            };
+            for (name, cube, extent) in [
+                ("weight_data", &c.weight_data, Extent::Size),
+                ("wmb_data", &c.wmb_data, Extent::Size),
+                ("wgs_data", &c.wgs_data, Extent::Size),
+                ("src_data", &c.src_data, Extent::Size),
+                ("dst_data", &c.dst_data, dst),
             ] {
-                data_cube(cx, &format!("{at}.{name}"), cube, s);
+                data_cube(cx, &format!("{at}.{name}"), cube, extent, s);
             }
         }
         SurfaceDesc::Sdp(p) => {
             let at = format!("{at}.sdp_surface");
-            for (name, cube) in [
-                ("src_data", &p.src_data),
-                ("x1_data", &p.x1_data),
-                ("x2_data", &p.x2_data),
-                ("y_data", &p.y_data),
-                ("dst_data", &p.dst_data),
+            let (src, dst) = match op {
+                Some(OpDesc::Sdp(o)) => (
+                    Extent::feature(o.src_precision),
+                    Extent::feature(o.dst_precision),
+                ),
+                _ => (Extent::Size, Extent::Size),
+            };
+            for (name, cube, extent) in [
+                ("src_data", &p.src_data, src),
+                ("x1_data", &p.x1_data, Extent::Size),
+                ("x2_data", &p.x2_data, Extent::Size),
+                ("y_data", &p.y_data, Extent::Size),
+                ("dst_data", &p.dst_data, dst),
             ] {
-                data_cube(cx, &format!("{at}.{name}"), cube, s);
+                data_cube(cx, &format!("{at}.{name}"), cube, extent, s);
             }
         }
         SurfaceDesc::Pdp(p) => {
@@ -328,13 +342,24 @@ fn surface_rules(
                     "PDP cannot write on the fly (HW)",
                 );
             }
-            data_cube(cx, &format!("{at}.src_data"), &p.src_data, s);
-            data_cube(cx, &format!("{at}.dst_data"), &p.dst_data, s);
+            let extent = match op {
+                Some(OpDesc::Pdp(o)) => Extent::feature(o.precision),
+                _ => Extent::Size,
+            };
+            data_cube(cx, &format!("{at}.src_data"), &p.src_data, extent, s);
+            data_cube(cx, &format!("{at}.dst_data"), &p.dst_data, extent, s);
         }
         SurfaceDesc::Cdp(c) => {
             let at = format!("{at}.cdp_surface");
-            data_cube(cx, &format!("{at}.src_data"), &c.src_data, s);
-            data_cube(cx, &format!("{at}.dst_data"), &c.dst_data, s);
+            let (src, dst) = match op {
+                Some(OpDesc::Cdp(o)) => (
+                    Extent::feature(o.in_precision),
+                    Extent::feature(o.out_precision),
+                ),
+                _ => (Extent::Size, Extent::Size),
+            };
+            data_cube(cx, &format!("{at}.src_data"), &c.src_data, src, s);
+            data_cube(cx, &format!("{at}.dst_data"), &c.dst_data, dst, s);
         }
         SurfaceDesc::Rubik(r) => {
             let at = format!("{at}.rubik_surface");
@@ -346,7 +371,7 @@ fn surface_rules(
                         "Rubik needs memory source and destination, not HW",
                     );
                 }
-                data_cube(cx, &format!("{at}.{name}"), cube, s);
+                data_cube(cx, &format!("{at}.{name}"), cube, Extent::Unread, s);
             }
             if let Some(OpDesc::Rubik(o)) = op {
                 // kmd/firmware/rubik.c checks the source plane stride in
@@ -371,7 +396,7 @@ fn surface_rules(
 
 /// Checks a task address index; returns the memory bytes available after
 /// the address entry's offset.
-fn address_index(cx: &Ctx, loc: &str, index: i16, s: &mut Sink) -> Option<(u64, u64)> {
+pub(super) fn address_index(cx: &Ctx, loc: &str, index: i16, s: &mut Sink) -> Option<(u64, u64)> {
     let n = i64::from(cx.nd.num_addresses);
     if !(0..n).contains(&i64::from(index)) {
         s.error(
@@ -393,75 +418,4 @@ fn address_index(cx: &Ctx, loc: &str, index: i16, s: &mut Sink) -> Option<(u64, 
             Some((a.offset, m.size.saturating_sub(a.offset)))
         }
     }
-}
-
-/// A cube is used when it is HW-linked or has a size.
-fn data_cube(cx: &Ctx, loc: &str, c: &DataCube, s: &mut Sink) {
-    if c.mem_type > mem_type::HW {
-        s.error(
-            "cube-type",
-            format!("{loc}.type"),
-            format!("{} (MC 0, CV 1, HW 2)", c.mem_type),
-        );
-        return;
-    }
-    if c.mem_type == mem_type::HW {
-        if c.address != -1 {
-            s.error(
-                "cube-address",
-                format!("{loc}.address"),
-                format!("{} on a HW cube; must be -1", c.address),
-            );
-        }
-        return;
-    }
-    if c.size == 0 {
-        return;
-    }
-    if c.mem_type == mem_type::CV {
-        s.warn(
-            "cube-sram",
-            format!("{loc}.type"),
-            "CV-SRAM cube; the open-source runtime does not allocate SRAM",
-        );
-    }
-    let Some((base, avail)) = address_index(cx, &format!("{loc}.address"), c.address, s) else {
-        return;
-    };
-    let offset = match cx.opts.abi {
-        Abi::Current => u64::from(c.offset),
-        Abi::Legacy => 0,
-    };
-    if offset + u64::from(c.size) > avail {
-        s.error(
-            "cube-extent",
-            loc.to_string(),
-            format!(
-                "offset {offset} + size {} exceeds the {avail} bytes of memory after the address",
-                c.size
-            ),
-        );
-    }
-    let atom = u64::from(cx.opts.atom_size.max(1));
-    let byte_address = base.wrapping_add(offset);
-    if byte_address % atom != 0 {
-        s.error(
-            "cube-align",
-            format!("{loc}.address"),
-            format!("byte address {byte_address} is not {atom}-byte aligned"),
-        );
-    }
-    for (field, v) in [
-        ("line_stride", c.line_stride),
-        ("surf_stride", c.surf_stride),
-    ] {
-        if u64::from(v) % atom != 0 {
-            s.error(
-                "cube-align",
-                format!("{loc}.{field}"),
-                format!("{v} is not a multiple of the {atom}-byte atom"),
-            );
-        }
-    }
-    let _ = op_type::NUM;
 }

@@ -8,10 +8,11 @@
 //!
 //! Rules live in one file per area: `container.rs` (lists, ids, memory,
 //! bindings, blobs, relocs), `dla.rs` (network desc, dependency graph),
-//! `engines.rs` (per-processor limits and data cubes), `emu.rs` (EMU tasks).
+//! `engines.rs` (per-processor limits), `cube.rs` (data cubes), `emu.rs` (EMU tasks).
 //! The README lists every rule id.
 
 mod container;
+mod cube;
 mod dla;
 mod emu;
 mod engines;
