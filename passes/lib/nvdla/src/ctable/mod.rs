@@ -53,6 +53,7 @@ mod nvidia;
 pub mod perchan;
 mod scales;
 mod sdp_cal;
+mod standalone;
 mod units;
 
 pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, ApplyOptions};

@@ -8,7 +8,9 @@
 //! divide, the X1 operand to write (per-channel layers). Nothing is changed
 //! here; `apply_scales` applies all layers' results together.
 //!
-//! * No fused conv: the input counts `s_in`; `out_cvt ≈ s_in / s_out`.
+//! * No fused conv: the input counts `s_in`; `out_cvt ≈ s_in / s_out`. An
+//!   activation operand whose scale is not a power of two times `s_in` has
+//!   the input moved to its unit by X1 first ([`super::standalone`]).
 //! * Fused conv, per channel ([`super::perchan`]): X1 rescales each
 //!   channel to a common unit `U`; `out_cvt ≈ U / s_out`.
 //! * Fused conv, per tensor (fallback; the record's note says why): the
@@ -21,6 +23,7 @@
 
 use super::apply::{fixed_point, ApplyOptions};
 use super::perchan::{self, min_max};
+use super::standalone;
 use super::units::{self, weight_scale, Divide};
 use crate::program::{Program, TensorId, TensorKind, Value};
 use crate::qrecord::{QuantRecord, WeightMode};
@@ -83,7 +86,16 @@ pub(super) fn calibrate_sdp(
         None => {
             let s_in = scale_of(input)?;
             rec.input_scale = Some(s_in);
-            (s_in, false)
+            let feature = feature_operand(p, i).map(scale_of).transpose()?;
+            match standalone::plan(p, i, s_in, s_out, feature)? {
+                None => (s_in, false),
+                Some(r) => {
+                    out.sets.extend(r.sets);
+                    out.divide.extend(r.divide);
+                    // X1 is set here; the other units follow its unit.
+                    (r.unit, true)
+                }
+            }
         }
         Some(c) => {
             let conv_op = &p.ops[c];

@@ -295,3 +295,44 @@ fn int8_mul_by_an_activation_is_refused_not_miscalibrated() {
         "{m}"
     );
 }
+
+/// Standalone INT8 Add, Sub, Max and Min of two activations whose
+/// calibrated scales are not a power of two apart (`b · 3.3`, an output
+/// of its own SDP, against `x`): the X1 multiplier moves the input to the
+/// operand's unit (a per-layer immediate, or folded into Sub's −1 factors),
+/// and the result agrees with the interpreter. Before, calibration refused
+/// these ("can only shift it left by whole bits").
+#[test]
+fn int8_two_activations_any_scale_ratio() {
+    use onnc_nvdla::Engine;
+    for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
+        for op in ["Add", "Sub", "Max", "Min"] {
+            let name = format!("i8_two_{op}_{}", config.as_str());
+            let mut n = Net::new(&name, &[1, 8, 5, 7], 57);
+            n.input("b", &[1, 8, 5, 7]);
+            let k = n.constant(&[1], vec![3.3]);
+            let b = n.op("Mul", &["b", &k], &[]);
+            let y = n.op(op, &["x", &b], &[]);
+            // `b · 3.3` is an output too: its own SDP writes it to memory.
+            n.output(&b);
+            n.output(&y);
+            let c = int8_on(config);
+            let inputs = harness::inputs_for(&n.g, c.seed);
+            let (p, _, scales) = int8::compile_int8(&n.g, &inputs, c, false);
+            let ratio = scales[&b] / scales["x"];
+            let whole = ratio.log2().round().exp2();
+            assert!((ratio / whole - 1.0).abs() > 0.01, "{name}: ratio {ratio}");
+            let sdp = p
+                .ops
+                .iter()
+                .find(|o| {
+                    o.engine == Engine::Sdp
+                        && o.inputs.iter().flatten().any(|&t| p.tensors[t].name == b)
+                })
+                .unwrap_or_else(|| panic!("{name}: no SDP reads {b}"));
+            assert_eq!(sdp.str("x1_op.type"), Some("mul"), "{name}");
+            let r = int8::check_int8_with(n.g, c, false);
+            assert_eq!(sdps(&r), 2, "{name}: {r:?}");
+        }
+    }
+}
