@@ -43,6 +43,7 @@ pub mod pad;
 pub mod pool;
 pub mod shape;
 pub mod shuffle;
+pub mod transpose;
 
 /// Which targets a rule is for.
 pub type Targets = &'static [Target];
@@ -75,6 +76,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
     let files: &[&'static [Rule]] = &[
         identity::RULES,
         shape::RULES,
+        transpose::RULES,
         arith::RULES,
         activation::RULES,
         batchnorm::RULES,
