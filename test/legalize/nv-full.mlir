@@ -1,10 +1,11 @@
 // RUN: split-file %s %t
-// RUN: for f in bn gemm gap subdiv; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
+// RUN: for f in bn gemm gap subdiv transpose; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
 // Numerics: every case computes the same before and after (reference interpreter, seeded inputs).
 // RUN: onnc-run %t/bn.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 1 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/gemm.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 2 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/gap.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 3 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/subdiv.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 4 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/transpose.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 5 | FileCheck %s --check-prefix=NUM
 // NUM: ok
 
 //--- bn.mlir
@@ -62,4 +63,17 @@ func.func @main_graph(%x: tensor<1x10x1x1xf32>) -> tensor<1x10x1x1xf32> {
   %b = "onnx.div"(%a, %k) : (tensor<1x10x1x1xf32>, tensor<f32>) -> tensor<1x10x1x1xf32> loc("div")
   %s = "onnx.softmax"(%b) {axis = 1 : i64} : (tensor<1x10x1x1xf32>) -> tensor<1x10x1x1xf32> loc("softmax")
   return %s : tensor<1x10x1x1xf32>
+}
+
+//--- transpose.mlir
+// An NCHW -> NHWC -> NCHW round trip composes to the identity and disappears
+// (each Transpose alone moves spatial axes, which nv_full refuses).
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.transpose
+// CHECK: "onnx.relu"
+func.func @main_graph(%x: tensor<1x4x3x5xf32>) -> tensor<1x4x3x5xf32> {
+  %t = "onnx.transpose"(%x) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x4x3x5xf32>) -> tensor<1x3x5x4xf32> loc("to_nhwc")
+  %u = "onnx.transpose"(%t) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x3x5x4xf32>) -> tensor<1x4x3x5xf32> loc("to_nchw")
+  %y = "onnx.relu"(%u) : (tensor<1x4x3x5xf32>) -> tensor<1x4x3x5xf32> loc("r")
+  return %y : tensor<1x4x3x5xf32>
 }
