@@ -8,8 +8,13 @@
 //! `onnx.name` argument attributes when the importer set them).
 //!
 //! Node names come from locations: `loc("conv1")` → `conv1`; a fused
-//! location of merged ops → `conv1+bn1`. Tensor names are the producing
-//! node's name (`conv1`, or `split1:1` for a second result).
+//! location of merged ops → `conv1+bn1`; without a named location (IR read
+//! back from text printed without `--mlir-print-debuginfo`) from the op's
+//! `onnx.name` attribute, which the importer sets on every op. Tensor names
+//! are the producing node's name (`conv1`, or `split1:1` for a second
+//! result). Other dotted attributes (`onnc.device = "cpu"`) are target
+//! annotations, not ONNX attributes: they stay in the node's attributes and
+//! `onnc_onnx::export` writes them as the node's `metadata_props`.
 //!
 //! ```mlir
 //! %y = "onnx.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("relu1")
@@ -29,7 +34,21 @@ use onnc_tensor::Attrs;
 use std::collections::{HashMap, HashSet};
 
 /// Attributes that describe the op's structure rather than ONNX semantics.
-const STRUCTURAL: [&str; 2] = ["operandSegmentSizes", "resultSegmentSizes"];
+const STRUCTURAL: [&str; 3] = [
+    "operandSegmentSizes",
+    "resultSegmentSizes",
+    crate::import::onnx::NAME_ATTR,
+];
+
+/// The ONNX name an op carries: its named location, else its `onnx.name`.
+fn op_name_of(o: &OperationRef, at: &Loc) -> Option<String> {
+    at.name.clone().or_else(|| {
+        o.attribute(crate::import::onnx::NAME_ATTR)
+            .ok()
+            .and_then(ir::str_attr)
+            .filter(|n| !n.is_empty())
+    })
+}
 
 /// The node name a location stands for (`conv1`, `conv1+bn1`), if any.
 pub fn location_name(loc: Location) -> Option<String> {
@@ -128,9 +147,7 @@ pub fn graph_and_locations<'c>(
         let op_name = o.name().as_string_ref().as_str().unwrap_or("").to_string();
         let here = o.location();
         let where_ = Loc::from_location(here);
-        let node_base = where_
-            .name
-            .clone()
+        let node_base = op_name_of(&o, &where_)
             .unwrap_or_else(|| format!("{}_{index}", op_name.replace('.', "_")));
         let result = match op_name.as_str() {
             "func.return" => {
