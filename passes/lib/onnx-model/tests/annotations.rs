@@ -31,7 +31,10 @@ fn annotations_are_node_metadata_and_load_back() {
     assert!(n.attribute.iter().all(|a| a.name == "axis"), "{n:?}");
     assert_eq!(n.metadata_props.len(), 1);
     assert_eq!(
-        (n.metadata_props[0].key.as_str(), n.metadata_props[0].value.as_str()),
+        (
+            n.metadata_props[0].key.as_str(),
+            n.metadata_props[0].value.as_str()
+        ),
         ("onnc.device", "cpu")
     );
     assert_eq!(p.ir_version, onnc_onnx::NODE_METADATA_IR_VERSION);
