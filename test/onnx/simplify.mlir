@@ -3,7 +3,7 @@
 // A ConstantOfShape weight generator folds into its weight; shapes become static.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-NOT: onnx.constant_of_shape
-// CHECK: %[[W:.*]] = "onnx.constant"() {value = dense_resource<{{.*}}> : tensor<4x3x3x3xf32>}
+// CHECK: %[[W:.*]] = "onnx.constant"() {onnx.name = "{{[^"]*}}", value = dense_resource<{{.*}}> : tensor<4x3x3x3xf32>}
 // CHECK: "onnx.conv"(%arg0, %[[W]]) {{.*}} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> loc(#[[CONV:loc[0-9]*]])
 // CHECK: #[[CONV]] = loc("conv")
 func.func @main_graph(%x: tensor<1x3x8x8xf32>) -> tensor<?x?x?x?xf32> {
@@ -38,8 +38,8 @@ func.func @main_graph(%x: tensor<2x4xf32>) -> (tensor<2x4xf32> {onnx.name = "out
 // CHECK-NOT: onnx.shape
 // CHECK-NOT: onnx.gather
 // CHECK-NOT: onnx.concat
-// CHECK: %[[S:.*]] = "onnx.constant"() {value = dense<[2, -1]> : tensor<2xi64>}
-// CHECK: "onnx.reshape"(%arg0, %[[S]]) {allowzero = 0 : i64} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x12xf32>
+// CHECK: %[[S:.*]] = "onnx.constant"() {onnx.name = "{{[^"]*}}", value = dense<[2, -1]> : tensor<2xi64>}
+// CHECK: "onnx.reshape"(%arg0, %[[S]]) {allowzero = 0 : i64, onnx.name = "{{[^"]*}}"} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x12xf32>
 func.func @main_graph(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
   %c = "onnx.constant"() {value = dense<0.0> : tensor<2x3x4xf32>} : () -> tensor<2x3x4xf32> loc("c")
   %shape = "onnx.shape"(%c) {start = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<3xi64> loc("shape")

@@ -8,8 +8,13 @@
 //! `onnx.name` argument attributes when the importer set them).
 //!
 //! Node names come from locations: `loc("conv1")` → `conv1`; a fused
-//! location of merged ops → `conv1+bn1`. Tensor names are the producing
-//! node's name (`conv1`, or `split1:1` for a second result).
+//! location of merged ops → `conv1+bn1`; without a named location (IR read
+//! back from text printed without `--mlir-print-debuginfo`) from the op's
+//! `onnx.name` attribute, which the importer sets on every op. Tensor names
+//! are the producing node's name (`conv1`, or `split1:1` for a second
+//! result). Other dotted attributes (`onnc.device = "cpu"`) are target
+//! annotations, not ONNX attributes: they stay in the node's attributes and
+//! `onnc_onnx::export` writes them as the node's `metadata_props`.
 //!
 //! ```mlir
 //! %y = "onnx.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("relu1")
@@ -29,7 +34,21 @@ use onnc_tensor::Attrs;
 use std::collections::{HashMap, HashSet};
 
 /// Attributes that describe the op's structure rather than ONNX semantics.
-const STRUCTURAL: [&str; 2] = ["operandSegmentSizes", "resultSegmentSizes"];
+const STRUCTURAL: [&str; 3] = [
+    "operandSegmentSizes",
+    "resultSegmentSizes",
+    crate::import::onnx::NAME_ATTR,
+];
+
+/// The ONNX name an op carries: its named location, else its `onnx.name`.
+fn op_name_of(o: &OperationRef, at: &Loc) -> Option<String> {
+    at.name.clone().or_else(|| {
+        o.attribute(crate::import::onnx::NAME_ATTR)
+            .ok()
+            .and_then(ir::str_attr)
+            .filter(|n| !n.is_empty())
+    })
+}
 
 /// The node name a location stands for (`conv1`, `conv1+bn1`), if any.
 pub fn location_name(loc: Location) -> Option<String> {
@@ -128,9 +147,7 @@ pub fn graph_and_locations<'c>(
         let op_name = o.name().as_string_ref().as_str().unwrap_or("").to_string();
         let here = o.location();
         let where_ = Loc::from_location(here);
-        let node_base = where_
-            .name
-            .clone()
+        let node_base = op_name_of(&o, &where_)
             .unwrap_or_else(|| format!("{}_{index}", op_name.replace('.', "_")));
         let result = match op_name.as_str() {
             "func.return" => {
@@ -353,4 +370,54 @@ fn slot_counts(slots: &[schema::Slot], segments: Option<Vec<i32>>, total: usize)
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The graph of `text` (one `@main_graph` in the onnx dialect).
+    fn graph_of(text: &str) -> Graph {
+        let context = ir::new_context().unwrap();
+        let module = ir::parse_module_bytes(&context, text.as_bytes(), "t.mlir").unwrap();
+        let op = module.as_operation();
+        let func = crate::onnx::rebuild::main_function(&op).unwrap();
+        graph_from_func(&func).unwrap()
+    }
+
+    #[test]
+    fn names_come_from_onnx_name_when_locations_have_none() {
+        // As `onnc-opt` prints imported IR without --mlir-print-debuginfo: no named locations.
+        let g = graph_of(
+            r#"func.func @main_graph(%arg0: tensor<1x4xf32> {onnx.name = "x"}) -> (tensor<1x4xf32> {onnx.name = "y"}) {
+  %0 = "onnx.constant"() {onnx.name = "bias", value = dense<1.0> : tensor<4xf32>} : () -> tensor<4xf32>
+  %1 = "onnx.add"(%arg0, %0) {onnx.name = "/block/Add"} : (tensor<1x4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  %2 = "onnx.softmax"(%1) {axis = 1 : i64, onnc.device = "cpu", onnx.name = "/head/Softmax"} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  %3 = "onnx.relu"(%2) : (tensor<1x4xf32>) -> tensor<1x4xf32> loc("named_by_loc")
+  return %3 : tensor<1x4xf32>
+}"#,
+        );
+        let names: Vec<&str> = g.nodes.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names, ["/block/Add", "/head/Softmax", "named_by_loc"]);
+        assert_eq!(g.initializers[0].0, "bias");
+        // onnx.name is the name, not an attribute; the annotation stays for the exporter
+        let sm = &g.nodes[1];
+        assert!(!sm.attrs.contains_key("onnx.name"));
+        assert_eq!(
+            sm.attrs.get("onnc.device"),
+            Some(&onnc_tensor::Attr::String("cpu".into()))
+        );
+        assert_eq!(g.outputs[0].name, "y");
+    }
+
+    #[test]
+    fn a_named_location_wins_over_the_attribute() {
+        let g = graph_of(
+            r#"func.func @main_graph(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "onnx.relu"(%arg0) {onnx.name = "stale"} : (tensor<4xf32>) -> tensor<4xf32> loc(fused["conv1", "bn1"])
+  return %0 : tensor<4xf32>
+}"#,
+        );
+        assert_eq!(g.nodes[0].name, "conv1+bn1");
+    }
 }

@@ -7,14 +7,18 @@
 //!
 //! ```mlir
 //! func.func @main_graph(%arg0: tensor<1x3x224x224xf32>) -> tensor<1x1000xf32> {
-//!   %0 = "onnx.constant"() {value = dense_resource<conv1_w> : tensor<64x3x7x7xf32>} : () -> tensor<64x3x7x7xf32> loc("conv1_w")
-//!   %1 = "onnx.conv"(%arg0, %0) {auto_pad = "NOTSET", ...} : (...) -> tensor<1x64x112x112xf32> loc("conv1")
+//!   %0 = "onnx.constant"() {onnx.name = "conv1_w", value = dense_resource<conv1_w> : tensor<64x3x7x7xf32>} : () -> tensor<64x3x7x7xf32> loc("conv1_w")
+//!   %1 = "onnx.conv"(%arg0, %0) {auto_pad = "NOTSET", ..., onnx.name = "conv1", ...} : (...) -> tensor<1x64x112x112xf32> loc("conv1")
 //!   ...
 //! }
 //! ```
 //!
 //! - Each node becomes `onnx.<op_type in snake_case>` with every attribute,
-//!   at `loc("<node name>")`. Optional inputs that are absent are left out and
+//!   at `loc("<node name>")`, and carries its name as the attribute
+//!   `onnx.name` ([`NAME_ATTR`]) too: locations are printed only with
+//!   `--mlir-print-debuginfo`, the attribute always, so the ONNX name
+//!   survives a text round trip through any tool and `--export-onnx` writes
+//!   it back. Optional inputs that are absent are left out and
 //!   `operandSegmentSizes`/`resultSegmentSizes` say which (when the op's IRDL
 //!   declaration needs them).
 //! - Initializers become `onnx.constant` ops whose values are `dense_resource`
@@ -30,6 +34,11 @@
 //!   type comes from its own rules. A known op whose output type still
 //!   cannot be inferred (a `Reshape` to a computed shape of unknown length)
 //!   is an import error naming the node: the importer never invents a rank.
+
+/// The discardable attribute holding an op's ONNX node name (an
+/// initializer's tensor name on `onnx.constant`), as `onnx.name` holds
+/// graph input and output names on function arguments and results.
+pub const NAME_ATTR: &str = "onnx.name";
 
 use melior::{
     ir::{
@@ -297,7 +306,13 @@ pub fn build_main_func<'c>(
         let value = ir::tensor_attr(context, tensor, &blob_name(&name));
         let loc = Location::name(context, &name, unknown);
         let op = OperationBuilder::new("onnx.constant", loc)
-            .add_attributes(&[(Identifier::new(context, "value"), value)])
+            .add_attributes(&[
+                (Identifier::new(context, "value"), value),
+                (
+                    Identifier::new(context, NAME_ATTR),
+                    StringAttribute::new(context, &name).into(),
+                ),
+            ])
             .add_results(&[ty])
             .build()
             .map_err(|e| {
@@ -499,6 +514,12 @@ fn build_node<'c, 'b>(
         attrs.push((
             Identifier::new(context, &key),
             ir::attr_to_mlir(context, value, &blob),
+        ));
+    }
+    if !node.attrs.contains_key(NAME_ATTR) {
+        attrs.push((
+            Identifier::new(context, NAME_ATTR),
+            StringAttribute::new(context, &node.name).into(),
         ));
     }
     if let Some(seg) = operand_segments {

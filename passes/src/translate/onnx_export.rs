@@ -2,10 +2,13 @@
 //!
 //! In: MLIR (text or bytecode) with one `func.func` in the `onnx` dialect
 //! (`@main_graph`, or the only function). Out: a binary ONNX ModelProto at
-//! IR version 8, default-domain opset 18 (the form the importer normalizes
-//! to) plus opset 1 of every other domain that `onnx.custom` ops use — open
-//! it in Netron, check it with `onnx.checker`, run it with onnxruntime.
-//! Weights must be present (not elided) in the input.
+//! IR version 9 (10 when a node carries a target annotation such as
+//! `onnc.device`, written as node metadata), the normalized default-domain
+//! opset (the form the importer normalizes to) plus opset 1 of every other
+//! domain that `onnx.custom` ops use — open it in Netron, check it with
+//! `onnx.checker`, run it with onnxruntime. Node names are the ops' ONNX
+//! names (`onnx.name`, or a named location). Weights must be present (not
+//! elided) in the input.
 
 use super::{Error, Input, Kind, Translation};
 use crate::export::onnx::graph_from_func;

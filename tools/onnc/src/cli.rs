@@ -149,6 +149,14 @@ const NVDLA: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
 /// The NVDLA configurations that can compute in INT8 (nv_full only with
 /// `--precision int8`, which [`check_target_flags`] checks).
 const NVDLA_INT8: &[Target] = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+/// The targets that calibrate on images (NVDLA INT8 and NNIE) and so take
+/// the image preprocessing flags.
+const IMAGE_CALIB: &[Target] = &[
+    Target::NvFull,
+    Target::NvLarge,
+    Target::NvSmall,
+    Target::Nnie,
+];
 
 /// The NVDLA flags that only an INT8 compile uses (clap id, flag).
 const INT8_FLAGS: &[(&str, &str)] = &[
@@ -179,12 +187,13 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
         ],
     ),
     ("calib_method", "--calib-method", NVDLA_INT8),
-    ("resize", "--resize", NVDLA_INT8),
-    ("pixel_scale", "--pixel-scale", NVDLA_INT8),
-    ("mean", "--mean", NVDLA_INT8),
-    ("std", "--std", NVDLA_INT8),
-    ("channel_order", "--channel-order", NVDLA_INT8),
+    ("resize", "--resize", IMAGE_CALIB),
+    ("pixel_scale", "--pixel-scale", IMAGE_CALIB),
+    ("mean", "--mean", IMAGE_CALIB),
+    ("std", "--std", IMAGE_CALIB),
+    ("channel_order", "--channel-order", IMAGE_CALIB),
     ("mqbench", "--mqbench", &[Target::Nnie]),
+    ("eval", "--eval", &[Target::Nnie]),
     ("bits", "--bits", &[Target::Nnie]),
     ("aprec", "--aprec", &[Target::Mvu]),
     ("wprec", "--wprec", &[Target::Mvu]),
@@ -318,21 +327,32 @@ pub struct Compile {
     /// side to S, then the centre).
     #[arg(long)]
     pub resize: Option<String>,
-    /// Calibration images: multiplier of the 0–255 pixel value (default 1/255).
+    /// Calibration images: multiplier of the 0–255 pixel value (default 1/255;
+    /// NNIE: the .cfg's [data_scale] is it divided by --std).
     #[arg(long = "pixel-scale")]
     pub pixel_scale: Option<f64>,
-    /// Calibration images: per-channel mean subtracted after scaling, `M` or `R,G,B`.
+    /// Calibration images: per-channel mean subtracted after scaling, `M` or `R,G,B`
+    /// (NNIE: written to the package's channel_mean.txt in pixel units).
     #[arg(long)]
     pub mean: Option<String>,
-    /// Calibration images: per-channel divisor after the mean, `S` or `R,G,B`.
+    /// Calibration images: per-channel divisor after the mean, `S` or `R,G,B`
+    /// (NNIE: one value for every channel, as the mapper has one [data_scale]).
     #[arg(long)]
     pub std: Option<String>,
-    /// Calibration images: `rgb` (default) or `bgr` (Caffe, OpenCV models).
-    #[arg(long = "channel-order")]
+    /// Calibration images: `rgb` (default) or `bgr` (Caffe, OpenCV models);
+    /// NNIE: the .cfg's [RGB_order].
+    #[arg(long = "channel-order", visible_alias = "rgb-order")]
     pub channel_order: Option<String>,
-    /// NNIE: clip values from MQBench's deploy JSON instead of calibration.
+    /// NNIE: clip values from MQBench's deploy JSON instead of calibration;
+    /// keys are ONNX node names or output tensor names.
     #[arg(long)]
     pub mqbench: Option<PathBuf>,
+    /// NNIE: held-out data for the quality report: a folder with `test_x.npy`
+    /// (f32 samples `[N, ...input]`) and `test_y.npy` (integer labels `[N]`)
+    /// gives top-1 accuracy of the float and the simulated 8-bit network;
+    /// `input_<k>.pb` or `.npy` sets give the error metrics only.
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
     /// NNIE: quantization bits (8).
     #[arg(long, default_value_t = 8)]
     pub bits: u32,
@@ -559,6 +579,33 @@ mod tests {
             "onnc compile m.onnx --target nnie --bits 8 --calib d"
         ))
         .is_ok());
+    }
+
+    #[test]
+    fn nnie_takes_the_image_preprocessing_flags_and_eval() {
+        let c = parse(&args(
+            "onnc compile m.onnx --target nnie --calib d --mean 0.5 --std 0.25 --pixel-scale 0.004 --resize crop:20 --rgb-order bgr --eval e",
+        ))
+        .unwrap();
+        let Command::Compile(c) = c.command else {
+            panic!("not compile")
+        };
+        assert_eq!(c.channel_order.as_deref(), Some("bgr"));
+        assert_eq!(c.eval, Some(PathBuf::from("e")));
+        let e = parse(&args("onnc compile m.onnx --target mvu --mean 0.5"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--mean is not used by --target mvu; it is for --target nv_full, nv_large, nv_small, nnie"),
+            "{e}"
+        );
+        let e = parse(&args("onnc compile m.onnx --target nv_small --eval e"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--eval is not used by --target nv_small; it is for --target nnie"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -144,12 +144,28 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
         (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")]),
     };
+    let preprocess = nnie_preprocess(c, &calib)?;
+    if let Some(e) = &c.eval {
+        if !e.is_dir() {
+            return Err(vec![format!(
+                "error: --eval '{}' is not a directory (give a folder with test_x.npy and test_y.npy, or input_<k>.pb / .npy sets)",
+                e.display()
+            )]);
+        }
+    }
     crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
     crate::outputs::check(c, &[c.report.as_ref()])?;
+    let names = match &calib {
+        CalibSource::Mqbench(_) => Some(onnx_names(c)?),
+        _ => None,
+    };
     let (graph, done) = legalized_graph(c, "nnie", 4)?;
     let mut opts = CompileOptions::new(calib);
     opts.bits = c.bits;
     opts.legalize = false; // done above, in MLIR
+    opts.preprocess = preprocess;
+    opts.eval = c.eval.clone();
+    opts.names = names;
     let start = Instant::now();
     let compiled = compile(&graph, &opts).map_err(|e| nnie_messages(&file, e))?;
     for w in compiled.warnings() {
@@ -178,6 +194,16 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
             q.cosine, q.max_abs_err, q.rmse
         );
     }
+    if let (Some(a), Some(e)) = (compiled.accuracy(), &c.eval) {
+        text += &format!(
+            "  top-1 on {} labelled samples in {}: float {:.2}%, NNIE 8-bit (simulated) {:.2}%; the two agree on {}\n",
+            a.samples,
+            e.display(),
+            a.float_percent(),
+            a.nnie_percent(),
+            a.agree
+        );
+    }
     text += &format!("wrote {} files to {}\n", files.len(), dir.display());
     if let Some(path) = &c.report {
         let origins = crate::report::origin::load(&c.model, &c.input_shape)?;
@@ -191,6 +217,49 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         text += &table(&r)?;
     }
     crate::outputs::print(&text)
+}
+
+/// The image preprocessing for NNIE calibration and its `.cfg`; the flags
+/// are refused for tensor data, which is used as it is.
+fn nnie_preprocess(
+    c: &Compile,
+    calib: &onnc_nnie::frontend::CalibSource,
+) -> Result<onnc_calib::Preprocess, Vec<String>> {
+    use onnc_nnie::frontend::CalibSource;
+    let given = [
+        (c.resize.is_some(), "--resize"),
+        (c.pixel_scale.is_some(), "--pixel-scale"),
+        (c.mean.is_some(), "--mean"),
+        (c.std.is_some(), "--std"),
+        (c.channel_order.is_some(), "--channel-order"),
+    ];
+    if let CalibSource::TestData(d) | CalibSource::Npy(d) = calib {
+        if let Some((_, flag)) = given.iter().find(|(on, _)| *on) {
+            return Err(vec![format!(
+                "error: {flag} preprocesses calibration images, but '{}' holds tensors (input_<k>.pb or .npy), which are fed as they are; drop {flag}, or calibrate on a folder of images",
+                d.display()
+            )]);
+        }
+    }
+    crate::calibrate::preprocess(c)?
+        .validated()
+        .map_err(|e| vec![format!("error: {e}")])
+}
+
+/// The model's ONNX node and tensor names mapped to the compile's node
+/// names (for MQBench keys).
+fn onnx_names(c: &Compile) -> Result<onnc_nnie::frontend::OnnxNames, Vec<String>> {
+    use onnc_nnie::frontend::OnnxNames;
+    let loaded = stages::load(&c.model, &c.input_shape)?.graph;
+    let mut canonical = loaded.clone();
+    onnc_passes::pipeline::names::canonicalize(&mut canonical)
+        .map_err(|e| vec![format!("{}: error: {e}", c.model.display())])?;
+    // canonicalize keeps the nodes in order unless it chains over-wide ones
+    Ok(if loaded.nodes.len() == canonical.nodes.len() {
+        OnnxNames::new(&loaded, &canonical)
+    } else {
+        OnnxNames::of(&canonical)
+    })
 }
 
 fn nnie_messages(file: &str, e: onnc_nnie::NnieError) -> Vec<String> {

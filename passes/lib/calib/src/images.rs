@@ -122,6 +122,27 @@ fn resized(
     }
 }
 
+/// The 8-bit picture calibration normalises: `path` decoded, resized as
+/// `pre.resize` says to the input's `W`×`H`, and converted to RGB (C = 3,
+/// in the file's R, G, B order whatever `pre.order` is) or grey (C = 1).
+/// Saved losslessly, it is the image another tool must read to see what the
+/// calibrator saw (the NNIE package's `calibration_images/`).
+pub fn resized_image(
+    path: &Path,
+    input: &(String, usize, usize, usize),
+    pre: &Preprocess,
+) -> Result<DynamicImage> {
+    let (_, c, h, w) = input;
+    let img = image::open(path)
+        .map_err(|e| CalibError::input(path, format!("cannot decode the image: {e}")))?;
+    let img = resized(path, &img, *w, *h, pre)?;
+    Ok(if *c == 3 {
+        DynamicImage::ImageRgb8(img.to_rgb8())
+    } else {
+        DynamicImage::ImageLuma8(img.to_luma8())
+    })
+}
+
 /// Read and preprocess one image into the input tensor.
 pub fn load_image(
     path: &Path,
@@ -130,9 +151,7 @@ pub fn load_image(
 ) -> Result<DataSet> {
     let (name, c, h, w) = input;
     let (c, h, w) = (*c, *h, *w);
-    let img = image::open(path)
-        .map_err(|e| CalibError::input(path, format!("cannot decode the image: {e}")))?;
-    let img = resized(path, &img, w, h, pre)?;
+    let img = resized_image(path, input, pre)?;
     let mut data = vec![0f32; c * h * w];
     let at = |ch: usize, y: usize, x: usize| match pre.layout {
         Layout::Nchw => ch * h * w + y * w + x,

@@ -15,7 +15,7 @@
 //! | calibration | `calib`, `histogram` | [`Calibrator`], [`CalibMethod`], [`weight_clip`] |
 //! | clip table | `gfpq` | [`ClipTable`] (MQBench JSON) |
 //! | Caffe | [`caffe`] | [`caffe::to_prototxt`], [`caffe::to_caffemodel`] |
-//! | mapper config | `mapper_cfg` | [`MapperConfig`], [`image_list`] |
+//! | mapper config | `mapper_cfg`, `cfg_preprocess` | [`MapperConfig`], [`image_list`], [`CfgPreprocess`] |
 //! | whole package | `package` | [`Package`], [`PackageOptions`] |
 //! | quality | `quality` | [`compare`], [`QuantReport`] |
 //! | ONNX → package | [`frontend`] | [`frontend::compile`], [`frontend::Compiled`], [`frontend::dialect_attrs`] |
@@ -37,6 +37,7 @@
 
 pub mod caffe;
 mod calib;
+mod cfg_preprocess;
 mod code;
 mod error;
 mod exact;
@@ -54,6 +55,7 @@ pub use calib::{
     clip_weights, weight_clip, ActivationObserver, CalibConfig, CalibMethod, Calibrator,
     DEFAULT_EMA_RATIO, MSE_SEARCH_STEPS,
 };
+pub use cfg_preprocess::{CfgPreprocess, CHANNEL_MEAN_FILE};
 pub use code::{code_to_int, LogQuantizer, SIGN_BIT, ZERO_CODE};
 pub use error::{NnieError, Problem, Result};
 pub use fake_quant::{dequantize, fake_quantize, fake_quantize_in_place, quantize};

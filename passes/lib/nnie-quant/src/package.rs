@@ -9,13 +9,16 @@
 //! | `<name>.prototxt` | the net without blobs, Caffe text format |
 //! | `<name>.caffemodel` | the net with blobs, binary `NetParameter` |
 //! | `<name>.cfg` | `nnie_mapper` options; paths relative to the package directory |
-//! | `image_list.txt` | calibration images, one path per line |
+//! | `image_list.txt` | calibration images, one path per line, relative to the package |
 //! | `<name>_gfpq_param_dict.json` | per-layer clips on the `2^(k/16)` grid, MQBench's shape |
+//! | `channel_mean.txt` | with channel means only: one mean per line (`[mean_file]`) |
+//! | `calibration_images/…`, `calibration_data/…` | added by [`Package::push_file`]: the files `image_list.txt` names |
 //!
 //! Checks: the name is a plain file stem; layer names are unique; every
 //! clip-table key is a layer of the net (MQBench's Upsample aliases
 //! `<upsample>_permute_<n>` count when `<upsample>` is a layer); every clip is
-//! exactly on the grid.
+//! exactly on the grid; an added file's path is relative, inside the
+//! package, and new.
 //!
 //! ```
 //! use onnc_nnie::caffe::proto;
@@ -36,6 +39,7 @@ use std::path::Path;
 
 use crate::caffe::proto::NetParameter;
 use crate::caffe::{deploy_net, to_caffemodel, to_prototxt};
+use crate::cfg_preprocess::{CfgPreprocess, CHANNEL_MEAN_FILE};
 use crate::error::{NnieError, Result};
 use crate::gfpq::ClipTable;
 use crate::mapper_cfg::{image_list, MapperConfig};
@@ -48,12 +52,11 @@ pub const IMAGE_LIST_FILE: &str = "image_list.txt";
 pub struct PackageOptions {
     /// `[is_simulation]`: 0 = instruction, 1 = functional.
     pub is_simulation: u32,
-    /// `[RGB_order]`.
-    pub rgb_order: String,
-    /// `[data_scale]`.
-    pub data_scale: f32,
-    /// `[norm_type]`.
-    pub norm_type: u32,
+    /// `[image_type]`, `[RGB_order]`, `[norm_type]`, `[data_scale]` and the
+    /// channel means (`[mean_file] channel_mean.txt`). The NNIE front end
+    /// sets them from the calibration's preprocessing; the default is the
+    /// calibrator's default (`p/255`, RGB, images).
+    pub preprocess: CfgPreprocess,
     /// Write `[gfpq_param_file] <name>_gfpq_param_dict.json` into the `.cfg`.
     /// Off by default: only newer mapper generations know the key.
     pub cfg_references_clip_table: bool,
@@ -64,9 +67,8 @@ impl Default for PackageOptions {
         let d = MapperConfig::new("", "", "", "");
         Self {
             is_simulation: d.is_simulation,
-            rgb_order: d.rgb_order,
-            data_scale: d.data_scale,
-            norm_type: d.norm_type,
+            preprocess: CfgPreprocess::from_images(&onnc_calib::Preprocess::default(), 3)
+                .expect("the default preprocessing has one std"),
             cfg_references_clip_table: false,
         }
     }
@@ -110,25 +112,56 @@ impl Package {
         let cfg_name = format!("{name}.cfg");
         let table = format!("{name}_gfpq_param_dict.json");
         let mut cfg = MapperConfig::new(&prototxt, &caffemodel, name, IMAGE_LIST_FILE);
+        let pre = &options.preprocess;
         cfg.is_simulation = options.is_simulation;
-        cfg.rgb_order = options.rgb_order.clone();
-        cfg.data_scale = options.data_scale;
-        cfg.norm_type = options.norm_type;
+        cfg.image_type = pre.image_type;
+        cfg.rgb_order = pre.rgb_order.clone();
+        cfg.data_scale = pre.data_scale;
+        cfg.norm_type = pre.norm_type;
+        let means = pre.mean_file_text();
+        if means.is_some() {
+            cfg.mean_file = Some(CHANNEL_MEAN_FILE.to_string());
+        }
         if options.cfg_references_clip_table {
             cfg.gfpq_param_file = Some(table.clone());
         }
-        Ok(Self {
-            files: vec![
-                (prototxt, to_prototxt(&deploy_net(net))?.into_bytes()),
-                (caffemodel, to_caffemodel(net)),
-                (cfg_name, cfg.to_cfg_string()?.into_bytes()),
-                (
-                    IMAGE_LIST_FILE.to_string(),
-                    image_list(images)?.into_bytes(),
-                ),
-                (table, clips.to_json().into_bytes()),
-            ],
-        })
+        let mut files = vec![
+            (prototxt, to_prototxt(&deploy_net(net))?.into_bytes()),
+            (caffemodel, to_caffemodel(net)),
+            (cfg_name, cfg.to_cfg_string()?.into_bytes()),
+            (
+                IMAGE_LIST_FILE.to_string(),
+                image_list(images)?.into_bytes(),
+            ),
+            (table, clips.to_json().into_bytes()),
+        ];
+        if let Some(text) = means {
+            files.push((CHANNEL_MEAN_FILE.to_string(), text.into_bytes()));
+        }
+        Ok(Self { files })
+    }
+
+    /// Adds a file (a calibration image, say) at `path`, relative to the
+    /// package directory; refuses an absolute path, one that leaves the
+    /// package (`..`), an empty one, or one already in the package.
+    pub fn push_file(&mut self, path: &str, content: Vec<u8>) -> Result<()> {
+        let p = Path::new(path);
+        let inside = !path.is_empty()
+            && !path.contains(['\n', '\r', '\\'])
+            && p.components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !inside {
+            return Err(NnieError::MapperConfig(format!(
+                "package file {path:?} must be a relative path inside the package"
+            )));
+        }
+        if self.file(path).is_some() {
+            return Err(NnieError::MapperConfig(format!(
+                "package file {path:?} is there twice"
+            )));
+        }
+        self.files.push((path.to_string(), content));
+        Ok(())
     }
 
     /// `(file name, content)` pairs in the order of the table above.
@@ -211,6 +244,69 @@ mod tests {
         let mut up = ClipTable::new();
         up.push_upsample("up", vec![c.value()]).unwrap();
         assert!(Package::build("m", &net(&["up"]), &up, &["x.jpg"], &o).is_ok());
+    }
+
+    #[test]
+    fn cfg_says_the_calibration_preprocessing() {
+        let mut t = ClipTable::new();
+        t.insert_clips("a", &[ClipValue::from_index(3).unwrap()])
+            .unwrap();
+        let pre = onnc_calib::Preprocess {
+            mean: [0.5; 3],
+            std: [0.5; 3],
+            order: onnc_calib::ChannelOrder::Bgr,
+            ..onnc_calib::Preprocess::default()
+        };
+        let o = PackageOptions {
+            preprocess: CfgPreprocess::from_images(&pre, 3).unwrap(),
+            ..PackageOptions::default()
+        };
+        let p = Package::build("m", &net(&["a"]), &t, &["calibration_images/x.png"], &o).unwrap();
+        let cfg =
+            MapperConfig::parse(std::str::from_utf8(p.file("m.cfg").unwrap()).unwrap()).unwrap();
+        assert_eq!(
+            (cfg.rgb_order.as_str(), cfg.norm_type, cfg.image_type),
+            ("BGR", 5, 1)
+        );
+        assert_eq!(cfg.data_scale, (2.0 / 255.0) as f32);
+        assert_eq!(cfg.mean_file.as_deref(), Some(CHANNEL_MEAN_FILE));
+        assert_eq!(p.file(CHANNEL_MEAN_FILE).unwrap(), b"127.5\n127.5\n127.5\n");
+        // the default: p/255, RGB, no mean file
+        let d = Package::build(
+            "m",
+            &net(&["a"]),
+            &t,
+            &["x.png"],
+            &PackageOptions::default(),
+        )
+        .unwrap();
+        let text = std::str::from_utf8(d.file("m.cfg").unwrap()).unwrap();
+        assert!(
+            text.contains("[RGB_order] RGB\n[data_scale] 0.003921569\n"),
+            "{text}"
+        );
+        assert!(text.contains("[mean_file] null\n[norm_type] 3\n"), "{text}");
+        assert!(d.file(CHANNEL_MEAN_FILE).is_none());
+    }
+
+    #[test]
+    fn added_files_stay_inside_the_package() {
+        let t = ClipTable::new();
+        let o = PackageOptions::default();
+        let mut p =
+            Package::build("m", &net(&["a"]), &t, &["calibration_images/x.png"], &o).unwrap();
+        p.push_file("calibration_images/x.png", vec![1]).unwrap();
+        assert_eq!(p.file("calibration_images/x.png").unwrap(), [1]);
+        for bad in [
+            "",
+            "/abs.png",
+            "../up.png",
+            "a/../../b",
+            "m.cfg",
+            "calibration_images/x.png",
+        ] {
+            assert!(p.push_file(bad, vec![]).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -143,6 +143,10 @@ pub struct QuantReport {
     /// Entries in insertion order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<LayerQuality>,
+    /// Top-1 over labelled evaluation data (`--eval DIR` with `test_x.npy`,
+    /// `test_y.npy`): `{"samples", "float_correct", "nnie_correct", "agree"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<crate::frontend::Accuracy>,
 }
 
 impl QuantReport {

@@ -43,7 +43,12 @@ fn small_cnn_becomes_a_mapper_package() {
     let written = c.write_dir(&dir).unwrap();
     let names: Vec<String> = written
         .iter()
-        .map(|p| p.file_name().unwrap().to_string_lossy().into())
+        .map(|p| {
+            p.strip_prefix(&dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
         .collect();
     assert_eq!(
         names,
@@ -53,6 +58,9 @@ fn small_cnn_becomes_a_mapper_package() {
             "nnie_cnn.cfg",
             "image_list.txt",
             "nnie_cnn_gfpq_param_dict.json",
+            "calibration_data/test_data_set_0/input_0.pb",
+            "calibration_data/test_data_set_1/input_0.pb",
+            "calibration_data/test_data_set_2/input_0.pb",
             "quant_report.json"
         ]
     );
@@ -115,14 +123,19 @@ fn small_cnn_becomes_a_mapper_package() {
     assert_eq!(cfg.prototxt_file, "nnie_cnn.prototxt");
     assert_eq!(cfg.caffemodel_file, "nnie_cnn.caffemodel");
     assert_eq!(cfg.image_list, "image_list.txt");
+    // tensor sets are fed as they are: feature maps, no normalisation
+    assert_eq!((cfg.image_type, cfg.norm_type, cfg.data_scale), (0, 0, 1.0));
+    // the list names the copies inside the package, relative to it, with the same bytes
     let images = text(&dir, "image_list.txt");
     assert_eq!(images.lines().count(), 3);
-    assert!(
-        images
-            .lines()
-            .all(|l| l.ends_with("input_0.pb") && Path::new(l).is_file()),
-        "{images}"
-    );
+    for (k, l) in images.lines().enumerate() {
+        assert_eq!(l, format!("calibration_data/test_data_set_{k}/input_0.pb"));
+        let original = data("nnie_cnn_calib").join(format!("test_data_set_{k}/input_0.pb"));
+        assert_eq!(
+            std::fs::read(dir.join(l)).unwrap(),
+            std::fs::read(original).unwrap()
+        );
+    }
 
     // clip table: MQBench's shape, every clip on the grid, upsample alias
     let json = text(&dir, "nnie_cnn_gfpq_param_dict.json");
@@ -279,8 +292,53 @@ fn mqbench_table_gives_exactly_its_clips() {
             .collect()
     };
     assert_eq!(clips(&first), clips(&second));
-    assert_eq!(first.package().files(), second.package().files());
+    let net_files = |c: &onnc_nnie::frontend::Compiled| -> Vec<Vec<u8>> {
+        [
+            "nnie_cnn.prototxt",
+            "nnie_cnn.caffemodel",
+            "nnie_cnn_gfpq_param_dict.json",
+        ]
+        .iter()
+        .map(|f| c.package().file(f).unwrap().to_vec())
+        .collect()
+    };
+    assert_eq!(net_files(&first), net_files(&second));
     assert_eq!(first.report(), second.report());
+    // no calibration data to copy: a placeholder, and a warning saying so
+    assert_eq!(
+        second.package().file("image_list.txt").unwrap(),
+        b"calibration_images/REPLACE_ME.jpg\n"
+    );
+    assert!(second
+        .warnings()
+        .iter()
+        .any(|w| w.contains("no calibration images")));
+
+    // keys may be the ONNX output tensor names instead of the node names
+    // (fc's output `y` stands for the layer legalization named `fc/conv`)
+    let by_tensor = text(&dir, "nnie_cnn_gfpq_param_dict.json")
+        .replace("\"conv1\"", "\"c1\"")
+        .replace("\"pool1\"", "\"p1\"")
+        .replace("\"conv2\"", "\"c2\"")
+        .replace("\"up1\"", "\"u2\"")
+        .replace("\"up1_permute_0\"", "\"u2_permute_0\"")
+        .replace("\"add1\"", "\"a1\"")
+        .replace("\"conv3\"", "\"c3\"")
+        .replace("\"pool2\"", "\"p3\"")
+        .replace("\"fc/conv\"", "\"y\"");
+    let tensor_table = dir.with_extension("by_tensor.json");
+    std::fs::write(&tensor_table, &by_tensor).unwrap();
+    let third = compile(
+        &g,
+        &CompileOptions {
+            calib: CalibSource::Mqbench(tensor_table.clone()),
+            ..opts.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(clips(&first), clips(&third));
+    assert_eq!(net_files(&first), net_files(&third));
+    std::fs::remove_file(&tensor_table).unwrap();
 
     // a layer missing from the table is named
     std::fs::write(&table, r#"{"nnie": {"gfpq_param_dict": {"conv1": [1.0]}}}"#).unwrap();

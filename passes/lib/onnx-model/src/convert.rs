@@ -313,6 +313,13 @@ fn convert_node(
             )),
         }
     }
+    // Target annotations onnc wrote as node metadata (crate::export) come back
+    // as the string attributes they were; other metadata is not onnc's.
+    for e in &np.metadata_props {
+        if e.key.starts_with(crate::export::ANNOTATION_PREFIX) && !attrs.contains_key(&e.key) {
+            attrs.insert(e.key.clone(), onnc_tensor::Attr::String(e.value.clone()));
+        }
+    }
     let mut outputs = np.output.clone();
     while outputs.last().is_some_and(|o| o.is_empty()) {
         outputs.pop();

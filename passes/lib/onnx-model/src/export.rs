@@ -5,15 +5,44 @@
 //! [`crate::NORMALIZED_OPSET`] (the normalized forms need it); every attribute,
 //! materialized defaults included, is written back; initializers use
 //! `raw_data`; graph inputs/outputs carry their types (symbols as `dim_param`).
+//! Target annotations (attributes named `onnc.*`, e.g. `onnc.device =
+//! "cpu"` from legalization) are no ONNX attributes, which `onnx.checker`
+//! and onnxruntime refuse: they become the node's `metadata_props` (IR
+//! version 10 and later, so such a model is written at IR 10 at least), and
+//! the loader reads them back as string attributes.
 
 use crate::proto_attr::attr_to_proto;
 use crate::tensor_proto::tensor_to_proto;
 use crate::{Dim, Model, ValueInfo, NORMALIZED_OPSET};
 use onnc_proto::onnx::{
     tensor_shape_proto::{dimension, Dimension},
-    type_proto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorShapeProto, TypeProto,
-    ValueInfoProto,
+    type_proto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, StringStringEntryProto,
+    TensorShapeProto, TypeProto, ValueInfoProto,
 };
+
+/// Prefix of the attribute names that are target annotations, written as
+/// node metadata (see the module doc).
+pub const ANNOTATION_PREFIX: &str = "onnc.";
+
+/// IR version written at least when a node carries metadata (IR 10 added
+/// `NodeProto.metadata_props`).
+pub const NODE_METADATA_IR_VERSION: i64 = 10;
+
+/// The metadata text of an annotation: a string as it is, numbers and
+/// lists as their decimal forms joined by `,`.
+fn annotation_text(v: &onnc_tensor::Attr) -> String {
+    use onnc_tensor::Attr;
+    let join = |v: Vec<String>| v.join(",");
+    match v {
+        Attr::String(s) => s.clone(),
+        Attr::Int(i) => i.to_string(),
+        Attr::Float(f) => f.to_string(),
+        Attr::Ints(v) => join(v.iter().map(i64::to_string).collect()),
+        Attr::Floats(v) => join(v.iter().map(f32::to_string).collect()),
+        Attr::Strings(v) => join(v.clone()),
+        Attr::Tensor(t) => format!("tensor{:?}", t.shape()),
+    }
+}
 
 fn value_info(v: &ValueInfo) -> ValueInfoProto {
     let dim = v
@@ -84,12 +113,22 @@ pub fn export(m: &Model) -> ModelProto {
             attribute: n
                 .attrs
                 .iter()
-                .filter(|(k, v)| written(n, k, v, opset))
+                .filter(|(k, v)| !k.starts_with(ANNOTATION_PREFIX) && written(n, k, v, opset))
                 .map(|(k, v)| attr_to_proto(k, v))
+                .collect(),
+            metadata_props: n
+                .attrs
+                .iter()
+                .filter(|(k, _)| k.starts_with(ANNOTATION_PREFIX))
+                .map(|(k, v)| StringStringEntryProto {
+                    key: k.clone(),
+                    value: annotation_text(v),
+                })
                 .collect(),
             ..Default::default()
         })
-        .collect();
+        .collect::<Vec<NodeProto>>();
+    let has_metadata = node.iter().any(|n| !n.metadata_props.is_empty());
     let graph = GraphProto {
         node,
         name: g.name.clone(),
@@ -105,7 +144,11 @@ pub fn export(m: &Model) -> ModelProto {
     let (producer_name, producer_version) =
         ("onnc".to_string(), env!("CARGO_PKG_VERSION").to_string());
     ModelProto {
-        ir_version: m.ir_version.max(MIN_EXPORT_IR_VERSION),
+        ir_version: m.ir_version.max(if has_metadata {
+            NODE_METADATA_IR_VERSION
+        } else {
+            MIN_EXPORT_IR_VERSION
+        }),
         opset_import: opsets
             .into_iter()
             .map(|(domain, version)| OperatorSetIdProto { domain, version })

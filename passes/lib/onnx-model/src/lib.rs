@@ -45,7 +45,7 @@ mod validate;
 
 pub use convert::{MAX_IR_VERSION, MIN_IR_VERSION, NEWEST_OPSETS};
 pub use error::{Error, Result};
-pub use export::{export, MIN_EXPORT_IR_VERSION};
+pub use export::{export, ANNOTATION_PREFIX, MIN_EXPORT_IR_VERSION, NODE_METADATA_IR_VERSION};
 pub use fold::MAX_FOLD_ELEMENTS;
 pub use infer::{infer_graph, infer_graph_with};
 pub use load::{decode, load};

@@ -193,4 +193,21 @@ save(
     [vi("y", [1, 4, 6, 6])],
     [init("w", np.zeros((4, 3, 3, 3), np.float32))],
 )
+# A classifier head with exporter-style node names: legalization for NVDLA
+# runs the Softmax on the CPU (onnc.device = "cpu"); export keeps the names
+# and writes the annotation as node metadata (export-names.test).
+save(
+    "gemm_softmax",
+    [
+        helper.make_node("Gemm", ["x", "w", "b"], ["logits"], name="/head/fc/Gemm", transB=1),
+        helper.make_node("Softmax", ["logits"], ["y"], name="/head/Softmax", axis=1),
+    ],
+    [vi("x", [1, 16])],
+    [vi("y", [1, 10])],
+    [
+        init("w", rng.standard_normal((10, 16)).astype(np.float32)),
+        init("b", rng.standard_normal(10).astype(np.float32)),
+    ],
+    opset=13,
+)
 print("wrote models to", HERE)

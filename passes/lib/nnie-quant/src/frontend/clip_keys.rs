@@ -1,16 +1,19 @@
 //! Unknown keys of an MQBench clip table are refused — the same policy as
 //! NVDLA's CTable (docs/reliability.md, "Policies").
 //!
-//! In: the clip table and the NNIE layers. Out: `Ok`, or an
-//! [`NnieError::ClipTable`] listing the first few keys that name no node of
-//! the model (with the nearest node name where one is close) and the count.
-//! A key is known when it is a layer's name, one of the ONNX nodes the layer
-//! came from, or MQBench's Upsample alias `<known>_permute_<n>`. A silently
-//! ignored key used to hide a typo or a table made for another model.
+//! In: the clip table, the NNIE layers and the model's ONNX names. Out:
+//! `Ok`, or an [`NnieError::ClipTable`] listing the first few keys that name
+//! no node of the model (with the nearest node name where one is close) and
+//! the count. A key is known when it is a layer's name, one of the ONNX
+//! nodes the layer came from, an ONNX node or output tensor name of the
+//! model ([`OnnxNames`]), or MQBench's Upsample alias `<known>_permute_<n>`.
+//! A silently ignored key used to hide a typo or a table made for another
+//! model.
 
 use std::collections::HashSet;
 
 use super::layer::Layer;
+use super::names::OnnxNames;
 use crate::error::{NnieError, Result};
 use crate::ClipTable;
 
@@ -22,15 +25,23 @@ const MAX_SUGGEST_LEN: usize = 256;
 const MAX_SHOWN: usize = 80;
 
 /// Refuses keys of `table` (read from `file`) that name no node of `layers`.
-pub(crate) fn check_known(table: &ClipTable, layers: &[Layer], file: &str) -> Result<()> {
+pub(crate) fn check_known(
+    table: &ClipTable,
+    layers: &[Layer],
+    names: &OnnxNames,
+    file: &str,
+) -> Result<()> {
     let known: HashSet<&str> = layers
         .iter()
         .flat_map(|l| std::iter::once(l.name.as_str()).chain(l.sources.iter().map(String::as_str)))
         .collect();
     let is_known = |k: &str| {
         known.contains(k)
+            || names.node(k).is_some()
             || k.rsplit_once("_permute_").is_some_and(|(base, n)| {
-                known.contains(base) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+                (known.contains(base) || names.node(base).is_some())
+                    && !n.is_empty()
+                    && n.bytes().all(|b| b.is_ascii_digit())
             })
     };
     let unknown: Vec<&str> = table

@@ -9,7 +9,9 @@
 //! (float run over the `--calib` sets, per-value max statistics, clips
 //! snapped to the `2^(k/16)` grid; weights: snapped `max |w|`) or MQBench's
 //! clip table → simulated quantized run → cosine/max error per graph output
-//! → Caffe net + clip table + `.cfg` + image list.
+//! (and, with labelled `eval` data, top-1 accuracy of both runs) → Caffe net,
+//! clip table, `.cfg` (preprocessing as calibration used it), image list and
+//! the calibration inputs it names (relative paths: the package is portable).
 //!
 //! ```no_run
 //! use onnc_nnie::frontend::{compile, CalibSource, CompileOptions};
@@ -25,9 +27,12 @@ mod caffe_net;
 mod clip_keys;
 mod data;
 mod dialect;
+mod eval;
 mod images;
 mod layer;
 mod lower;
+mod names;
+mod package_data;
 mod simulate;
 mod write;
 pub use write::write_dir_atomic;
@@ -35,9 +40,12 @@ pub use write::write_dir_atomic;
 pub use caffe_net::caffe_net;
 pub use data::{load_npy_sets, load_test_data, synthetic_sets, DataSet};
 pub use dialect::{dialect_attrs, DialectValue};
+pub use eval::{is_labelled, load_labelled, Accuracy, Labelled, LABELS_FILE, SAMPLES_FILE};
 pub use images::{image_files, is_image, load_images, load_images_with, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
+pub use names::OnnxNames;
+pub use package_data::{package_data, PackageData, DATA_DIR, IMAGES_DIR, PLACEHOLDER};
 pub use simulate::{float_run, float_run_keeping, quant_run, quant_run_observed, Outputs};
 
 use std::collections::BTreeSet;
@@ -75,8 +83,10 @@ pub struct CompileOptions {
     pub calib: CalibSource,
     /// Code width: 8 (16 is refused: its code is not publicly defined).
     pub bits: u32,
-    /// Test data for `quant_report.json`; `None`: the calibration sets, or
-    /// for an MQBench table 4 synthetic uniform `[0, 1)` sets.
+    /// Held-out data for `quant_report.json`: a labelled folder
+    /// (`test_x.npy`, `test_y.npy`: also top-1 accuracy, [`Accuracy`]) or
+    /// unlabelled sets (`input_<k>.pb`, `.npy`); `None`: the calibration
+    /// sets, or for an MQBench table 4 synthetic uniform `[0, 1)` sets.
     pub eval: Option<PathBuf>,
     /// Package name (file stem); `None`: the graph name made file-safe, or `model`.
     pub name: Option<String>,
@@ -86,13 +96,16 @@ pub struct CompileOptions {
     pub snap: SnapMode,
     /// Run `onnc-legalize` for `nnie` first (off when the graph already is).
     pub legalize: bool,
-    /// Mapper options.
+    /// Mapper options; their `preprocess` is replaced by the one matching
+    /// the calibration data ([`package_data`]).
     pub package: PackageOptions,
     /// How calibration images become input tensors (the same options as
     /// the NVDLA calibrator's; the default is NNIE's documented `p/255`,
-    /// RGB, NCHW, stretched). The mapper's own `.cfg` preprocessing is not
-    /// derived from it.
+    /// RGB, NCHW, stretched). The `.cfg` says the same to the mapper.
     pub preprocess: onnc_calib::Preprocess,
+    /// The model's ONNX node and tensor names, for MQBench keys; `None`:
+    /// the names of the graph given to [`compile`].
+    pub names: Option<OnnxNames>,
 }
 
 impl CompileOptions {
@@ -108,6 +121,7 @@ impl CompileOptions {
             legalize: true,
             package: PackageOptions::default(),
             preprocess: onnc_calib::Preprocess::default(),
+            names: None,
         }
     }
 }
@@ -120,9 +134,14 @@ pub struct Compiled {
     package: Package,
     report: QuantReport,
     warnings: Vec<String>,
+    accuracy: Option<Accuracy>,
 }
 
 impl Compiled {
+    /// Top-1 accuracy on the labelled `eval` folder, if one was given.
+    pub fn accuracy(&self) -> Option<Accuracy> {
+        self.accuracy
+    }
     /// The layers in network order, clips filled.
     pub fn layers(&self) -> &[Layer] {
         &self.layers
@@ -248,6 +267,13 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             "16-bit NNIE quantization ([compile_mode] 1): no public primary source defines its logarithmic code; use --bits 8".into(),
         ));
     }
+    if !matches!(opts.calib, CalibSource::TestData(_) | CalibSource::Npy(_)) {
+        // the .cfg must be able to say the image preprocessing: fail before calibrating
+        crate::cfg_preprocess::CfgPreprocess::from_images(
+            &opts.preprocess,
+            package_data::channels(graph),
+        )?;
+    }
     let (g, provenance) = legalized(graph, opts.legalize)?;
     let types = onnc_onnx::infer_graph(&g).map_err(|e| {
         refuse(
@@ -273,11 +299,19 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         CalibSource::Images(dir) => load_images_with(dir, &g, &opts.preprocess)?,
         CalibSource::Mqbench(_) => Vec::new(),
     };
+    let mut labels = None;
     let eval_sets = match (&opts.eval, calib_sets.is_empty()) {
+        (Some(dir), _) if is_labelled(dir) => {
+            let l = load_labelled(dir, &g)?;
+            labels = Some(l.labels);
+            l.sets
+        }
+        (Some(dir), _) if onnc_calib::npy_sets::is_npy_dir(dir) => load_npy_sets(dir, &g)?,
         (Some(dir), _) => load_test_data(dir, &g)?,
         (None, false) => calib_sets.clone(),
         (None, true) => synthetic_sets(&g, 4)?,
     };
+    let names = opts.names.clone().unwrap_or_else(|| OnnxNames::of(graph));
 
     // Activation clips.
     let watch: BTreeSet<String> = layers
@@ -289,12 +323,22 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         let text = std::fs::read_to_string(path)
             .map_err(|e| NnieError::Data(format!("{}: {e}", path.display())))?;
         let table = ClipTable::from_json(&text)?.snapped(opts.snap)?;
-        clip_keys::check_known(&table, &layers, &path.display().to_string())?;
+        clip_keys::check_known(&table, &layers, &names, &path.display().to_string())?;
         let mut missing = Vec::new();
         for l in layers.iter_mut().filter(|l| l.is_quantized()) {
-            let entry = std::iter::once(&l.name)
-                .chain(&l.sources)
-                .find_map(|k| table.get(k));
+            // the layer's own names first, then keys naming its ONNX node
+            // or that node's output tensor
+            let origins = names.origins(&l.name, &l.sources);
+            let entry = origins.iter().find_map(|k| table.get(k)).or_else(|| {
+                table
+                    .iter()
+                    .find(|(k, _)| {
+                        names
+                            .node(k)
+                            .is_some_and(|n| origins.iter().any(|o| o == n))
+                    })
+                    .map(|(_, c)| c)
+            });
             match entry {
                 Some(c) if c.len() == l.bottoms.len() => {
                     l.input_clips = c
@@ -367,7 +411,8 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             .map(<[f32]>::to_vec)
             .unwrap_or_default()
     };
-    for set in &eval_sets {
+    let mut accuracy = labels.as_ref().map(|_| Accuracy::default());
+    for (k, set) in eval_sets.iter().enumerate() {
         let (fo, float_tops) = float_run_keeping(&g, set, &tops)?;
         let qo = quant_run_observed(&g, &layers, set, &mut |name, q| {
             if let Some(f) = float_tops.get(name) {
@@ -378,11 +423,23 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             }
             Ok(())
         })?;
-        for (k, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
-            pairs[k].0.extend(cast(f));
-            pairs[k].1.extend(cast(q));
+        if let (Some(acc), Some(labels)) = (accuracy.as_mut(), labels.as_ref()) {
+            match (fo.as_slice(), qo.as_slice()) {
+                ([(_, f)], [(_, q)]) => acc.add(f, q, labels[k])?,
+                _ => {
+                    return Err(NnieError::Data(format!(
+                        "--eval with labels needs a classifier with one output; the model has {}",
+                        fo.len()
+                    )))
+                }
+            }
+        }
+        for (j, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
+            pairs[j].0.extend(cast(f));
+            pairs[j].1.extend(cast(q));
         }
     }
+    report.accuracy = accuracy;
     for l in &layers {
         if let Some(acc) = per_top.get(&l.top) {
             report.push(&l.name, acc.quality()?);
@@ -414,37 +471,23 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             table.insert(&l.name, clips)?;
         }
     }
-    let images: Vec<String> = match &opts.calib {
-        CalibSource::TestData(_) | CalibSource::Npy(_) => calib_sets
-            .iter()
-            .flat_map(|s| s.files.iter())
-            .map(|p| {
-                std::fs::canonicalize(p)
-                    .unwrap_or_else(|_| p.clone())
-                    .display()
-                    .to_string()
-            })
-            .collect(),
-        // MQBench table: the evaluation files, else a placeholder the user replaces
-        _ => {
-            let files: Vec<String> = eval_sets
-                .iter()
-                .flat_map(|s| s.files.iter())
-                .map(|p| p.display().to_string())
-                .collect();
-            if files.is_empty() {
-                vec!["calibration_images/REPLACE_ME.jpg".to_string()]
-            } else {
-                files
-            }
-        }
+    let data = package_data(&opts.calib, &calib_sets, &g, &opts.preprocess)?;
+    let mut warnings = warnings;
+    warnings.extend(data.warning.clone());
+    let package_options = PackageOptions {
+        preprocess: data.preprocess.clone(),
+        ..opts.package.clone()
     };
-    let package = Package::build(&name, &net, &table, &images, &opts.package)?;
+    let mut package = Package::build(&name, &net, &table, &data.list, &package_options)?;
+    for (path, bytes) in data.files {
+        package.push_file(&path, bytes)?;
+    }
     Ok(Compiled {
         graph: g,
         layers,
         package,
         report,
         warnings,
+        accuracy,
     })
 }
