@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::emit::{emit, Abi, EmitError, EmitOptions};
+use onnc_nvdla::emit::{emit, emit_bytes_counted, Abi, EmitError, EmitOptions};
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value,
 };
@@ -471,6 +471,27 @@ fn output_is_byte_identical_across_runs() {
         let a = emit(&p, &EmitOptions { abi }).unwrap().write();
         let b = emit(&p.clone(), &EmitOptions { abi }).unwrap().write();
         assert_eq!(a, b);
+    }
+}
+
+/// The bytes path (container written with room for the weights, weights
+/// packed into it in parallel) gives `emit().write()`'s bytes, whatever the
+/// number of threads.
+#[test]
+fn weights_packed_into_the_output_give_the_same_bytes_on_any_thread_count() {
+    let p = lenet();
+    for abi in [Abi::Current, Abi::Legacy] {
+        let opts = EmitOptions { abi };
+        let model = emit(&p, &opts).unwrap().write();
+        for threads in [1, 2, 5] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (bytes, _) = pool.install(|| emit_bytes_counted(&p, &opts).unwrap());
+            assert_eq!(bytes.bytes(), &model[..], "{threads} threads, {abi:?}");
+            assert_eq!(bytes.into_vec(), model);
+        }
     }
 }
 
