@@ -77,7 +77,7 @@ impl B {
             name: name.into(),
             shape,
             precision: FP16,
-            kind: TensorKind::Weight(values),
+            kind: TensorKind::Weight(onnc_nvdla::Weights::from(values)),
             place: Some(Placement {
                 pool: Some(Pool::Weights),
                 offset,
@@ -454,6 +454,7 @@ fn weights_are_fp16_in_direct_convolution_order_at_their_planned_offsets() {
     let TensorKind::Weight(v) = &p.tensors[w1].kind else {
         panic!()
     };
+    let v = v.values();
     // one group of 16 kernels, C=1: element (r=0, s=0) of kernels 0..16, then (0, 1)…
     let half = |x: f32| half::f16::from_f32(x).to_le_bytes();
     assert_eq!(blob.data[0..2], half(v[0]));
