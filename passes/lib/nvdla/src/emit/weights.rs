@@ -163,8 +163,8 @@ pub fn per_kernel_into<V: Values + ?Sized>(
     let eb = p.bytes();
     let mut o = 0;
     for kk in 0..k {
-        for row in 0..rows {
-            put(&mut out[o..o + eb], w.value(row * k + kk), p, shifts[row]);
+        for (row, &shift) in shifts.iter().enumerate().take(rows) {
+            put(&mut out[o..o + eb], w.value(row * k + kk), p, shift);
             o += eb;
         }
     }
@@ -232,18 +232,13 @@ pub fn per_point_into<V: Values + ?Sized>(
             for x in 0..wd {
                 let mut o = si * surf + y * line + x * px;
                 for cc in cb..cb + cpa {
-                    for row in 0..rows {
-                        let v = if cc < c {
-                            w.value(row * plane + (cc * h + y) * wd + x)
+                    for (row, &shift) in shifts.iter().enumerate().take(rows) {
+                        let (v, s) = if cc < c {
+                            (w.value(row * plane + (cc * h + y) * wd + x), shift)
                         } else {
-                            0.0
+                            (0.0, 0)
                         };
-                        put(
-                            &mut out[o..o + eb],
-                            v,
-                            p,
-                            if cc < c { shifts[row] } else { 0 },
-                        );
+                        put(&mut out[o..o + eb], v, p, s);
                         o += eb;
                     }
                 }
