@@ -49,6 +49,10 @@ fn main() {
 
     let mut config = prost_build::Config::new();
     config.out_dir(&out);
+    // A tensor's raw data is a `bytes::Bytes`: decoding a model from a
+    // `Bytes` buffer then refers to the weights in it instead of copying
+    // them (docs/architecture.md, "Weights stored once").
+    config.bytes([".onnx.TensorProto.raw_data"]);
     config
         .compile_fds(fds)
         .unwrap_or_else(|e| panic!("prost-build failed: {e}"));

@@ -44,12 +44,20 @@ unsafe extern "C" fn drop_tensor(
 }
 
 /// Wraps `tensor` as a `dense_resource` attribute named `name` (MLIR makes the
-/// name unique within the context, e.g. `conv1_w_1`). No bytes are copied.
+/// name unique within the context, e.g. `conv1_w_1`). No bytes are copied
+/// (unless the tensor's shared bytes are misaligned for its element type).
 pub fn dense_resource<'c>(context: &'c Context, name: &str, tensor: Tensor) -> Attribute<'c> {
     let ty = tensor_type(context, tensor.shape(), tensor.dtype());
     let align = tensor.dtype().size();
     let boxed = Box::new(tensor);
-    let bytes = boxed.data().as_bytes();
+    // A tensor over a slice of the model file is used where it is when
+    // aligned for its element type, else decoded into aligned storage.
+    let shared = boxed.le_bytes();
+    let bytes = if (shared.as_ptr() as usize) % align.max(1) == 0 {
+        shared
+    } else {
+        boxed.data().as_bytes()
+    };
     let (ptr, len) = (bytes.as_ptr() as *mut c_void, bytes.len());
     let user = Box::into_raw(boxed) as *mut c_void;
     // SAFETY: `ptr` points into the boxed tensor, which lives until the

@@ -69,13 +69,17 @@ pub fn emit_module(
 /// Emits a planned program as loadable bytes (`error: ...` messages when
 /// emission refuses it).
 pub fn emit_program(p: &Program, abi: Abi) -> Result<Vec<u8>, Vec<String>> {
-    Ok(emit_program_counted(p, abi)?.0)
+    Ok(emit_program_counted(p, abi)?.0.into_vec())
 }
 
 /// [`emit_program`], also returning the descriptors written per op
-/// (indexed like `p.ops`; see [`onnc_nvdla::emit::emit_counted`]).
-pub fn emit_program_counted(p: &Program, abi: Abi) -> Result<(Vec<u8>, Vec<usize>), Vec<String>> {
-    let (l, counts) = onnc_nvdla::emit::emit_counted(p, &EmitOptions { abi })
-        .map_err(|e| vec![format!("error: {e}")])?;
-    Ok((l.write(), counts))
+/// (indexed like `p.ops`; see [`onnc_nvdla::emit::emit_counted`]). The
+/// weights are packed in parallel straight into the returned buffer
+/// ([`onnc_nvdla::emit::emit_bytes_counted`]).
+pub fn emit_program_counted(
+    p: &Program,
+    abi: Abi,
+) -> Result<(onnc_nvdla_loadable::Reserved, Vec<usize>), Vec<String>> {
+    onnc_nvdla::emit::emit_bytes_counted(p, &EmitOptions { abi })
+        .map_err(|e| vec![format!("error: {e}")])
 }

@@ -21,7 +21,6 @@ use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind,
     Value as AttrValue,
 };
-use onnc_tensor::DType;
 use std::collections::{BTreeMap, HashMap};
 
 /// One problem, at the op it concerns.
@@ -227,11 +226,7 @@ fn read_weight(o: &OperationRef) -> Result<Tensor, String> {
         None => Precision::Fp16,
     };
     let shape = value.shape().to_vec();
-    let data: Vec<f32> = value
-        .cast(DType::F32)
-        .as_f32()
-        .map_err(|e| e.to_string())?
-        .to_vec();
+    let data = onnc_nvdla::Weights::of_tensor(&value);
     let place = o.attribute("nvdla.mem").ok().and_then(placement);
     Ok(Tensor {
         name,

@@ -127,7 +127,8 @@ pub fn build_func<'c>(
         if !read.contains(&t) {
             continue;
         }
-        let value = onnc_tensor::Tensor::from_f32(tensor.shape.clone(), data.clone())
+        let value = data
+            .to_tensor(tensor.shape.clone())
             .map_err(|e| format!("weight '{}': {e}", tensor.name))?;
         let mut attrs = vec![
             (

@@ -95,6 +95,7 @@ fn align_residuals(graph: &Graph, target: &str, s: &mut TensorScales) {
         let TensorKind::Weight(wv) = &p.tensors[w].kind else {
             continue;
         };
+        let wv = wv.values();
         let s_w = f64::from(wv.iter().fold(0f32, |m, v| m.max(v.abs()))) / 127.0;
         for &b in op.inputs[1..].iter().flatten() {
             if p.tensors[b].is_weight() {

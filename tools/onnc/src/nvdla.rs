@@ -101,7 +101,7 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         }
         (Emit::Dot, _) => unreachable!("checked above"),
     };
-    let bytes: &[u8] = text.as_deref().unwrap_or(&loadable);
+    let bytes: &[u8] = text.as_deref().unwrap_or(loadable.bytes());
     let Module::Nvdla(planned) = std::mem::replace(&mut s.module, Module::Onnx(Default::default()))
     else {
         unreachable!("checked above")

@@ -52,3 +52,4 @@ pub use dump::{dump, dump_detected};
 pub use error::{Error, Result};
 pub use model::*;
 pub use verify::{verify, verify_with, Severity, VerifyOptions, Violation};
+pub use write::Reserved;

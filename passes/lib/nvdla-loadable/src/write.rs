@@ -10,6 +10,7 @@
 use crate::model::*;
 use crate::schema as S;
 use flatbuffers::{FlatBufferBuilder, WIPOffset};
+use std::ops::Range;
 
 type Fbb<'a> = FlatBufferBuilder<'a>;
 type Done = WIPOffset<flatbuffers::TableFinishedWIPOffset>;
@@ -86,9 +87,17 @@ fn event(fbb: &mut Fbb, e: &EventListEntry) -> Done {
     fbb.end_table(t)
 }
 
-fn blob(fbb: &mut Fbb, e: &Blob) -> Done {
+/// Writes blob `e`; with `reserve = Some(n)` its payload is `n` zero bytes
+/// (from `zeros`) instead of `e.data`, and `at` gets the payload's offset
+/// from the end of the buffer.
+fn blob(fbb: &mut Fbb, e: &Blob, reserve: Option<usize>, zeros: &[u8], at: &mut usize) -> Done {
     let name = fbb.create_string(&e.name);
-    let data = fbb.create_vector(&e.data);
+    let data = match reserve {
+        Some(n) => fbb.create_vector(&zeros[..n]),
+        None => fbb.create_vector(&e.data),
+    };
+    // The vector starts with its u32 length; `value()` counts from the end.
+    *at = data.value() as usize - 4;
     let t = fbb.start_table();
     fbb.push_slot_always(slot(S::blob::name), name);
     fbb.push_slot(slot(S::blob::size), e.size, 0);
@@ -146,16 +155,89 @@ fn list<'a, T>(
     fbb.create_vector(&offs)
 }
 
+/// A serialized loadable whose reserved blob payloads are still zeros, for
+/// the caller to fill in place (see [`Loadable::write_reserving`]).
+#[derive(Debug)]
+pub struct Reserved {
+    buf: Vec<u8>,
+    start: usize,
+    /// Per reserved blob, in the order asked: the byte range of its payload
+    /// in [`Reserved::bytes`].
+    pub payloads: Vec<Range<usize>>,
+}
+
+impl Reserved {
+    /// The loadable's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+
+    /// The loadable's bytes, writable (to fill the reserved payloads).
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        &mut self.buf[self.start..]
+    }
+
+    /// The loadable's bytes, owned (moved to the front of the buffer).
+    pub fn into_vec(mut self) -> Vec<u8> {
+        self.buf.drain(..self.start);
+        self.buf
+    }
+}
+
+impl std::ops::Deref for Reserved {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.bytes()
+    }
+}
+
 impl Loadable {
     /// Serialises the loadable (identifier `NVDA`). Deterministic: the same
     /// model always gives the same bytes.
     pub fn write(&self) -> Vec<u8> {
-        let mut fbb = FlatBufferBuilder::new();
+        self.write_reserving(&[]).into_vec()
+    }
+
+    /// Serialises the loadable with room for payloads made later: each
+    /// `(blob index, n)` of `reserve` writes that blob with `n` zero bytes
+    /// instead of its `data`. Out: the bytes, and where each reserved
+    /// payload is; once the caller writes the payloads there, the bytes are
+    /// those [`Loadable::write`] gives with the payloads in `data`. The
+    /// buffer is sized up front, so nothing is copied as it grows.
+    pub fn write_reserving(&self, reserve: &[(usize, usize)]) -> Reserved {
+        let mut wanted: Vec<Option<usize>> = vec![None; self.blobs.len()];
+        for &(i, n) in reserve {
+            wanted[i] = Some(n);
+        }
+        let zeros = vec![0u8; reserve.iter().map(|r| r.1).max().unwrap_or(0)];
+        let payload: usize = self
+            .blobs
+            .iter()
+            .zip(&wanted)
+            .map(|(b, w)| w.unwrap_or(b.data.len()))
+            .sum();
+        let entries = self.task_list.len()
+            + self.memory_list.len()
+            + self.address_list.len()
+            + self.event_list.len()
+            + self.blobs.len()
+            + self.tensor_desc_list.len()
+            + self.reloc_list.len()
+            + self.submit_list.len();
+        let mut fbb = FlatBufferBuilder::with_capacity(payload + 256 * entries + 4096);
         let tasks = list(&mut fbb, &self.task_list, task);
         let memories = list(&mut fbb, &self.memory_list, memory);
         let addresses = list(&mut fbb, &self.address_list, address);
         let events = list(&mut fbb, &self.event_list, event);
-        let blobs = list(&mut fbb, &self.blobs, blob);
+        let mut ends = vec![0usize; self.blobs.len()];
+        let offs: Vec<Done> = self
+            .blobs
+            .iter()
+            .enumerate()
+            .map(|(i, e)| blob(&mut fbb, e, wanted[i], &zeros, &mut ends[i]))
+            .collect();
+        let blobs = fbb.create_vector(&offs);
         let tensors = list(&mut fbb, &self.tensor_desc_list, tensor_desc);
         let relocs = list(&mut fbb, &self.reloc_list, reloc);
         let submits = list(&mut fbb, &self.submit_list, submit);
@@ -171,6 +253,19 @@ impl Loadable {
         fbb.push_slot_always(slot(S::loadable::submit_list), submits);
         let root = fbb.end_table(t);
         fbb.finish(root, Some("NVDA"));
-        fbb.finished_data().to_vec()
+        let (buf, start) = fbb.collapse();
+        let len = buf.len() - start;
+        let payloads = reserve
+            .iter()
+            .map(|&(i, n)| {
+                let at = len - ends[i];
+                at..at + n
+            })
+            .collect();
+        Reserved {
+            buf,
+            start,
+            payloads,
+        }
     }
 }

@@ -84,7 +84,9 @@ pub fn program() -> Program {
         &mut p,
         "conv1_w",
         &[3, 2, 1, 1],
-        TensorKind::Weight(vec![0.5, -1.27, 0.1, 0.2, 0.3, 0.4]),
+        TensorKind::Weight(onnc_nvdla::Weights::from(vec![
+            0.5, -1.27, 0.1, 0.2, 0.3, 0.4,
+        ])),
     );
     let acc = tensor(&mut p, "conv1_acc", &[1, 3, 4, 4], TensorKind::Fused);
     let c1 = tensor(&mut p, "conv1", &[1, 3, 4, 4], TensorKind::Activation);

@@ -29,5 +29,5 @@ pub mod registers;
 
 pub use config::{Config, ConfigName};
 pub use program::{
-    Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value,
+    Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind, Value, Weights,
 };

@@ -301,7 +301,92 @@ pub enum TensorKind {
     /// CONV→SDP accumulator stream: never in memory.
     Fused,
     /// Constant with its original values, row-major in `Tensor::shape`.
-    Weight(Vec<f32>),
+    Weight(Weights),
+}
+
+/// A weight's `f32` values, shared: a clone, or a weight lowered from an
+/// ONNX initializer unchanged, refers to the same storage (for a model read
+/// from a file, the file's bytes) instead of copying it. Passes on the
+/// compile path read [`Weights::le_bytes`], [`Weights::at`] or
+/// [`Weights::iter`], which decode as they go; [`Weights::values`] decodes
+/// the whole tensor once (kept for the simulator, calibration and tests).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights(onnc_tensor::Tensor);
+
+impl Weights {
+    /// Weights holding `values`.
+    pub fn new(values: Vec<f32>) -> Weights {
+        let n = values.len();
+        Weights(onnc_tensor::Tensor::from_f32(vec![n], values).expect("a 1-D tensor of n values"))
+    }
+
+    /// The values of `t` in row-major order: the same storage when `t` is
+    /// `f32`, converted (ONNX `Cast`) otherwise.
+    pub fn of_tensor(t: &onnc_tensor::Tensor) -> Weights {
+        let n = t.numel();
+        let f = t.cast(onnc_tensor::DType::F32);
+        Weights(f.reshape(vec![n]).expect("the same element count"))
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.0.numel()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Value `i` (read from the bytes, nothing decoded ahead). Panics past the end.
+    pub fn at(&self, i: usize) -> f32 {
+        let b = &self.0.le_bytes()[4 * i..4 * i + 4];
+        f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+
+    /// The values in order, decoded as they are read.
+    pub fn iter(&self) -> impl Iterator<Item = f32> + '_ {
+        self.0
+            .le_bytes()
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// The values' little-endian bytes, without copying.
+    pub fn le_bytes(&self) -> &[u8] {
+        self.0.le_bytes()
+    }
+
+    /// All values as a slice (decoded once on first use if the storage is
+    /// shared bytes, then kept: a full copy; the compile path avoids it).
+    pub fn values(&self) -> &[f32] {
+        self.0.as_f32().expect("weights are f32 by construction")
+    }
+
+    /// The values, owned (the storage itself when nothing else shares it).
+    pub fn into_vec(self) -> Vec<f32> {
+        match self.0.into_data() {
+            onnc_tensor::Data::F32(v) => v,
+            _ => unreachable!("weights are f32 by construction"),
+        }
+    }
+
+    /// The values as a tensor of `shape` (sharing the storage), or an error
+    /// when the element counts differ.
+    pub fn to_tensor(&self, shape: Vec<usize>) -> onnc_tensor::Result<onnc_tensor::Tensor> {
+        self.0.clone().reshape(shape)
+    }
+
+    /// Whether both share one storage (neither is a copy of the other).
+    pub fn shares_storage(&self, other: &Weights) -> bool {
+        self.0.shares_storage(&other.0)
+    }
+}
+
+impl From<Vec<f32>> for Weights {
+    fn from(values: Vec<f32>) -> Weights {
+        Weights::new(values)
+    }
 }
 
 /// A tensor.

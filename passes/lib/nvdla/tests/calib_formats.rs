@@ -49,7 +49,9 @@ fn program() -> Program {
         &mut p,
         "conv1_w",
         &[3, 2, 1, 1],
-        TensorKind::Weight(vec![0.5, -1.27, 0.1, 0.2, 0.3, 0.4]),
+        TensorKind::Weight(onnc_nvdla::Weights::from(vec![
+            0.5, -1.27, 0.1, 0.2, 0.3, 0.4,
+        ])),
     );
     let acc = tensor(&mut p, "conv1_acc", &[1, 3, 4, 4], TensorKind::Fused);
     let c1 = tensor(&mut p, "conv1", &[1, 3, 4, 4], TensorKind::Activation);
@@ -189,12 +191,14 @@ fn the_loadable_is_the_same_through_every_format() {
     let TensorKind::Weight(m) = &p.tensors[x1].kind else {
         panic!("not a weight")
     };
+    let m = m.values();
     let m: Vec<f32> = m.iter().map(|v| v * 4096.0).collect();
     assert_eq!(m, [20972.0, 3303.0, 6605.0]);
     // The conv's weights are in their kernel's units: ±127 at each max.
     let TensorKind::Weight(w) = &p.tensors[1].kind else {
         panic!("not a weight")
     };
+    let w = w.values();
     assert_eq!(w[1], -127.0);
     assert!(
         (w[3] - 127.0).abs() < 1e-4 && (w[5] - 127.0).abs() < 1e-4,
@@ -617,7 +621,7 @@ fn a_node_split_into_parts_is_found_by_its_first_part() {
         &mut p,
         "fc_w",
         &[2, 4, 1, 1],
-        TensorKind::Weight(vec![0.5; 8]),
+        TensorKind::Weight(onnc_nvdla::Weights::from(vec![0.5; 8])),
     );
     let acc = tensor(&mut p, "fc/conv.acc", &[1, 2, 1, 1], TensorKind::Fused);
     let c = tensor(&mut p, "fc/conv", &[1, 2, 1, 1], TensorKind::Activation);

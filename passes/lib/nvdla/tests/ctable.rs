@@ -45,7 +45,9 @@ fn program() -> Program {
         &mut p,
         "conv1_w",
         &[3, 2, 1, 1],
-        TensorKind::Weight(vec![0.5, -1.27, 0.1, 0.2, 0.3, 0.4]),
+        TensorKind::Weight(onnc_nvdla::Weights::from(vec![
+            0.5, -1.27, 0.1, 0.2, 0.3, 0.4,
+        ])),
     );
     let acc = tensor(&mut p, "conv1_acc", &[1, 3, 4, 4], TensorKind::Fused);
     let c1 = tensor(&mut p, "conv1", &[1, 3, 4, 4], TensorKind::Activation);
@@ -292,6 +294,7 @@ fn nvidia_calibtable_sets_converters() {
     let TensorKind::Weight(w) = &p.tensors[1].kind else {
         panic!()
     };
+    let w = w.values();
     let q: Vec<f32> = w.iter().map(|v| v.round()).collect();
     assert_eq!(q, [50.0, -127.0, 10.0, 20.0, 30.0, 40.0]);
     assert_eq!((stats.layers, stats.registers), (3, 6));

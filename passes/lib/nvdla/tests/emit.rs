@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::emit::{emit, Abi, EmitError, EmitOptions};
+use onnc_nvdla::emit::{emit, emit_bytes_counted, Abi, EmitError, EmitOptions};
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value,
 };
@@ -77,7 +77,7 @@ impl B {
             name: name.into(),
             shape,
             precision: FP16,
-            kind: TensorKind::Weight(values),
+            kind: TensorKind::Weight(onnc_nvdla::Weights::from(values)),
             place: Some(Placement {
                 pool: Some(Pool::Weights),
                 offset,
@@ -454,6 +454,7 @@ fn weights_are_fp16_in_direct_convolution_order_at_their_planned_offsets() {
     let TensorKind::Weight(v) = &p.tensors[w1].kind else {
         panic!()
     };
+    let v = v.values();
     // one group of 16 kernels, C=1: element (r=0, s=0) of kernels 0..16, then (0, 1)…
     let half = |x: f32| half::f16::from_f32(x).to_le_bytes();
     assert_eq!(blob.data[0..2], half(v[0]));
@@ -471,6 +472,27 @@ fn output_is_byte_identical_across_runs() {
         let a = emit(&p, &EmitOptions { abi }).unwrap().write();
         let b = emit(&p.clone(), &EmitOptions { abi }).unwrap().write();
         assert_eq!(a, b);
+    }
+}
+
+/// The bytes path (container written with room for the weights, weights
+/// packed into it in parallel) gives `emit().write()`'s bytes, whatever the
+/// number of threads.
+#[test]
+fn weights_packed_into_the_output_give_the_same_bytes_on_any_thread_count() {
+    let p = lenet();
+    for abi in [Abi::Current, Abi::Legacy] {
+        let opts = EmitOptions { abi };
+        let model = emit(&p, &opts).unwrap().write();
+        for threads in [1, 2, 5] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (bytes, _) = pool.install(|| emit_bytes_counted(&p, &opts).unwrap());
+            assert_eq!(bytes.bytes(), &model[..], "{threads} threads, {abi:?}");
+            assert_eq!(bytes.into_vec(), model);
+        }
     }
 }
 

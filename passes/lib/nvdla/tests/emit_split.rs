@@ -204,7 +204,11 @@ impl B {
         self.tensor(
             name,
             shape,
-            TensorKind::Weight((0..n).map(|k| (k % 7) as f32 / 8.0 - 0.375).collect()),
+            TensorKind::Weight(onnc_nvdla::Weights::from(
+                (0..n)
+                    .map(|k| (k % 7) as f32 / 8.0 - 0.375)
+                    .collect::<Vec<f32>>(),
+            )),
         )
     }
     fn op(
@@ -544,6 +548,7 @@ fn per_point_weights_use_the_planned_cube_strides_and_are_banded_with_their_conv
     let TensorKind::Weight(v) = &p.tensors[pw].kind else {
         panic!()
     };
+    let v = v.values();
     let want = half::f16::from_f32(v[(17 * 112 + 3) * 112 + 5]).to_le_bytes();
     let pos = surf + 3 * line + 5 * 32 + 2;
     assert_eq!(&blob.data[pos..pos + 2], &want);
@@ -587,7 +592,7 @@ fn a_merged_depthwise_conv_is_emitted_in_channel_chunks() {
             v[(k * c + k) * 25 + i] = 0.125 * ((k + i) % 5) as f32 + 0.125;
         }
     }
-    b.p.tensors[w].kind = TensorKind::Weight(v);
+    b.p.tensors[w].kind = TensorKind::Weight(onnc_nvdla::Weights::from(v));
     let (p, l) = b.emit();
     preflight(&p).expect("what emits passes preflight");
     let surf = |t: TensorId| p.tensors[t].place.unwrap().surf_stride as u64;

@@ -91,8 +91,18 @@ fn conv_bias_relu() {
     let mut p = Program::new(ConfigName::NvFull);
     let (xv, wv, bv) = (values(2 * 5 * 5, 1), values(4 * 2 * 9, 2), values(4, 3));
     let x = add(&mut p, "x", &[1, 2, 5, 5], TensorKind::Input(0));
-    let w = add(&mut p, "w", &[4, 2, 3, 3], TensorKind::Weight(wv.clone()));
-    let b = add(&mut p, "b", &[1, 4, 1, 1], TensorKind::Weight(bv.clone()));
+    let w = add(
+        &mut p,
+        "w",
+        &[4, 2, 3, 3],
+        TensorKind::Weight(onnc_nvdla::Weights::from(wv.clone())),
+    );
+    let b = add(
+        &mut p,
+        "b",
+        &[1, 4, 1, 1],
+        TensorKind::Weight(onnc_nvdla::Weights::from(bv.clone())),
+    );
     let acc = add(&mut p, "acc", &[1, 4, 5, 5], TensorKind::Fused);
     let y = add(&mut p, "y", &[1, 4, 5, 5], TensorKind::Output(0));
     let pads = [
@@ -146,8 +156,18 @@ fn conv_eltwise_add() {
     );
     let x = add(&mut p, "x", &[1, 3, 4, 4], TensorKind::Input(0));
     let r = add(&mut p, "r", &[1, 2, 4, 4], TensorKind::Input(1));
-    let w = add(&mut p, "w", &[2, 3, 1, 1], TensorKind::Weight(wv.clone()));
-    let b = add(&mut p, "b", &[1, 2, 1, 1], TensorKind::Weight(bv.clone()));
+    let w = add(
+        &mut p,
+        "w",
+        &[2, 3, 1, 1],
+        TensorKind::Weight(onnc_nvdla::Weights::from(wv.clone())),
+    );
+    let b = add(
+        &mut p,
+        "b",
+        &[1, 2, 1, 1],
+        TensorKind::Weight(onnc_nvdla::Weights::from(bv.clone())),
+    );
     let acc = add(&mut p, "acc", &[1, 2, 4, 4], TensorKind::Fused);
     let y = add(&mut p, "y", &[1, 2, 4, 4], TensorKind::Output(0));
     op(&mut p, Engine::Conv, vec![Some(x), Some(w)], acc, &[]);

@@ -116,6 +116,7 @@ fn shufflenet_shuffles_with_permutation_convs() {
         let onnc_nvdla::TensorKind::Weight(v) = &w.kind else {
             panic!()
         };
+        let v = v.values();
         let c = w.shape[1];
         for k in 0..w.shape[0] {
             assert_eq!(v[k * c..(k + 1) * c].iter().sum::<f32>(), 1.0);

@@ -44,7 +44,7 @@ fn program(w: Vec<f32>, x1: Option<(&str, &str, Vec<f32>)>) -> Program {
         &mut p,
         "w",
         &[k, 2, 1, 1],
-        TensorKind::Weight(w),
+        TensorKind::Weight(onnc_nvdla::Weights::from(w)),
         Precision::Int8,
     );
     let acc = tensor(
@@ -92,7 +92,7 @@ fn program(w: Vec<f32>, x1: Option<(&str, &str, Vec<f32>)>) -> Program {
             &mut p,
             "c.x1",
             &[n, k, 1, 1],
-            TensorKind::Weight(rows),
+            TensorKind::Weight(onnc_nvdla::Weights::from(rows)),
             Precision::Int16,
         ));
     }
@@ -116,7 +116,7 @@ fn scales(s_x: f32, s_y: f32) -> TensorScales {
 
 fn weight(p: &Program, t: usize) -> Vec<f32> {
     match &p.tensors[t].kind {
-        TensorKind::Weight(v) => v.clone(),
+        TensorKind::Weight(v) => v.values().to_vec(),
         _ => panic!("not a weight"),
     }
 }

@@ -58,7 +58,11 @@ impl B {
     }
     fn weight(&mut self, name: &str, shape: &[usize]) -> TensorId {
         let n = shape.iter().product();
-        self.tensor(name, shape, TensorKind::Weight(vec![0.5; n]))
+        self.tensor(
+            name,
+            shape,
+            TensorKind::Weight(onnc_nvdla::Weights::from(vec![0.5; n])),
+        )
     }
     fn op(
         &mut self,

@@ -13,6 +13,7 @@
 //!   exact read after checking `offset + length` against the file's size, so
 //!   a 64 GiB sparse external-data file costs `length` bytes, not 64 GiB.
 
+use prost::bytes::Bytes;
 use std::fs::File;
 use std::io::{Error, ErrorKind, Read, Seek, SeekFrom};
 use std::os::unix::fs::FileTypeExt;
@@ -58,12 +59,13 @@ fn refused(t: std::fs::FileType) -> Error {
     )
 }
 
-/// Reads all of the regular file at `path` (see [`open_regular`]).
-pub(crate) fn read_regular(path: &Path) -> Result<Vec<u8>, Error> {
+/// Reads all of the regular file at `path` (see [`open_regular`]) into one
+/// shared buffer.
+pub(crate) fn read_regular(path: &Path) -> Result<Bytes, Error> {
     let (mut file, len) = open_regular(path)?;
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     file.read_to_end(&mut bytes)?;
-    Ok(bytes)
+    Ok(Bytes::from(bytes))
 }
 
 /// A slice of a regular file that does not fit in it.

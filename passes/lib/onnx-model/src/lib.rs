@@ -48,7 +48,7 @@ pub use error::{Error, Result};
 pub use export::{export, ANNOTATION_PREFIX, MIN_EXPORT_IR_VERSION, NODE_METADATA_IR_VERSION};
 pub use fold::MAX_FOLD_ELEMENTS;
 pub use infer::{infer_graph, infer_graph_with};
-pub use load::{decode, load};
+pub use load::{decode, decode_shared, load};
 pub use model::{Dim, Graph, Model, Node, TypeInfo, ValueInfo};
 pub use normalize::NormCx;
 pub use ops::{lookup, OpSpec};

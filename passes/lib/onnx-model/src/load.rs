@@ -19,12 +19,17 @@ use crate::normalize::normalize_model;
 use crate::validate::validate;
 use crate::{Error, Model, Options, Result, TypeInfo};
 use onnc_proto::onnx::ModelProto;
+use prost::bytes::Bytes;
 use prost::Message;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// Loads, validates and normalizes the ONNX model at `path`. External data is
 /// read relative to the model's folder.
+///
+/// The file is read once into one buffer and the weights stay there: every
+/// initializer's tensor refers to its `raw_data` in that buffer (no copy),
+/// and the buffer lives as long as any of them.
 pub fn load(path: impl AsRef<Path>, opts: &Options) -> Result<Model> {
     let path = path.as_ref();
     let file = path.display().to_string();
@@ -36,14 +41,20 @@ pub fn load(path: impl AsRef<Path>, opts: &Options) -> Result<Model> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let proto = parse(&bytes).map_err(|e| e.in_file(&file))?;
-    drop(bytes); // keep one copy of the weights at a time
+    let proto = parse(bytes).map_err(|e| e.in_file(&file))?;
     build(proto, base, opts).map_err(|e| e.in_file(file))
 }
 
-/// Like [`load`], from bytes already in memory; external data is read
+/// Like [`load`], from bytes already in memory (copied once into a shared
+/// buffer; see [`decode_shared`] to avoid that); external data is read
 /// relative to `base_dir`. Errors name the file as `<memory>`.
 pub fn decode(bytes: &[u8], base_dir: &Path, opts: &Options) -> Result<Model> {
+    decode_shared(Bytes::copy_from_slice(bytes), base_dir, opts)
+}
+
+/// Like [`decode`], from a shared buffer the model's tensors then refer to
+/// (no copy of the weights).
+pub fn decode_shared(bytes: Bytes, base_dir: &Path, opts: &Options) -> Result<Model> {
     parse(bytes)
         .and_then(|p| build(p, base_dir, opts))
         .map_err(|e| e.in_file("<memory>"))
@@ -56,12 +67,12 @@ fn looks_like_text(bytes: &[u8]) -> bool {
         .all(|&b| b == b'\n' || b == b'\r' || b == b'\t' || (0x20..0x7f).contains(&b))
 }
 
-/// Phase 1: bytes → `ModelProto`.
-fn parse(bytes: &[u8]) -> Result<ModelProto> {
+/// Phase 1: bytes → `ModelProto` (each `raw_data` a slice of `bytes`).
+fn parse(bytes: Bytes) -> Result<ModelProto> {
     if bytes.is_empty() {
         return Err(Error::Empty);
     }
-    if looks_like_text(bytes) {
+    if looks_like_text(&bytes) {
         return Err(Error::Decode {
             reason: "the file looks like text (ONNX text/JSON formats are not supported); expected a binary protobuf".into(),
         });

@@ -10,6 +10,7 @@ use crate::{Error, Result};
 use half::f16;
 use onnc_proto::onnx::{tensor_proto, TensorProto};
 use onnc_tensor::{DType, Data, Tensor};
+use prost::bytes::Bytes;
 use prost::Message;
 use std::path::{Component, Path};
 
@@ -54,15 +55,15 @@ pub fn tensor_from_proto(p: &TensorProto, base_dir: &Path) -> Result<Tensor> {
         return Err(bad(name, "segmented tensors are not supported"));
     }
     let external = p.data_location == tensor_proto::DataLocation::External as i32;
-    let data = if external {
+    if external {
         let want = numel.checked_mul(dtype.size()).map(|w| w as u64);
         let bytes = read_external(p, base_dir, want)?;
-        raw(name, dtype, numel, &bytes)?
-    } else if !p.raw_data.is_empty() {
-        raw(name, dtype, numel, &p.raw_data)?
-    } else {
-        typed(p, dtype)?
-    };
+        return raw(name, dtype, shape, numel, Bytes::from(bytes));
+    }
+    if !p.raw_data.is_empty() {
+        return raw(name, dtype, shape, numel, p.raw_data.clone());
+    }
+    let data = typed(p, dtype)?;
     if data.len() != numel {
         return Err(bad(
             name,
@@ -76,7 +77,8 @@ pub fn tensor_from_proto(p: &TensorProto, base_dir: &Path) -> Result<Tensor> {
     Tensor::new(shape, data).map_err(|e| bad(name, e.to_string()))
 }
 
-fn raw(name: &str, dtype: DType, numel: usize, bytes: &[u8]) -> Result<Data> {
+/// A tensor over `bytes` (shared, not copied), checked against its shape.
+fn raw(name: &str, dtype: DType, shape: Vec<usize>, numel: usize, bytes: Bytes) -> Result<Tensor> {
     let want = numel.checked_mul(dtype.size());
     if want != Some(bytes.len()) {
         return Err(bad(
@@ -88,7 +90,7 @@ fn raw(name: &str, dtype: DType, numel: usize, bytes: &[u8]) -> Result<Data> {
             ),
         ));
     }
-    Data::from_le_bytes(dtype, bytes).map_err(|e| bad(name, e.to_string()))
+    Tensor::from_shared_le_bytes(dtype, shape, bytes).map_err(|e| bad(name, e.to_string()))
 }
 
 fn typed(p: &TensorProto, dtype: DType) -> Result<Data> {
@@ -204,7 +206,7 @@ pub fn tensor_to_proto(name: &str, t: &Tensor) -> TensorProto {
         name: name.to_string(),
         dims: t.shape().iter().map(|&d| d as i64).collect(),
         data_type: t.dtype().onnx_code(),
-        raw_data: t.to_le_bytes(),
+        raw_data: Bytes::copy_from_slice(t.le_bytes()),
         ..Default::default()
     }
 }
@@ -218,7 +220,7 @@ pub fn read_tensor_pb(path: impl AsRef<Path>) -> Result<(String, Tensor)> {
         path: file.clone(),
         source,
     })?;
-    let p = TensorProto::decode(&bytes[..]).map_err(|e| {
+    let p = TensorProto::decode(bytes).map_err(|e| {
         Error::Decode {
             reason: format!("not a TensorProto: {e}"),
         }

@@ -2,7 +2,9 @@
 //!
 //! In: element types, shapes and data (from an ONNX `TensorProto`, an MLIR
 //! `dense_resource` blob, or a kernel). Out: [`Tensor`] (typed, row-major,
-//! owned) and [`Attr`] (an ONNX attribute value, defaults already filled).
+//! over shared storage: a clone, or a tensor over a slice of the model
+//! file, is not a copy) and [`Attr`] (an ONNX attribute value, defaults
+//! already filled).
 //!
 //! Nothing here knows about MLIR or protobuf; the importer converts protobuf
 //! into these types, the `ir` layer converts them to and from MLIR attributes.

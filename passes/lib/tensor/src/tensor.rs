@@ -1,7 +1,9 @@
-//! [`Tensor`]: an owned, typed, row-major array with a shape.
+//! [`Tensor`]: a typed, row-major array with a shape, over shared storage.
 
 use crate::{DType, Error, Result};
+use bytes::Bytes;
 use half::f16;
+use std::sync::{Arc, OnceLock};
 
 /// Typed element storage. `Bool` is one byte per element, 0 or 1.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,27 +82,23 @@ impl Data {
                 len: bytes.len(),
             });
         }
-        fn read<T, const N: usize>(b: &[u8], f: fn([u8; N]) -> T) -> Vec<T> {
-            b.chunks_exact(N)
-                .map(|c| {
-                    let mut a = [0u8; N];
-                    a.copy_from_slice(c);
-                    f(a)
-                })
-                .collect()
+        // The host is little-endian (lib.rs), so decoding is a copy into
+        // aligned storage.
+        fn read<T: bytemuck::Pod>(b: &[u8]) -> Vec<T> {
+            bytemuck::pod_collect_to_vec(b)
         }
         Ok(match dtype {
-            DType::F32 => Data::F32(read(bytes, f32::from_le_bytes)),
-            DType::F16 => Data::F16(read(bytes, f16::from_le_bytes)),
-            DType::F64 => Data::F64(read(bytes, f64::from_le_bytes)),
-            DType::I8 => Data::I8(read(bytes, i8::from_le_bytes)),
+            DType::F32 => Data::F32(read(bytes)),
+            DType::F16 => Data::F16(read(bytes)),
+            DType::F64 => Data::F64(read(bytes)),
+            DType::I8 => Data::I8(read(bytes)),
             DType::U8 => Data::U8(bytes.to_vec()),
-            DType::I16 => Data::I16(read(bytes, i16::from_le_bytes)),
-            DType::U16 => Data::U16(read(bytes, u16::from_le_bytes)),
-            DType::I32 => Data::I32(read(bytes, i32::from_le_bytes)),
-            DType::U32 => Data::U32(read(bytes, u32::from_le_bytes)),
-            DType::I64 => Data::I64(read(bytes, i64::from_le_bytes)),
-            DType::U64 => Data::U64(read(bytes, u64::from_le_bytes)),
+            DType::I16 => Data::I16(read(bytes)),
+            DType::U16 => Data::U16(read(bytes)),
+            DType::I32 => Data::I32(read(bytes)),
+            DType::U32 => Data::U32(read(bytes)),
+            DType::I64 => Data::I64(read(bytes)),
+            DType::U64 => Data::U64(read(bytes)),
             DType::Bool => Data::Bool(bytes.iter().map(|&b| u8::from(b != 0)).collect()),
         })
     }
@@ -186,13 +184,39 @@ impl Data {
     }
 }
 
-/// An owned tensor: element type, shape (row-major, NCHW for images) and data.
+/// A tensor: element type, shape (row-major, NCHW for images) and data.
 ///
 /// A rank-0 tensor has shape `[]` and one element.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The data is shared, never copied, by [`Clone`]: the importer, the
+/// lowering and the emitter hold the same weights. A tensor made with
+/// [`Tensor::from_shared_le_bytes`] refers to bytes it does not own (a slice
+/// of the model file's buffer) and decodes them into typed storage only when
+/// [`Tensor::data`] is first asked for; [`Tensor::le_bytes`] reads them
+/// without decoding.
+#[derive(Debug, Clone)]
 pub struct Tensor {
     shape: Vec<usize>,
-    data: Data,
+    dtype: DType,
+    store: Arc<Store>,
+}
+
+/// The shared storage of a [`Tensor`]: typed elements, or little-endian
+/// bytes decoded on first use.
+#[derive(Debug)]
+struct Store {
+    /// The elements' bytes as the model holds them; `None` for typed data.
+    raw: Option<Bytes>,
+    /// The typed elements (set from the start, or decoded from `raw`).
+    typed: OnceLock<Data>,
+}
+
+impl PartialEq for Tensor {
+    fn eq(&self, other: &Tensor) -> bool {
+        self.dtype == other.dtype
+            && self.shape == other.shape
+            && (Arc::ptr_eq(&self.store, &other.store) || self.data() == other.data())
+    }
 }
 
 impl Tensor {
@@ -206,7 +230,14 @@ impl Tensor {
                 actual: data.len(),
             });
         }
-        Ok(Tensor { shape, data })
+        Ok(Tensor {
+            shape,
+            dtype: data.dtype(),
+            store: Arc::new(Store {
+                raw: None,
+                typed: OnceLock::from(data),
+            }),
+        })
     }
 
     /// An `f32` tensor.
@@ -219,23 +250,56 @@ impl Tensor {
         Tensor::new(shape, Data::I64(values))
     }
 
-    /// A tensor decoded from little-endian bytes.
+    /// A tensor decoded from little-endian bytes (copied into typed storage).
     pub fn from_le_bytes(dtype: DType, shape: Vec<usize>, bytes: &[u8]) -> Result<Tensor> {
         Tensor::new(shape, Data::from_le_bytes(dtype, bytes)?)
+    }
+
+    /// A tensor over little-endian `bytes` it shares, not copies (a slice
+    /// of a model file). In: the element type, the shape and exactly
+    /// `numel · size` bytes. Out: the tensor, or an error when the byte count
+    /// does not match. The bytes are decoded only if [`Tensor::data`] is
+    /// asked for; `Bool` is decoded at once (its bytes are normalized to 0/1).
+    pub fn from_shared_le_bytes(dtype: DType, shape: Vec<usize>, bytes: Bytes) -> Result<Tensor> {
+        let size = dtype.size();
+        if bytes.len() % size != 0 {
+            return Err(Error::RaggedBytes {
+                dtype,
+                size,
+                len: bytes.len(),
+            });
+        }
+        let expected: usize = shape.iter().product();
+        if expected != bytes.len() / size {
+            return Err(Error::ShapeMismatch {
+                shape,
+                expected,
+                actual: bytes.len() / size,
+            });
+        }
+        if dtype == DType::Bool {
+            return Tensor::from_le_bytes(dtype, shape, &bytes);
+        }
+        Ok(Tensor {
+            shape,
+            dtype,
+            store: Arc::new(Store {
+                raw: Some(bytes),
+                typed: OnceLock::new(),
+            }),
+        })
     }
 
     /// A tensor of `dtype` filled with `value`.
     pub fn full(dtype: DType, shape: Vec<usize>, value: f64) -> Tensor {
         let n = shape.iter().product();
-        Tensor {
-            data: Data::from_f64s(dtype, &vec![value; n]),
-            shape,
-        }
+        let data = Data::from_f64s(dtype, &vec![value; n]);
+        Tensor::new(shape, data).expect("the data has the shape's element count")
     }
 
     /// The element type.
     pub fn dtype(&self) -> DType {
-        self.data.dtype()
+        self.dtype
     }
 
     /// The shape.
@@ -250,27 +314,69 @@ impl Tensor {
 
     /// The number of elements.
     pub fn numel(&self) -> usize {
-        self.data.len()
+        self.shape.iter().product()
     }
 
-    /// The storage.
+    /// The typed storage (decoded from shared bytes on first use, then kept).
     pub fn data(&self) -> &Data {
-        &self.data
+        let s = &*self.store;
+        s.typed.get_or_init(|| {
+            let raw = s.raw.as_deref().unwrap_or_default();
+            Data::from_le_bytes(self.dtype, raw)
+                .expect("shared bytes were checked against the type when the tensor was made")
+        })
     }
 
-    /// Takes the storage.
+    /// The elements' little-endian bytes, without decoding or copying.
+    pub fn le_bytes(&self) -> &[u8] {
+        match (&self.store.raw, self.store.typed.get()) {
+            (Some(raw), _) => raw,
+            (None, Some(d)) => d.as_bytes(),
+            (None, None) => unreachable!("a tensor has typed data or bytes"),
+        }
+    }
+
+    /// Whether both tensors share one storage (a clone, or a reshape of one).
+    pub fn shares_storage(&self, other: &Tensor) -> bool {
+        Arc::ptr_eq(&self.store, &other.store)
+    }
+
+    /// Takes the storage (copied if another tensor shares it).
     pub fn into_data(self) -> Data {
-        self.data
+        match Arc::try_unwrap(self.store) {
+            Ok(s) => match s.typed.into_inner() {
+                Some(d) => d,
+                None => Data::from_le_bytes(self.dtype, s.raw.as_deref().unwrap_or_default())
+                    .expect("shared bytes were checked against the type when the tensor was made"),
+            },
+            Err(shared) => {
+                let t = Tensor {
+                    shape: self.shape,
+                    dtype: self.dtype,
+                    store: shared,
+                };
+                t.data().clone()
+            }
+        }
     }
 
-    /// The same data under another shape with the same element count.
+    /// The same data under another shape with the same element count (shared, not copied).
     pub fn reshape(self, shape: Vec<usize>) -> Result<Tensor> {
-        Tensor::new(shape, self.data)
+        let expected: usize = shape.iter().product();
+        let actual = self.numel();
+        if expected != actual {
+            return Err(Error::ShapeMismatch {
+                shape,
+                expected,
+                actual,
+            });
+        }
+        Ok(Tensor { shape, ..self })
     }
 
     /// The `f32` elements, or an error for any other type.
     pub fn as_f32(&self) -> Result<&[f32]> {
-        match &self.data {
+        match self.data() {
             Data::F32(v) => Ok(v),
             d => Err(Error::WrongDType {
                 expected: DType::F32,
@@ -281,7 +387,7 @@ impl Tensor {
 
     /// The `i64` elements, or an error for any other type.
     pub fn as_i64(&self) -> Result<&[i64]> {
-        match &self.data {
+        match self.data() {
             Data::I64(v) => Ok(v),
             d => Err(Error::WrongDType {
                 expected: DType::I64,
@@ -290,24 +396,22 @@ impl Tensor {
         }
     }
 
-    /// Little-endian bytes of the elements.
+    /// Little-endian bytes of the elements (a copy; see [`Tensor::le_bytes`]).
     pub fn to_le_bytes(&self) -> Vec<u8> {
-        self.data.to_le_bytes()
+        self.le_bytes().to_vec()
     }
 
-    /// The tensor converted to another element type (ONNX `Cast` semantics for numbers).
+    /// The tensor converted to another element type (ONNX `Cast` semantics
+    /// for numbers); the same type shares the data.
     pub fn cast(&self, dtype: DType) -> Tensor {
         if dtype == self.dtype() {
             return self.clone();
         }
         let data = match dtype {
-            DType::I64 => Data::I64(self.data.to_i64_vec()),
-            _ => Data::from_f64s(dtype, &self.data.to_f64_vec()),
+            DType::I64 => Data::I64(self.data().to_i64_vec()),
+            _ => Data::from_f64s(dtype, &self.data().to_f64_vec()),
         };
-        Tensor {
-            shape: self.shape.clone(),
-            data,
-        }
+        Tensor::new(self.shape.clone(), data).expect("a cast keeps the element count")
     }
 }
 
@@ -348,6 +452,36 @@ mod tests {
             );
             assert_eq!(Tensor::from_le_bytes(dt, vec![3], &b).unwrap(), t, "{dt}");
         }
+    }
+
+    #[test]
+    fn shared_bytes_are_decoded_on_demand_and_shared_by_clones() {
+        let b = Bytes::from(vec![0u8, 0, 128, 63, 0, 0, 0, 64, 0, 0, 64, 64]);
+        let raw = b.slice(4..12);
+        let t = Tensor::from_shared_le_bytes(DType::F32, vec![2], raw.clone()).unwrap();
+        assert_eq!(t.le_bytes().as_ptr(), raw.as_ptr(), "no copy of the bytes");
+        let c = t.clone().reshape(vec![1, 2]).unwrap();
+        assert!(c.shares_storage(&t));
+        assert_eq!(c.as_f32().unwrap(), &[2.0, 3.0]);
+        assert_eq!(t, Tensor::from_f32(vec![2], vec![2.0, 3.0]).unwrap());
+        assert_eq!(t.into_data(), Data::F32(vec![2.0, 3.0]));
+        let e = Tensor::from_shared_le_bytes(DType::F32, vec![3], raw.clone()).unwrap_err();
+        assert_eq!(
+            e,
+            Error::ShapeMismatch {
+                shape: vec![3],
+                expected: 3,
+                actual: 2
+            }
+        );
+        let e = Tensor::from_shared_le_bytes(DType::F32, vec![2], b.slice(0..7)).unwrap_err();
+        assert!(matches!(e, Error::RaggedBytes { len: 7, .. }), "{e:?}");
+        let flags = Tensor::from_shared_le_bytes(DType::Bool, vec![2], Bytes::from_static(&[0, 7]));
+        assert_eq!(
+            flags.unwrap().le_bytes(),
+            &[0, 1],
+            "bools normalized to 0/1"
+        );
     }
 
     #[test]

@@ -57,7 +57,7 @@ use super::load::LoadStats;
 use super::names::nearest;
 use super::scales::TensorScales;
 use super::units::Divide;
-use crate::program::{Engine, Precision, Program, Tensor, TensorId, TensorKind, Value};
+use crate::program::{Engine, Precision, Program, Tensor, TensorId, TensorKind, Value, Weights};
 use crate::qrecord::QuantRecord;
 
 /// `m · 2^-n ≈ ratio` with `m` the largest positive int16 mantissa and
@@ -256,11 +256,13 @@ pub fn apply_scales_with(
     }
     CtableError::collect(file, errors)?;
     for (t, d) in by_tensor {
-        if let TensorKind::Weight(v) = &mut p.tensors[t].kind {
+        if let TensorKind::Weight(w) = &mut p.tensors[t].kind {
+            let mut v = std::mem::replace(w, Weights::new(Vec::new())).into_vec();
             let n = (d.divisors.len() * d.block).min(v.len());
             for (i, x) in v[..n].iter_mut().enumerate() {
                 *x = (f64::from(*x) / d.divisors[i / d.block.max(1)]) as f32;
             }
+            *w = Weights::new(v);
         }
     }
     for w in x1_writes {
@@ -271,7 +273,7 @@ pub fn apply_scales_with(
                     name: w.name,
                     shape: w.shape.clone(),
                     precision: Precision::Int16,
-                    kind: TensorKind::Weight(Vec::new()),
+                    kind: TensorKind::Weight(Weights::new(Vec::new())),
                     place: None,
                 });
                 p.ops[w.sdp].inputs[1] = Some(t);
@@ -279,7 +281,7 @@ pub fn apply_scales_with(
             }
         };
         p.tensors[t].shape = w.shape;
-        p.tensors[t].kind = TensorKind::Weight(w.values);
+        p.tensors[t].kind = TensorKind::Weight(Weights::new(w.values));
     }
 
     let mut touched = BTreeSet::new();
@@ -459,7 +461,7 @@ fn acc_unit(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
             conv.hw_layer, p.tensors[w].name
         ));
     };
-    Ok(scale_of(p, x, table)? * super::units::weight_scale(values))
+    Ok(scale_of(p, x, table)? * super::units::weight_scale(values.values()))
 }
 
 /// The calibration method a table records: the one its producer named

@@ -162,7 +162,7 @@ pub(super) fn plan(
     if k == 0 || values.len() % k != 0 {
         return Err("the conv's weight has no kernels".into());
     }
-    let s_w = channel_scales(values, k);
+    let s_w = channel_scales(values.values(), k);
     let (lo, hi) = min_max(&s_w);
     // Equal scales gain nothing, unless X1's rescale is needed to add a
     // feature operand of any scale (see `intermediate_unit`).
@@ -193,6 +193,7 @@ pub(super) fn plan(
             let TensorKind::Weight(v) = &p.tensors[t].kind else {
                 unreachable!("checked: a weight")
             };
+            let v = v.values();
             if v.len() != k * if ty == "both" { 2 } else { 1 } {
                 return Err(format!(
                     "the X1 operand '{}' is not per channel",
@@ -200,8 +201,8 @@ pub(super) fn plan(
                 ));
             }
             match ty {
-                "add" => (Some(v.clone()), None),
-                "mul" => (None, Some(v.clone())),
+                "add" => (Some(v.to_vec()), None),
+                "mul" => (None, Some(v.to_vec())),
                 "both" => (Some(v[..k].to_vec()), Some(v[k..].to_vec())),
                 other => return Err(format!("X1 type '{other}' has an operand")),
             }

@@ -142,7 +142,7 @@ pub(super) fn calibrate_sdp(
                     (pc.unit, true)
                 }
                 Err(note) => {
-                    let s_w = weight_scale(values);
+                    let s_w = weight_scale(values.values());
                     rec.weight_mode = Some(WeightMode::PerTensor);
                     rec.weight_scales = Some((s_w, s_w));
                     rec.note = Some(note);

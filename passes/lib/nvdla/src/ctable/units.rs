@@ -95,7 +95,8 @@ pub(super) fn units(
         if let Some(w) = p.ops[conv].inputs.get(1).copied().flatten() {
             if let TensorKind::Weight(v) = &p.tensors[w].kind {
                 if !per_channel {
-                    u.divide.push(Divide::uniform(w, weight_scale(v), v.len()));
+                    u.divide
+                        .push(Divide::uniform(w, weight_scale(v.values()), v.len()));
                 }
                 u.sets.push((conv, "out_cvt.truncate", Value::Int(0)));
             }
@@ -119,7 +120,7 @@ pub(super) fn units(
         let Some(b) = op.inputs.get(slot + 1).copied().flatten() else {
             continue;
         };
-        let TensorKind::Weight(v) = &p.tensors[b].kind else {
+        let TensorKind::Weight(w) = &p.tensors[b].kind else {
             if mul_row {
                 // A product by an activation counts `unit · s_b`, which the
                 // output converter does not include: refuse rather than
@@ -141,6 +142,7 @@ pub(super) fn units(
             Precision::Int16 => 32767.0,
             Precision::Fp16 => continue,
         };
+        let v = w.values();
         let n = v.len() / rows;
         if alu_row {
             let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / unit;

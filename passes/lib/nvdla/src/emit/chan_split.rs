@@ -40,7 +40,7 @@
 use std::collections::BTreeMap;
 
 use super::dla::Ctx;
-use super::encode::Encoded;
+use super::encode::{Encoded, Layout};
 use super::error::{EmitError, Result};
 use super::memory::place;
 use super::split::{Band, Chunk};
@@ -164,6 +164,7 @@ fn dc_index(
 /// copied element by element out of `whole` (the `[K, C, R, S]` weight in
 /// that layout, `elem` bytes per element), so the encoding (precision,
 /// quantization) is exactly the one the whole weight got.
+#[cfg(test)]
 pub(crate) fn relayout(
     whole: &[u8],
     shape: [usize; 4],
@@ -172,13 +173,26 @@ pub(crate) fn relayout(
     acpa: usize,
     elem: usize,
 ) -> Vec<u8> {
+    let mut out = vec![0u8; chunks.iter().map(|c| c.w_bytes).sum()];
+    relayout_into(whole, shape, chunks, kpg, acpa, elem, &mut out);
+    out
+}
+
+/// [`relayout`] written into `out` (the chunks' `w_bytes` summed, zeroed).
+pub(crate) fn relayout_into(
+    whole: &[u8],
+    shape: [usize; 4],
+    chunks: &[Chunk],
+    kpg: usize,
+    acpa: usize,
+    elem: usize,
+    out: &mut [u8],
+) {
     let [_, _, r, s] = shape;
     let (kpg, acpa) = (kpg.max(1), acpa.max(1));
-    let mut out = Vec::new();
+    let mut start = 0;
     for ch in chunks {
         let sub = [ch.k, ch.c, r, s];
-        let start = out.len();
-        out.resize(start + ch.w_bytes, 0);
         for kk in 0..ch.k {
             for cc in 0..ch.c {
                 for rr in 0..r {
@@ -190,8 +204,8 @@ pub(crate) fn relayout(
                 }
             }
         }
+        start += ch.w_bytes;
     }
-    out
 }
 
 impl Ctx<'_> {
@@ -274,7 +288,7 @@ impl Ctx<'_> {
         }
         let elem = p.tensors[w].precision.bytes();
         let budget = place(p, w)?.size as usize;
-        let sup = supports(values, shape);
+        let sup = supports(values.values(), shape);
         let [_, _, h, wd] = p.tensors[x].shape[..] else {
             return Ok(None);
         };
@@ -307,11 +321,11 @@ impl Ctx<'_> {
     }
 }
 
-/// Replaces the blob of every chunked conv's weight by its chunks' blocks
-/// ([`relayout`]); `jobs` are the DLA descriptors `(op, band)`.
+/// Makes the blob of every chunked conv's weight its chunks' blocks
+/// ([`relayout`], done when the blob is packed); `jobs` are the DLA
+/// descriptors `(op, band)`.
 pub(crate) fn rechunk(
     p: &Program,
-    cfg: &crate::config::Config,
     weights: &mut BTreeMap<TensorId, Encoded>,
     jobs: &[(usize, Option<Band>)],
 ) -> Result<()> {
@@ -331,27 +345,20 @@ pub(crate) fn rechunk(
     }
     for (w, chunks) in per_weight {
         let tensor = &p.tensors[w];
-        let shape =
-            <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
-                tensor: tensor.name.clone(),
-                problem: format!(
-                    "a split conv weight must be [K, C, R, S], got {:?}",
-                    tensor.shape
-                ),
-            })?;
         let e = weights.get_mut(&w).ok_or_else(|| EmitError::Tensor {
             tensor: tensor.name.clone(),
             problem: "a split conv weight has no encoded blob (internal)".into(),
         })?;
-        let prec = tensor.precision;
-        e.bytes = relayout(
-            &e.bytes,
-            shape,
-            &chunks,
-            kernels_per_group(cfg, prec),
-            cfg.atomic_c,
-            prec.bytes(),
-        );
+        let Layout::Conv { chunks: split, .. } = &mut e.layout else {
+            return Err(EmitError::Tensor {
+                tensor: tensor.name.clone(),
+                problem: format!(
+                    "a split conv weight must be [K, C, R, S] in the convolution layout, got {:?}",
+                    tensor.shape
+                ),
+            });
+        };
+        *split = Some(chunks);
     }
     Ok(())
 }

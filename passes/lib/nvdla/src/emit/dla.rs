@@ -198,7 +198,7 @@ impl Ctx<'_> {
             ),
             None => (
                 self.mem.existing(self.p, t)?,
-                e.bytes.len() as u64,
+                e.len() as u64,
                 e.whc[1],
                 e.whc[2],
             ),
@@ -427,7 +427,7 @@ impl Ctx<'_> {
         let eps = (atoms / per_entry) * wd + frac;
         let wbytes = match chunk {
             Some(ch) => ch.w_bytes,
-            None => self.weights.get(&w).map_or(0, |e| e.bytes.len()),
+            None => self.weights.get(&w).map_or(0, |e| e.len()),
         };
         let bpk = wc * r * s * in_p.bytes();
         let kpg = super::weights::kernels_per_group(cfg, in_p);

@@ -1,35 +1,155 @@
 //! Weight blobs: every weight tensor converted to the layout its consumer reads.
 //!
 //! In: a planned [`Program`] and its [`Config`]. Out: per weight tensor,
-//! its bytes ([`super::weights`], [`super::quant`]) and the data-cube
-//! geometry descriptors use for it. A weight read by two ops in different
-//! layouts, or bigger than its planned size, is an error naming it.
+//! the layout of its blob ([`Layout`]: what [`super::weights`] and
+//! [`super::quant`] make of its values), the blob's size and the data-cube
+//! geometry descriptors use for it. The bytes are made last, by
+//! [`Encoded::pack`], straight into the output. A weight read by two ops in
+//! different layouts, or bigger than its planned size, is an error naming it.
 //! Example: a `[20, 1, 5, 5]` fp16 conv weight becomes 1024 bytes (1000
 //! rounded up to 128) in direct-convolution order.
 
 use std::collections::BTreeMap;
 
 use super::attrs::A;
+use super::chan_split::relayout_into;
 use super::error::{EmitError, Result};
 use super::memory::place;
-use super::weights::{conv_dc, feature_geometry, per_kernel, per_point};
+use super::split::Chunk;
+use super::weights::{
+    conv_dc_into, conv_dc_len, feature_geometry, kernels_per_group, per_kernel_into,
+    per_point_into, per_point_len, LeF32s,
+};
 use crate::config::Config;
-use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+use crate::program::{Engine, Op, Precision, Program, TensorId, TensorKind, Weights};
 
-/// One encoded weight.
+/// How a weight's blob is made from its values.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Layout {
+    /// Direct-convolution layout of a `[K, C, R, S]` weight.
+    Conv {
+        shape: [usize; 4],
+        prec: Precision,
+        shift: i32,
+        /// The channel chunks of a conv split by `chan_split`, each block
+        /// in its own direct-convolution layout (`None`: whole).
+        chunks: Option<Vec<Chunk>>,
+        /// Kernels per group and channels per atom (for the chunks).
+        kpg: usize,
+        acpa: usize,
+    },
+    /// A per-kernel SDP operand.
+    PerKernel {
+        rows: usize,
+        k: usize,
+        prec: Precision,
+        shifts: Vec<i32>,
+    },
+    /// A per-point SDP operand.
+    PerPoint {
+        rows: usize,
+        chw: [usize; 3],
+        cpa: usize,
+        prec: Precision,
+        shifts: Vec<i32>,
+        line: usize,
+        surf: usize,
+    },
+}
+
+impl Layout {
+    /// The blob's size in bytes.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Layout::Conv {
+                chunks: Some(chunks),
+                ..
+            } => chunks.iter().map(|c| c.w_bytes).sum(),
+            Layout::Conv { shape, prec, .. } => conv_dc_len(*shape, *prec),
+            Layout::PerKernel { rows, k, prec, .. } => rows * k * prec.bytes(),
+            Layout::PerPoint {
+                chw: [c, h, _],
+                cpa,
+                line,
+                surf,
+                ..
+            } => per_point_len(*c, *h, *cpa, *line, *surf),
+        }
+    }
+
+    /// Writes the blob of `w` into `out` (exactly [`Layout::len`] zeroed
+    /// bytes). A big conv weight is packed in parallel, deterministically.
+    pub(crate) fn pack(&self, w: &Weights, cfg: &Config, out: &mut [u8]) {
+        let v = LeF32s::of(w);
+        match self {
+            Layout::Conv {
+                shape,
+                prec,
+                shift,
+                chunks: None,
+                ..
+            } => conv_dc_into(&v, *shape, cfg, *prec, *shift, out),
+            Layout::Conv {
+                shape,
+                prec,
+                shift,
+                chunks: Some(chunks),
+                kpg,
+                acpa,
+            } => {
+                let mut whole = vec![0u8; conv_dc_len(*shape, *prec)];
+                conv_dc_into(&v, *shape, cfg, *prec, *shift, &mut whole);
+                relayout_into(&whole, *shape, chunks, *kpg, *acpa, prec.bytes(), out);
+            }
+            Layout::PerKernel {
+                rows,
+                k,
+                prec,
+                shifts,
+            } => per_kernel_into(&v, *rows, *k, *prec, shifts, out),
+            Layout::PerPoint {
+                rows,
+                chw,
+                cpa,
+                prec,
+                shifts,
+                line,
+                surf,
+            } => per_point_into(&v, *rows, *chw, *cpa, *prec, shifts, *line, *surf, out),
+        }
+    }
+}
+
+/// One encoded weight: its blob's layout and the cube descriptors read.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Encoded {
-    pub(crate) bytes: Vec<u8>,
+    pub(crate) layout: Layout,
     /// Cube width, height, channels.
     pub(crate) whc: [usize; 3],
     pub(crate) line_stride: usize,
     pub(crate) surf_stride: usize,
 }
 
+impl Encoded {
+    /// The blob's size in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.layout.len()
+    }
+
+    /// The blob of weight `t` of `p` as a new vector.
+    pub(crate) fn pack_vec(&self, p: &Program, cfg: &Config, t: TensorId) -> Vec<u8> {
+        let mut out = vec![0u8; self.len()];
+        if let TensorKind::Weight(w) = &p.tensors[t].kind {
+            self.layout.pack(w, cfg, &mut out);
+        }
+        out
+    }
+}
+
 /// The SDP sub-unit attribute prefixes, by operand slot 1..=3.
 pub(crate) const SDP_UNITS: [&str; 3] = ["x1_op", "x2_op", "y_op"];
 
-fn weight_values(p: &Program, t: TensorId) -> Option<&[f32]> {
+fn weight_values(p: &Program, t: TensorId) -> Option<&Weights> {
     match &p.tensors[t].kind {
         TensorKind::Weight(v) => Some(v),
         _ => None,
@@ -45,20 +165,27 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
             let Some(values) = weight_values(p, t) else {
                 continue;
             };
-            let e = encode_one(p, cfg, op, slot, t, values)?;
+            let e = encode_one(p, cfg, op, slot, t, values.len())?;
             let pl = place(p, t)?;
-            if e.bytes.len() as u64 > pl.size {
+            if e.len() as u64 > pl.size {
                 return Err(EmitError::Tensor {
                     tensor: p.tensors[t].name.clone(),
                     problem: format!(
                         "needs {} bytes in the engine layout but the plan gave it {}; plan with the emitter's size",
-                        e.bytes.len(),
+                        e.len(),
                         pl.size
                     ),
                 });
             }
             if let Some(prev) = out.get(&t) {
-                if prev != &e {
+                // Two layouts may still give the same bytes (an FP16 conv
+                // ignores its shift): compare the bytes only then.
+                let same = prev == &e
+                    || (prev.whc == e.whc
+                        && prev.line_stride == e.line_stride
+                        && prev.surf_stride == e.surf_stride
+                        && prev.pack_vec(p, cfg, t) == e.pack_vec(p, cfg, t));
+                if !same {
                     return Err(EmitError::Tensor {
                         tensor: p.tensors[t].name.clone(),
                         problem: "is read by two ops in different layouts; duplicate the weight"
@@ -78,7 +205,7 @@ fn encode_one(
     op: &Op,
     slot: usize,
     t: TensorId,
-    w: &[f32],
+    count: usize,
 ) -> Result<Encoded> {
     let a = A::new(op);
     let tensor = &p.tensors[t];
@@ -90,12 +217,12 @@ fn encode_one(
             tensor.name, shape
         ))
     };
-    if w.len() != tensor.elements() {
+    if count != tensor.elements() {
         return Err(EmitError::Tensor {
             tensor: tensor.name.clone(),
             problem: format!(
                 "holds {} values but its shape {:?} has {}",
-                w.len(),
+                count,
                 shape,
                 tensor.elements()
             ),
@@ -111,7 +238,14 @@ fn encode_one(
                 0
             };
             Ok(Encoded {
-                bytes: conv_dc(w, [k, c, r, s], cfg, prec, shift),
+                layout: Layout::Conv {
+                    shape: [k, c, r, s],
+                    prec,
+                    shift,
+                    chunks: None,
+                    kpg: kernels_per_group(cfg, prec),
+                    acpa: cfg.atomic_c,
+                },
                 whc: [s, r, c],
                 line_stride: 0,
                 surf_stride: 0,
@@ -146,7 +280,12 @@ fn encode_one(
                         return Err(bad_shape(&format!("[{rows}, K, 1, 1] for a per_kernel {ty} operand")));
                     }
                     Ok(Encoded {
-                        bytes: per_kernel(w, rows, c, prec, &shifts),
+                        layout: Layout::PerKernel {
+                            rows,
+                            k: c,
+                            prec,
+                            shifts,
+                        },
                         whc: [1, 1, c],
                         line_stride: cfg.mem_atom_bytes,
                         surf_stride: cfg.mem_atom_bytes,
@@ -170,7 +309,15 @@ fn encode_one(
                         });
                     }
                     Ok(Encoded {
-                        bytes: per_point(w, rows, [c, h, wd], cpa, prec, &shifts, line, surf),
+                        layout: Layout::PerPoint {
+                            rows,
+                            chw: [c, h, wd],
+                            cpa,
+                            prec,
+                            shifts,
+                            line,
+                            surf,
+                        },
                         whc: [wd, h, c],
                         line_stride: line,
                         surf_stride: surf,

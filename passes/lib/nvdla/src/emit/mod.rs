@@ -2,7 +2,9 @@
 //!
 //! In: a `Program` whose every non-fused tensor has a [`Placement`](crate::Placement)
 //! (from `plan`), and [`EmitOptions`] (the descriptor ABI). Out: the
-//! loadable model; `Loadable::write()` gives the bytes. Layout follows the
+//! loadable model ([`emit`]; `Loadable::write()` gives the bytes), or the
+//! bytes directly ([`emit_bytes_counted`]: the same bytes, with the weights
+//! packed in parallel straight into the output buffer). Layout follows the
 //! official compiler (research/nvdla.md §1.5):
 //!
 //! * memories: 4 KiB dead page; weight pool `ALLOC|SET` with one raw blob
@@ -48,6 +50,8 @@ pub mod weights;
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use onnc_nvdla_loadable::desc::container::{OP_CONTAINER_SIZE, SURFACE_CONTAINER_SIZE};
 use onnc_nvdla_loadable::desc::{
     container::encode_array, DataCube, Descriptor, EmuNetworkDesc, LutParam, NetworkDesc, OpSlot,
@@ -57,7 +61,7 @@ use onnc_nvdla_loadable::enums::{
     sub_interface, EventOp, EventType, Interface, MemoryFlags, RelocType,
 };
 use onnc_nvdla_loadable::{
-    AddressListEntry, Blob, EventListEntry, Loadable, MemoryListEntry, RelocListEntry,
+    AddressListEntry, Blob, EventListEntry, Loadable, MemoryListEntry, RelocListEntry, Reserved,
     SubmitListEntry, TaskListEntry, Version,
 };
 
@@ -66,7 +70,7 @@ pub use locate::{locate, Located};
 pub use onnc_nvdla_loadable::Abi;
 
 use crate::config::Config;
-use crate::program::{Engine, Program, TensorKind};
+use crate::program::{Engine, Program, TensorId, TensorKind};
 use memory::{MemPlan, PAGE};
 
 /// Emitter settings.
@@ -109,7 +113,58 @@ pub fn emit(p: &Program, opts: &EmitOptions) -> Result<Loadable> {
 /// for virtual views (reshape, concat, slice), which emit nothing. The sum
 /// is the number of ops in the loadable's task op lists.
 pub fn emit_counted(p: &Program, opts: &EmitOptions) -> Result<(Loadable, Vec<usize>)> {
-    Emitter::new(p, opts)?.run()
+    let cfg = Config::get(p.config);
+    let (mut l, counts, pending) = Emitter::new(p, opts)?.run()?;
+    let filled: Vec<Vec<u8>> = pending
+        .par_iter()
+        .map(|w| w.encoded.pack_vec(p, &cfg, w.tensor))
+        .collect();
+    for (w, data) in pending.iter().zip(filled) {
+        l.blobs[w.blob].data = data;
+    }
+    Ok((l, counts))
+}
+
+/// [`emit_counted`], serialized: the loadable's bytes (those
+/// `Loadable::write()` gives) and the descriptors per op. The container is
+/// written first with room for every weight blob, then the weights are
+/// packed into that room in parallel, each into its own bytes: no weight is
+/// encoded into a buffer of its own and copied, and the bytes do not depend
+/// on the number of threads.
+pub fn emit_bytes_counted(p: &Program, opts: &EmitOptions) -> Result<(Reserved, Vec<usize>)> {
+    let cfg = Config::get(p.config);
+    let (l, counts, pending) = Emitter::new(p, opts)?.run()?;
+    let reserve: Vec<(usize, usize)> = pending.iter().map(|w| (w.blob, w.encoded.len())).collect();
+    let mut out = l.write_reserving(&reserve);
+    drop(l);
+    // Cut the buffer into the payloads, in order of position.
+    let mut jobs: Vec<(std::ops::Range<usize>, &PendingWeight)> =
+        out.payloads.iter().cloned().zip(&pending).collect();
+    jobs.sort_by_key(|(r, _)| r.start);
+    let mut rest: &mut [u8] = out.bytes_mut();
+    let mut taken = 0;
+    let mut parts: Vec<(&mut [u8], &PendingWeight)> = Vec::with_capacity(jobs.len());
+    for (r, w) in jobs {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(r.start - taken);
+        let (payload, tail) = tail.split_at_mut(r.len());
+        parts.push((payload, w));
+        rest = tail;
+        taken = r.end;
+    }
+    parts.into_par_iter().for_each(|(payload, w)| {
+        if let TensorKind::Weight(values) = &p.tensors[w.tensor].kind {
+            w.encoded.layout.pack(values, &cfg, payload);
+        }
+    });
+    Ok((out, counts))
+}
+
+/// A weight blob whose bytes are packed last: blob index in the loadable,
+/// the weight tensor and its layout.
+struct PendingWeight {
+    blob: usize,
+    tensor: TensorId,
+    encoded: encode::Encoded,
 }
 
 /// Runs every check [`emit`] makes (weight encoding, CBUF plans and
@@ -298,7 +353,9 @@ impl<'a> Emitter<'a> {
         (id as u16, a as u16)
     }
 
-    fn run(mut self) -> Result<(Loadable, Vec<usize>)> {
+    /// The loadable with the weight blobs' data left empty, the descriptors
+    /// per op and the weights to pack into those blobs.
+    fn run(mut self) -> Result<(Loadable, Vec<usize>, Vec<PendingWeight>)> {
         let p = self.p;
         let mut weights = encode::encode_all(p, &self.cfg)?;
         for op in p.ops.iter().filter(|o| !o.engine.is_virtual()) {
@@ -332,7 +389,7 @@ impl<'a> Emitter<'a> {
                 jobs.push(js);
             }
         }
-        chan_split::rechunk(p, &self.cfg, &mut weights, jobs.concat().as_slice())?;
+        chan_split::rechunk(p, &mut weights, jobs.concat().as_slice())?;
         // A DLA run longer than a task's 16-bit op indices allow becomes
         // several consecutive tasks (the tasks run one after another).
         let mut tasks: Vec<(bool, Vec<usize>, Vec<Job>)> = Vec::new();
@@ -355,6 +412,7 @@ impl<'a> Emitter<'a> {
             self.mem.address_at(p, t, rel, size)?;
         }
         let ni = self.mem.addresses.len() as u16 - 1;
+        let mut weight_blobs = BTreeMap::new();
         if let Some(wm) = self.mem.weight_mem {
             for (&t, e) in &weights {
                 let name = format!("tb-{t}");
@@ -363,12 +421,16 @@ impl<'a> Emitter<'a> {
                 m.contents.push(name.clone());
                 m.offsets.push(pl.offset);
                 self.blob(
-                    name,
+                    name.clone(),
                     Interface::NONE,
                     0,
                     Version::default(),
-                    e.bytes.clone(),
+                    Vec::new(),
                 );
+                if let Some(b) = self.blobs.last_mut() {
+                    b.size = e.len() as u64;
+                }
+                weight_blobs.insert(name, t);
             }
         }
         for (i, (emu, ops, js)) in tasks.iter().enumerate() {
@@ -401,6 +463,20 @@ impl<'a> Emitter<'a> {
             });
         }
         self.blobs.sort_by(|a, b| a.name.cmp(&b.name));
+        let pending = self
+            .blobs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                let &t = weight_blobs.get(&b.name)?;
+                let encoded = weights.remove(&t)?;
+                Some(PendingWeight {
+                    blob: i,
+                    tensor: t,
+                    encoded,
+                })
+            })
+            .collect();
         let loadable = Loadable {
             version: Version::LOADABLE,
             task_list: self.tasks,
@@ -419,7 +495,7 @@ impl<'a> Emitter<'a> {
             file_identifier: Some(*b"NVDA"),
             missing_lists: Vec::new(),
         };
-        Ok((loadable, descriptors))
+        Ok((loadable, descriptors, pending))
     }
 
     fn reloc(&mut self, cube: &DataCube, at: u64, write_id: u16, interface: Interface) {

@@ -36,10 +36,18 @@ pub fn encode(w: f32, p: Precision, s: i32) -> Vec<u8> {
 
 /// Appends one element to `out`.
 pub fn push(out: &mut Vec<u8>, w: f32, p: Precision, s: i32) {
+    let at = out.len();
+    out.resize(at + p.bytes(), 0);
+    put(&mut out[at..], w, p, s);
+}
+
+/// Writes one element into `out` (exactly `p.bytes()` long).
+#[inline]
+pub fn put(out: &mut [u8], w: f32, p: Precision, s: i32) {
     match p {
-        Precision::Fp16 => out.extend_from_slice(&half::f16::from_f32(w).to_le_bytes()),
-        Precision::Int8 => out.push(quantize(w, s, i8::MIN.into(), i8::MAX.into()) as i8 as u8),
-        Precision::Int16 => out.extend_from_slice(
+        Precision::Fp16 => out.copy_from_slice(&half::f16::from_f32(w).to_le_bytes()),
+        Precision::Int8 => out[0] = quantize(w, s, i8::MIN.into(), i8::MAX.into()) as i8 as u8,
+        Precision::Int16 => out.copy_from_slice(
             &(quantize(w, s, i16::MIN.into(), i16::MAX.into()) as i16).to_le_bytes(),
         ),
     }
@@ -51,9 +59,4 @@ fn quantize(w: f32, s: i32, lo: i64, hi: i64) -> i64 {
         return 0;
     }
     (v.max(lo as f64).min(hi as f64)) as i64
-}
-
-/// Appends `n` zero elements of precision `p`.
-pub fn push_zeros(out: &mut Vec<u8>, n: usize, p: Precision) {
-    out.resize(out.len() + n * p.bytes(), 0);
 }

@@ -32,12 +32,45 @@
 //! assert_eq!(b.len(), 128);
 //! ```
 
-use super::quant::{push, push_zeros};
+use rayon::prelude::*;
+
+use super::quant::put;
 use crate::config::Config;
-use crate::program::Precision;
+use crate::program::{Precision, Weights};
 
 /// Weight blobs and sizes are multiples of this (firmware `conv.c` check).
 pub const WEIGHT_GRANULE: usize = 128;
+
+/// A weight's values by index, read where they are (no copy).
+pub trait Values: Sync {
+    /// Value `i`.
+    fn value(&self, i: usize) -> f32;
+}
+
+impl Values for [f32] {
+    fn value(&self, i: usize) -> f32 {
+        self[i]
+    }
+}
+
+/// `f32` values as little-endian bytes (a [`Weights`]' storage, possibly a
+/// slice of the model file, at any alignment).
+#[derive(Debug, Clone, Copy)]
+pub struct LeF32s<'a>(pub &'a [u8]);
+
+impl<'a> LeF32s<'a> {
+    /// The values of `w`.
+    pub fn of(w: &'a Weights) -> LeF32s<'a> {
+        LeF32s(w.le_bytes())
+    }
+}
+
+impl Values for LeF32s<'_> {
+    fn value(&self, i: usize) -> f32 {
+        let b = &self.0[4 * i..4 * i + 4];
+        f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+}
 
 /// Kernels per weight group.
 pub fn kernels_per_group(cfg: &Config, p: Precision) -> usize {
@@ -53,47 +86,88 @@ pub fn round_up(n: usize, m: usize) -> usize {
     n.div_ceil(m) * m
 }
 
+/// Bytes of the direct-convolution layout of a `[K, C, R, S]` weight
+/// (padded to [`WEIGHT_GRANULE`]).
+pub fn conv_dc_len([k, c, r, s]: [usize; 4], p: Precision) -> usize {
+    round_up(k * c * r * s * p.bytes(), WEIGHT_GRANULE)
+}
+
 /// Direct-convolution layout of a `[K, C, R, S]` weight.
-pub fn conv_dc(
-    w: &[f32],
+pub fn conv_dc(w: &[f32], shape: [usize; 4], cfg: &Config, p: Precision, shift: i32) -> Vec<u8> {
+    let mut out = vec![0u8; conv_dc_len(shape, p)];
+    conv_dc_into(w, shape, cfg, p, shift, &mut out);
+    out
+}
+
+/// [`conv_dc`] written into `out` (at least [`conv_dc_len`] bytes; the
+/// padding is left as it is). Kernel groups are packed in parallel, each
+/// into its own bytes, so the result does not depend on the thread count.
+pub fn conv_dc_into<V: Values + ?Sized>(
+    w: &V,
     [k, c, r, s]: [usize; 4],
     cfg: &Config,
     p: Precision,
     shift: i32,
-) -> Vec<u8> {
+    out: &mut [u8],
+) {
     let kpg = kernels_per_group(cfg, p);
     let cpa = cfg.atomic_c.max(1);
-    let at = |kk: usize, cc: usize, rr: usize, ss: usize| w[((kk * c + cc) * r + rr) * s + ss];
-    let mut out = Vec::with_capacity(round_up(w.len() * p.bytes(), WEIGHT_GRANULE));
-    for g in (0..k).step_by(kpg) {
-        let kernels = g..(g + kpg).min(k);
-        for cb in (0..c).step_by(cpa) {
-            let chans = cb..(cb + cpa).min(c);
-            for rr in 0..r {
-                for ss in 0..s {
-                    for kk in kernels.clone() {
-                        for cc in chans.clone() {
-                            push(&mut out, at(kk, cc, rr, ss), p, shift);
+    let eb = p.bytes();
+    let per_kernel = c * r * s;
+    let used = k * per_kernel * eb;
+    if used == 0 {
+        return;
+    }
+    let at =
+        |kk: usize, cc: usize, rr: usize, ss: usize| w.value(((kk * c + cc) * r + rr) * s + ss);
+    out[..used]
+        .par_chunks_mut(kpg * per_kernel * eb)
+        .enumerate()
+        .for_each(|(gi, group)| {
+            let g = gi * kpg;
+            let kernels = g..(g + kpg).min(k);
+            let mut o = 0;
+            for cb in (0..c).step_by(cpa) {
+                let chans = cb..(cb + cpa).min(c);
+                for rr in 0..r {
+                    for ss in 0..s {
+                        for kk in kernels.clone() {
+                            for cc in chans.clone() {
+                                put(&mut group[o..o + eb], at(kk, cc, rr, ss), p, shift);
+                                o += eb;
+                            }
                         }
                     }
                 }
             }
-        }
-    }
-    out.resize(round_up(out.len(), WEIGHT_GRANULE), 0);
-    out
+        });
 }
 
 /// Per-kernel operand: `rows` rows of `K` values (1 for add or mul, 2 for
 /// both), interleaved per kernel; `shifts[row]` per row.
 pub fn per_kernel(w: &[f32], rows: usize, k: usize, p: Precision, shifts: &[i32]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(w.len() * p.bytes());
+    let mut out = vec![0u8; rows * k * p.bytes()];
+    per_kernel_into(w, rows, k, p, shifts, &mut out);
+    out
+}
+
+/// [`per_kernel`] written into `out` (`rows · K` elements).
+pub fn per_kernel_into<V: Values + ?Sized>(
+    w: &V,
+    rows: usize,
+    k: usize,
+    p: Precision,
+    shifts: &[i32],
+    out: &mut [u8],
+) {
+    let eb = p.bytes();
+    let mut o = 0;
     for kk in 0..k {
-        for row in 0..rows {
-            push(&mut out, w[row * k + kk], p, shifts[row]);
+        for (row, &shift) in shifts.iter().enumerate().take(rows) {
+            put(&mut out[o..o + eb], w.value(row * k + kk), p, shift);
+            o += eb;
         }
     }
-    out
 }
 
 /// Geometry of a feature-format cube: `(line_stride, surf_stride, size)`
@@ -110,11 +184,15 @@ pub fn feature_geometry(
     (line, surf, surf * c.div_ceil(cpa.max(1)))
 }
 
+/// Bytes of a [`per_point`] operand: `(surfaces − 1)·surf + H·line`.
+pub fn per_point_len(c: usize, h: usize, cpa: usize, line: usize, surf: usize) -> usize {
+    (c.div_ceil(cpa.max(1)).max(1) - 1) * surf + h * line
+}
+
 /// Per-point operand `[rows·N, C, H, W]` values (rows 1 or 2) in feature
 /// format, `cpa` channels per atom, lines `line` bytes apart and surfaces
 /// `surf` bytes apart (the planner's strides; the gaps are zero); each
-/// element is `rows` components. The result is
-/// `(surfaces − 1)·surf + H·line` bytes.
+/// element is `rows` components. The result is [`per_point_len`] bytes.
 #[allow(clippy::too_many_arguments)]
 pub fn per_point(
     w: &[f32],
@@ -126,33 +204,45 @@ pub fn per_point(
     line: usize,
     surf: usize,
 ) -> Vec<u8> {
+    let mut out = vec![0u8; per_point_len(c, h, cpa, line, surf)];
+    per_point_into(w, rows, [c, h, wd], cpa, p, shifts, line, surf, &mut out);
+    out
+}
+
+/// [`per_point`] written into `out` ([`per_point_len`] zeroed bytes: the
+/// gaps between lines and surfaces are not written).
+#[allow(clippy::too_many_arguments)]
+pub fn per_point_into<V: Values + ?Sized>(
+    w: &V,
+    rows: usize,
+    [c, h, wd]: [usize; 3],
+    cpa: usize,
+    p: Precision,
+    shifts: &[i32],
+    line: usize,
+    surf: usize,
+    out: &mut [u8],
+) {
     let plane = c * h * wd;
     let cpa = cpa.max(1);
-    let surfaces = c.div_ceil(cpa);
-    let mut out = vec![0u8; (surfaces.max(1) - 1) * surf + h * line];
-    let mut px = Vec::with_capacity(cpa * rows * p.bytes());
-    for (s, cb) in (0..c).step_by(cpa).enumerate() {
+    let eb = p.bytes();
+    let px = cpa * rows * eb;
+    for (si, cb) in (0..c).step_by(cpa).enumerate() {
         for y in 0..h {
             for x in 0..wd {
-                px.clear();
+                let mut o = si * surf + y * line + x * px;
                 for cc in cb..cb + cpa {
-                    for row in 0..rows {
-                        if cc < c {
-                            push(
-                                &mut px,
-                                w[row * plane + (cc * h + y) * wd + x],
-                                p,
-                                shifts[row],
-                            );
+                    for (row, &shift) in shifts.iter().enumerate().take(rows) {
+                        let (v, s) = if cc < c {
+                            (w.value(row * plane + (cc * h + y) * wd + x), shift)
                         } else {
-                            push_zeros(&mut px, 1, p);
-                        }
+                            (0.0, 0)
+                        };
+                        put(&mut out[o..o + eb], v, p, s);
+                        o += eb;
                     }
                 }
-                let at = s * surf + y * line + x * px.len();
-                out[at..at + px.len()].copy_from_slice(&px);
             }
         }
     }
-    out
 }

@@ -63,7 +63,7 @@ impl Env<'_> {
     /// The values of `t`: computed, or a weight rounded to f16.
     pub(crate) fn get(&self, op: &Op, t: TensorId) -> Result<Vec<f32>, ExecError> {
         if let TensorKind::Weight(w) = &self.p.tensors[t].kind {
-            return Ok(w.iter().map(|v| round_f16(*v)).collect());
+            return Ok(w.iter().map(round_f16).collect());
         }
         self.values[t].clone().ok_or_else(|| {
             ExecError::program(

@@ -15,7 +15,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::config::Config;
-use crate::program::{Engine, Op, Precision, Program, Tensor, TensorId, TensorKind, Value};
+use crate::program::{
+    Engine, Op, Precision, Program, Tensor, TensorId, TensorKind, Value, Weights,
+};
 use crate::registers;
 
 /// The `[N, C, H, W]` cube of an ONNX feature shape (`[N, K]` is `[N, K, 1, 1]`).
@@ -139,10 +141,10 @@ impl Builder {
         &mut self,
         name: &str,
         shape: Vec<usize>,
-        values: Vec<f32>,
+        values: impl Into<Weights>,
         precision: Precision,
     ) -> TensorId {
-        self.add(name, shape, precision, TensorKind::Weight(values))
+        self.add(name, shape, precision, TensorKind::Weight(values.into()))
     }
 
     /// The precision of SDP operand constants: fp16 in fp16 mode, int16 (bias-width) in int8 mode.

@@ -18,7 +18,7 @@ use super::graph::{Work, DEVICE_ATTR};
 use super::sdp::{pack_on, set_unit_attrs, unit_operand, Operand, Step, UnitOperand};
 use super::select;
 use super::LowerOptions;
-use crate::program::{Engine, Precision, TensorId, TensorKind, Value};
+use crate::program::{Engine, Precision, TensorId, TensorKind, Value, Weights};
 
 mod upsample;
 
@@ -28,7 +28,7 @@ enum Head {
     /// A convolution: input value, weight (name, shape, values), strides, pads [t,l,b,r], dilations.
     Conv {
         input: String,
-        weight: (String, Vec<usize>, Vec<f32>),
+        weight: (String, Vec<usize>, Weights),
         strides: [i64; 2],
         pads: [i64; 4],
         dilations: [i64; 2],
@@ -306,7 +306,7 @@ impl Lowering {
             weight: (
                 n.input(1).unwrap_or_default().to_string(),
                 wshape,
-                f32s(&wt),
+                Weights::of_tensor(&wt),
             ),
             strides: [strides[0], strides[1]],
             pads: [pads[0], pads[1], pads[2], pads[3]],
@@ -361,7 +361,7 @@ impl Lowering {
             weight: (
                 format!("{}.shuffle_w", n.name),
                 vec![c, c, 1, 1],
-                select::weights(&rows, c),
+                Weights::new(select::weights(&rows, c)),
             ),
             strides: [1, 1],
             pads: [0; 4],

@@ -137,7 +137,7 @@ mod tests {
             name: "w".into(),
             shape: shape.to_vec(),
             precision: p,
-            kind: TensorKind::Weight(vec![0.0; n]),
+            kind: TensorKind::Weight(vec![0.0; n].into()),
             place: None,
         }
     }

@@ -86,6 +86,7 @@ fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
                 let TensorKind::Weight(wv) = &p.tensors[w].kind else {
                     continue;
                 };
+                let wv = wv.values();
                 (
                     x,
                     f64::from(wv.iter().fold(0f32, |m, v| m.max(v.abs()))) / 127.0,

@@ -74,7 +74,7 @@ pub fn zeros(name: &str, dims: &[i64]) -> TensorProto {
         name: name.into(),
         dims: dims.to_vec(),
         data_type: F32,
-        raw_data: vec![0; 4 * n as usize],
+        raw_data: vec![0; 4 * n as usize].into(),
         ..Default::default()
     }
 }
