@@ -129,7 +129,7 @@ fn x1_constant(p: &Program, sdp: usize) -> Option<(TensorId, &[f32], f64)> {
         Precision::Int16 => 32767.0,
         Precision::Fp16 => return None,
     };
-    Some((w, values, qmax))
+    Some((w, values.values(), qmax))
 }
 
 fn taken(p: &Program, sdp: usize) -> String {
