@@ -93,37 +93,6 @@ fn gemm(cx: &mut Cx) -> Option<Id> {
     if bk != k {
         return None;
     }
-    // W[o][i] = alpha * op(B)[i][o], computed in f32 (weights can be 100M elements).
-    let bf: Vec<f32>;
-    let bv: &[f32] = match b.as_f32() {
-        Ok(v) => v,
-        Err(_) => {
-            bf = b
-                .data()
-                .to_f64_vec()
-                .into_iter()
-                .map(|v| v as f32)
-                .collect();
-            &bf
-        }
-    };
-    let a32 = alpha as f32;
-    let w: Vec<f32> = if trans_b {
-        if a32 == 1.0 {
-            bv.to_vec()
-        } else {
-            bv.iter().map(|v| a32 * v).collect()
-        }
-    } else {
-        let mut w = vec![0f32; m * k];
-        for i in 0..k {
-            let row = &bv[i * m..(i + 1) * m];
-            for (o, v) in row.iter().enumerate() {
-                w[o * k + i] = a32 * v;
-            }
-        }
-        w
-    };
     let bias = if cx.has(2) {
         let c = cx.value(cx.arg(2))?;
         let cv = c.data().to_f64_vec();
@@ -159,7 +128,7 @@ fn gemm(cx: &mut Cx) -> Option<Id> {
             (x, vec![1, 1], vec![m, k, 1, 1])
         }
     };
-    let wt = super::as_dtype(Tensor::from_f32(wshape, w).ok()?, dtype);
+    let wt = conv_weight(&b, trans_b, alpha, (m, k), wshape)?;
     let bt = Tensor::new(vec![m], Data::from_f64s(dtype, &bias)).ok()?;
     let w_id = cx.tensor("conv_w", wt);
     let b_id = cx.tensor("conv_b", bt);
@@ -170,6 +139,52 @@ fn gemm(cx: &mut Cx) -> Option<Id> {
         attrs(&[("allowzero", Attr::Int(0))]),
         &[conv, out_shape],
         "",
+    ))
+}
+
+/// The conv weight `W[o][i] = alpha · op(B)[i][o]` (`m` outputs, `k`
+/// inputs), shaped `wshape`, in B's dtype. `transB = 1` with `alpha = 1`
+/// is B itself: its storage is shared, nothing is copied (an FC layer's
+/// weights can be 100M elements). Otherwise computed in f32.
+fn conv_weight(
+    b: &Tensor,
+    trans_b: bool,
+    alpha: f64,
+    (m, k): (usize, usize),
+    wshape: Vec<usize>,
+) -> Option<Tensor> {
+    if trans_b && alpha == 1.0 {
+        return b.clone().reshape(wshape).ok();
+    }
+    let bf: Vec<f32>;
+    let bv: &[f32] = match b.as_f32() {
+        Ok(v) => v,
+        Err(_) => {
+            bf = b
+                .data()
+                .to_f64_vec()
+                .into_iter()
+                .map(|v| v as f32)
+                .collect();
+            &bf
+        }
+    };
+    let a32 = alpha as f32;
+    let w: Vec<f32> = if trans_b {
+        bv.iter().map(|v| a32 * v).collect()
+    } else {
+        let mut w = vec![0f32; m * k];
+        for i in 0..k {
+            let row = &bv[i * m..(i + 1) * m];
+            for (o, v) in row.iter().enumerate() {
+                w[o * k + i] = a32 * v;
+            }
+        }
+        w
+    };
+    Some(super::as_dtype(
+        Tensor::from_f32(wshape, w).ok()?,
+        b.dtype(),
     ))
 }
 
