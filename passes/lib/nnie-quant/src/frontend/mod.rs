@@ -48,7 +48,8 @@ pub use lower::{lower, Lowered};
 pub use names::OnnxNames;
 pub use package_data::{package_data, PackageData, DATA_DIR, IMAGES_DIR, PLACEHOLDER};
 pub use simulate::{
-    float_run, float_run_keeping, float_run_with, quant_run, quant_run_observed, Outputs,
+    float_run, float_run_keeping, float_run_with, quant_run, quant_run_observed, quant_run_with,
+    quant_weights, Outputs, QuantWeights,
 };
 
 use std::collections::BTreeSet;

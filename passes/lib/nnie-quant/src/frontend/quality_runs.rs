@@ -7,7 +7,7 @@
 //! same bytes whatever the thread count); or the first failing set's error,
 //! the same error a one-set-at-a-time loop would give.
 //!
-//! Sets run a few at a time ([`super::simulate`]'s `sets_in_flight`), so
+//! The layers' weights are fake-quantized once for all sets. Sets run a few at a time ([`super::simulate`]'s `sets_in_flight`), so
 //! only their outputs and tops are held at once.
 
 use std::collections::BTreeSet;
@@ -19,7 +19,9 @@ use rayon::prelude::*;
 
 use super::data::DataSet;
 use super::layer::Layer;
-use super::simulate::{float_run_keeping, quant_run_observed, sets_in_flight, Outputs};
+use super::simulate::{
+    float_run_keeping, quant_run_with, quant_weights, sets_in_flight, Outputs, QuantWeights,
+};
 use crate::error::Result;
 use crate::quality::Accumulator;
 
@@ -45,12 +47,13 @@ pub(super) fn f32_values(t: &Tensor) -> Vec<f32> {
 fn run_set(
     graph: &Graph,
     layers: &[Layer],
+    qweights: &QuantWeights<'_>,
     set: &DataSet,
     tops: &BTreeSet<String>,
 ) -> Result<SetRun> {
     let (float, float_tops) = float_run_keeping(graph, set, tops)?;
     let mut pairs = Vec::new();
-    let quant = quant_run_observed(graph, layers, set, &mut |name, q| {
+    let quant = quant_run_with(graph, layers, qweights, set, &mut |name, q| {
         if let Some(f) = float_tops.get(name) {
             let (f, q) = (f32_values(f), f32_values(q));
             Accumulator::check(&f, &q)?;
@@ -75,12 +78,13 @@ pub(super) fn quality_runs(
     progress: &ProgressBar,
     mut each: impl FnMut(usize, SetRun) -> Result<()>,
 ) -> Result<()> {
+    let qweights = quant_weights(layers)?;
     let mut k = 0;
     for chunk in sets.chunks(sets_in_flight()) {
         let runs: Vec<Result<SetRun>> = chunk
             .par_iter()
             .map(|set| {
-                let r = run_set(graph, layers, set, tops);
+                let r = run_set(graph, layers, &qweights, set, tops);
                 progress.inc(1);
                 r
             })

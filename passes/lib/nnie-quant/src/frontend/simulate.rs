@@ -173,6 +173,29 @@ pub fn float_run_keeping(
     Ok((outs, kept))
 }
 
+/// The fake-quantized weights of every layer that has a weight clip, by
+/// layer name: computed once (in parallel over the layers) and shared by
+/// every set's quantized run.
+pub type QuantWeights<'a> = HashMap<&'a str, Tensor>;
+
+/// [`QuantWeights`] of `layers`; the first failing layer's error.
+pub fn quant_weights(layers: &[Layer]) -> Result<QuantWeights<'_>> {
+    let each: Vec<Result<Option<(&str, Tensor)>>> = layers
+        .par_iter()
+        .map(|l| match (&l.weight, l.weight_clip) {
+            (Some(w), Some(c)) => Ok(Some((l.name.as_str(), fq(w, c)?))),
+            _ => Ok(None),
+        })
+        .collect();
+    let mut out = HashMap::new();
+    for e in each {
+        if let Some((name, t)) = e? {
+            out.insert(name, t);
+        }
+    }
+    Ok(out)
+}
+
 /// [`quant_run`], handing every node result to `observe` (value name,
 /// tensor) as it is computed; an error from `observe` stops the run.
 pub fn quant_run_observed(
@@ -181,13 +204,19 @@ pub fn quant_run_observed(
     set: &DataSet,
     observe: &mut dyn FnMut(&str, &Tensor) -> Result<()>,
 ) -> Result<Outputs> {
+    quant_run_with(graph, layers, &quant_weights(layers)?, set, observe)
+}
+
+/// [`quant_run_observed`] with the layers' weights already fake-quantized
+/// ([`quant_weights`]), for running many sets.
+pub fn quant_run_with(
+    graph: &Graph,
+    layers: &[Layer],
+    qweights: &QuantWeights<'_>,
+    set: &DataSet,
+    observe: &mut dyn FnMut(&str, &Tensor) -> Result<()>,
+) -> Result<Outputs> {
     let by_node: HashMap<&str, &Layer> = layers.iter().map(|l| (l.name.as_str(), l)).collect();
-    let mut qweights: HashMap<&str, Tensor> = HashMap::new();
-    for l in layers {
-        if let (Some(w), Some(c)) = (&l.weight, l.weight_clip) {
-            qweights.insert(l.name.as_str(), fq(w, c)?);
-        }
-    }
     let mut env: HashMap<&str, Cow<'_, Tensor>> = HashMap::new();
     for (n, t) in &graph.initializers {
         env.insert(n, Cow::Borrowed(t));
