@@ -166,6 +166,8 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
     opts.preprocess = preprocess;
     opts.eval = c.eval.clone();
     opts.names = names;
+    // per-set bars for calibration and evaluation (only on a terminal)
+    opts.progress = c.progress_wanted();
     let start = Instant::now();
     let compiled = compile(&graph, &opts).map_err(|e| nnie_messages(&file, e))?;
     for w in compiled.warnings() {

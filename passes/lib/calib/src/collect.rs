@@ -14,8 +14,8 @@
 //! failing set only stops the sets *after* it: every set before it still
 //! runs, so the first failing set is always the one reported.
 //!
-//! The progress bar (indicatif) is drawn on stderr only when asked for and
-//! stderr is a terminal.
+//! The progress bar ([`crate::progress_bar`]) is drawn on stderr only when
+//! asked for and stderr is a terminal.
 //!
 //! ```no_run
 //! use onnc_calib::{collect, CalibSource, Method};
@@ -26,30 +26,16 @@
 //! assert_eq!(entropy.scales.len(), max.scales.len());
 //! ```
 
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
 use rayon::prelude::*;
 
 use crate::error::{CalibError, Result};
+use crate::progress::progress_bar;
 use crate::source::{CalibSource, DataSet, SetPlan};
 use crate::stats::Statistics;
-
-fn progress_bar(len: usize, wanted: bool) -> ProgressBar {
-    if !(wanted && std::io::stderr().is_terminal()) {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "calibrating {bar:30} {pos}/{len} sets  {elapsed_precise} (eta {eta})",
-    ) {
-        bar.set_style(style);
-    }
-    bar
-}
 
 /// Fold one tensor into `stats` (float tensors only).
 fn observe(
@@ -134,7 +120,7 @@ fn first_error(
 pub fn collect(graph: &Graph, source: &CalibSource, progress: bool) -> Result<Statistics> {
     let plans = source.plan(graph)?;
     let template = Statistics::for_graph(graph);
-    let bar = progress_bar(plans.len(), progress);
+    let bar = progress_bar(plans.len(), "calibrating", "sets", progress);
     let first_bad = AtomicUsize::new(usize::MAX);
     // A few pieces per thread: each piece folds into its own statistics
     // (up to 0.5 MiB per tensor), so fewer pieces mean fewer allocations and

@@ -25,6 +25,7 @@
 //! | methods | [`method`] | [`Method`], [`method::entropy`], [`method::mse`] |
 //! | result | `calibration` | [`Calibration`] |
 //! | weights | `weights` | [`weight_scales`], [`channel_axis`] |
+//! | progress | [`progress`] | [`progress_bar`] (also the NNIE frontend's) |
 //!
 //! Crates: `rayon` (parallel sets), `indicatif` (progress bar on a
 //! terminal), `image` (decoding and resizing, as onnc-nnie), `onnc-npy`,
@@ -59,6 +60,7 @@ mod inputs;
 pub mod method;
 pub mod npy_sets;
 pub mod preprocess;
+pub mod progress;
 pub mod source;
 mod stats;
 pub mod testdata;
@@ -71,6 +73,7 @@ pub use histogram::{Coarse, Histogram, COARSE_BINS, FINE_BINS, FINE_BITS};
 pub use images::load_images;
 pub use method::{Method, DEFAULT_PERCENTILE, METHOD_NAMES};
 pub use preprocess::{ChannelOrder, Layout, Preprocess, Resize};
+pub use progress::{progress_bar, ProgressBar};
 pub use source::{CalibSource, DataSet, SetPlan};
 pub use stats::{Statistics, TensorStats};
 pub use testdata::load_test_data;

@@ -38,6 +38,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::code::LogQuantizer;
 use crate::error::{NnieError, Result};
 use crate::grid::{ClipValue, SnapMode, CLIP_INDEX_MIN};
@@ -232,9 +234,9 @@ impl Calibrator {
         })
     }
 
-    /// Record one batch of the named layer's activation.
-    pub fn observe(&mut self, layer: &str, batch: &[f32]) -> Result<()> {
-        let i = match self.index.get(layer) {
+    /// The index of a layer's observer, made on first sight.
+    fn slot(&mut self, layer: &str) -> Result<usize> {
+        Ok(match self.index.get(layer) {
             Some(&i) => i,
             None => {
                 self.layers
@@ -242,8 +244,40 @@ impl Calibrator {
                 self.index.insert(layer.to_string(), self.layers.len() - 1);
                 self.layers.len() - 1
             }
-        };
+        })
+    }
+
+    /// Record one batch of the named layer's activation.
+    pub fn observe(&mut self, layer: &str, batch: &[f32]) -> Result<()> {
+        let i = self.slot(layer)?;
         self.layers[i].1.observe(batch)
+    }
+
+    /// Record several sets' batches, each set a list of `(layer, batch)` in
+    /// the order they were met: the same state as calling
+    /// [`observe`](Self::observe) on every pair in order (set by set), but
+    /// the layers take their batches in parallel (rayon) — every layer's
+    /// batches still arrive in set order, so the result does not depend on
+    /// the thread count. On error (the first failing layer in
+    /// first-observation order), other layers may already hold their batches.
+    pub fn observe_sets(&mut self, sets: &[Vec<(&str, &[f32])>]) -> Result<()> {
+        let mut per_layer: Vec<Vec<&[f32]>> = Vec::new();
+        for set in sets {
+            for &(layer, batch) in set {
+                let i = self.slot(layer)?;
+                if per_layer.len() <= i {
+                    per_layer.resize(i + 1, Vec::new());
+                }
+                per_layer[i].push(batch);
+            }
+        }
+        let results: Vec<Result<()>> = self
+            .layers
+            .par_iter_mut()
+            .zip(per_layer.par_iter())
+            .map(|((_, obs), batches)| batches.iter().try_for_each(|b| obs.observe(b)))
+            .collect();
+        results.into_iter().collect()
     }
 
     /// The observer of a layer, if it was observed.
@@ -377,6 +411,56 @@ mod tests {
         })
         .is_err());
         assert!(cal.layer("nope").is_none());
+    }
+
+    #[test]
+    fn observe_sets_equals_observing_in_order() {
+        let sets: Vec<Vec<(&str, Vec<f32>)>> = (0..5)
+            .map(|k| {
+                let x = k as f32;
+                vec![
+                    ("b", vec![x - 2.0, 0.5 * x, 3.0 / (x + 1.0)]),
+                    ("a", vec![-x * x, 1.0]),
+                    ("c", if k == 3 { vec![] } else { vec![x + 0.25] }),
+                ]
+            })
+            .collect();
+        let mut one = Calibrator::new(CalibConfig::default()).unwrap();
+        for set in &sets {
+            for (name, xs) in set {
+                one.observe(name, xs).unwrap();
+            }
+        }
+        let mut many = Calibrator::new(CalibConfig::default()).unwrap();
+        many.observe("c", &[9.0]).unwrap(); // an earlier batch stays first
+        let mut seq = Calibrator::new(CalibConfig::default()).unwrap();
+        seq.observe("c", &[9.0]).unwrap();
+        for set in &sets {
+            for (name, xs) in set {
+                seq.observe(name, xs).unwrap();
+            }
+        }
+        let borrowed: Vec<Vec<(&str, &[f32])>> = sets
+            .iter()
+            .map(|s| s.iter().map(|(n, xs)| (*n, xs.as_slice())).collect())
+            .collect();
+        many.observe_sets(&borrowed[..2]).unwrap();
+        many.observe_sets(&borrowed[2..]).unwrap();
+        assert_eq!(many.layer_names().collect::<Vec<_>>(), ["c", "b", "a"]);
+        for name in ["a", "b", "c"] {
+            assert_eq!(many.layer(name), seq.layer(name), "{name}");
+        }
+        let mut fresh = Calibrator::new(CalibConfig::default()).unwrap();
+        fresh.observe_sets(&borrowed).unwrap();
+        assert_eq!(fresh.layer_names().collect::<Vec<_>>(), ["b", "a", "c"]);
+        for name in ["a", "b", "c"] {
+            assert_eq!(fresh.layer(name), one.layer(name), "{name}");
+        }
+        let bad: Vec<Vec<(&str, &[f32])>> = vec![vec![("a", &[1.0][..]), ("b", &[f32::NAN][..])]];
+        assert!(matches!(
+            fresh.observe_sets(&bad),
+            Err(NnieError::NotANumber { index: 0 })
+        ));
     }
 
     #[test]

@@ -52,18 +52,7 @@ impl AbsHistogram {
     /// Add a batch. Non-finite values are rejected (a calibration range
     /// cannot be infinite); the histogram is unchanged on error.
     pub fn add(&mut self, xs: &[f32]) -> Result<()> {
-        let mut batch_max = 0.0f32;
-        for (index, &x) in xs.iter().enumerate() {
-            if x.is_nan() {
-                return Err(NnieError::NotANumber { index });
-            }
-            if x.is_infinite() {
-                return Err(NnieError::Calibration(format!(
-                    "element {index} is infinite"
-                )));
-            }
-            batch_max = batch_max.max(x.abs());
-        }
+        let batch_max = Self::check(xs)?;
         if batch_max > 0.0 {
             self.grow_to(f64::from(batch_max));
         }
@@ -80,6 +69,24 @@ impl AbsHistogram {
         self.count += xs.len() as u64;
         self.max_abs = self.max_abs.max(batch_max);
         Ok(())
+    }
+
+    /// The max of `|x|` over a batch [`add`](Self::add) would accept, or the
+    /// error it would give (the first NaN or infinite element).
+    pub fn check(xs: &[f32]) -> Result<f32> {
+        let mut batch_max = 0.0f32;
+        for (index, &x) in xs.iter().enumerate() {
+            if x.is_nan() {
+                return Err(NnieError::NotANumber { index });
+            }
+            if x.is_infinite() {
+                return Err(NnieError::Calibration(format!(
+                    "element {index} is infinite"
+                )));
+            }
+            batch_max = batch_max.max(x.abs());
+        }
+        Ok(batch_max)
     }
 
     fn grow_to(&mut self, needed: f64) {

@@ -69,22 +69,9 @@ pub struct Accumulator {
 impl Accumulator {
     /// Adds one pair (same errors as [`compare`]; nothing is added on error).
     pub fn add(&mut self, reference: &[f32], actual: &[f32]) -> Result<()> {
-        if reference.len() != actual.len() {
-            return Err(NnieError::LengthMismatch {
-                left: reference.len(),
-                right: actual.len(),
-            });
-        }
+        Self::check(reference, actual)?;
         let mut next = *self;
-        for (index, (&r, &a)) in reference.iter().zip(actual).enumerate() {
-            if r.is_nan() || a.is_nan() {
-                return Err(NnieError::NotANumber { index });
-            }
-            if r.is_infinite() || a.is_infinite() {
-                return Err(NnieError::Calibration(format!(
-                    "element {index} is infinite"
-                )));
-            }
+        for (&r, &a) in reference.iter().zip(actual) {
             let (r, a) = (f64::from(r), f64::from(a));
             next.dot += r * a;
             next.rr += r * r;
@@ -98,6 +85,28 @@ impl Accumulator {
         }
         next.elements += reference.len();
         *self = next;
+        Ok(())
+    }
+
+    /// The error [`add`](Self::add) would give for this pair, if any:
+    /// different lengths, or the first NaN or infinite element.
+    pub fn check(reference: &[f32], actual: &[f32]) -> Result<()> {
+        if reference.len() != actual.len() {
+            return Err(NnieError::LengthMismatch {
+                left: reference.len(),
+                right: actual.len(),
+            });
+        }
+        for (index, (&r, &a)) in reference.iter().zip(actual).enumerate() {
+            if r.is_nan() || a.is_nan() {
+                return Err(NnieError::NotANumber { index });
+            }
+            if r.is_infinite() || a.is_infinite() {
+                return Err(NnieError::Calibration(format!(
+                    "element {index} is infinite"
+                )));
+            }
+        }
         Ok(())
     }
 

@@ -33,6 +33,7 @@ mod layer;
 mod lower;
 mod names;
 mod package_data;
+mod quality_runs;
 mod simulate;
 mod write;
 pub use write::write_dir_atomic;
@@ -46,7 +47,10 @@ pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
 pub use lower::{lower, Lowered};
 pub use names::OnnxNames;
 pub use package_data::{package_data, PackageData, DATA_DIR, IMAGES_DIR, PLACEHOLDER};
-pub use simulate::{float_run, float_run_keeping, quant_run, quant_run_observed, Outputs};
+pub use simulate::{
+    float_run, float_run_keeping, float_run_with, quant_run, quant_run_observed, quant_run_with,
+    quant_weights, Outputs, QuantWeights,
+};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -106,6 +110,10 @@ pub struct CompileOptions {
     /// The model's ONNX node and tensor names, for MQBench keys; `None`:
     /// the names of the graph given to [`compile`].
     pub names: Option<OnnxNames>,
+    /// Draw progress bars (calibration and evaluation, per set, with an
+    /// ETA) on stderr — only when stderr is a terminal
+    /// ([`onnc_calib::progress_bar`]).
+    pub progress: bool,
 }
 
 impl CompileOptions {
@@ -122,6 +130,7 @@ impl CompileOptions {
             package: PackageOptions::default(),
             preprocess: onnc_calib::Preprocess::default(),
             names: None,
+            progress: false,
         }
     }
 }
@@ -372,7 +381,10 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             return Err(NnieError::Refused(missing));
         }
     } else {
-        let (calib, _) = float_run(&g, &calib_sets, &watch, CalibConfig::default())?;
+        let bar =
+            onnc_calib::progress_bar(calib_sets.len(), "nnie calibration", "sets", opts.progress);
+        let (calib, _) = float_run_with(&g, &calib_sets, &watch, CalibConfig::default(), &bar)?;
+        bar.finish_and_clear();
         for l in layers.iter_mut().filter(|l| l.is_quantized()) {
             l.input_clips = l
                 .bottoms
@@ -405,40 +417,30 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     let mut pairs: Vec<(Vec<f32>, Vec<f32>)> = vec![(Vec::new(), Vec::new()); g.outputs.len()];
     let tops: BTreeSet<String> = layers.iter().map(|l| l.top.clone()).collect();
     let mut per_top: std::collections::BTreeMap<String, Accumulator> = Default::default();
-    let cast = |t: &onnc_tensor::Tensor| {
-        t.cast(onnc_tensor::DType::F32)
-            .as_f32()
-            .map(<[f32]>::to_vec)
-            .unwrap_or_default()
-    };
     let mut accuracy = labels.as_ref().map(|_| Accuracy::default());
-    for (k, set) in eval_sets.iter().enumerate() {
-        let (fo, float_tops) = float_run_keeping(&g, set, &tops)?;
-        let qo = quant_run_observed(&g, &layers, set, &mut |name, q| {
-            if let Some(f) = float_tops.get(name) {
-                per_top
-                    .entry(name.to_string())
-                    .or_default()
-                    .add(&cast(f), &cast(q))?;
-            }
-            Ok(())
-        })?;
+    let bar = onnc_calib::progress_bar(eval_sets.len(), "nnie evaluation", "sets", opts.progress);
+    quality_runs::quality_runs(&g, &layers, &eval_sets, &tops, &bar, |k, run| {
+        for (name, f, q) in &run.tops {
+            per_top.entry(name.clone()).or_default().add(f, q)?;
+        }
         if let (Some(acc), Some(labels)) = (accuracy.as_mut(), labels.as_ref()) {
-            match (fo.as_slice(), qo.as_slice()) {
+            match (run.float.as_slice(), run.quant.as_slice()) {
                 ([(_, f)], [(_, q)]) => acc.add(f, q, labels[k])?,
                 _ => {
                     return Err(NnieError::Data(format!(
                         "--eval with labels needs a classifier with one output; the model has {}",
-                        fo.len()
+                        run.float.len()
                     )))
                 }
             }
         }
-        for (j, ((_, f), (_, q))) in fo.iter().zip(&qo).enumerate() {
-            pairs[j].0.extend(cast(f));
-            pairs[j].1.extend(cast(q));
+        for (j, ((_, f), (_, q))) in run.float.iter().zip(&run.quant).enumerate() {
+            pairs[j].0.extend(quality_runs::f32_values(f));
+            pairs[j].1.extend(quality_runs::f32_values(q));
         }
-    }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
     report.accuracy = accuracy;
     for l in &layers {
         if let Some(acc) = per_top.get(&l.top) {

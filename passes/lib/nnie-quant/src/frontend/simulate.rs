@@ -24,6 +24,9 @@ use onnc_interp::{run_graph_observed, run_op_with, OpOptions};
 use onnc_onnx::Graph;
 use onnc_tensor::{Attr, Tensor};
 
+use onnc_calib::ProgressBar;
+use rayon::prelude::*;
+
 use super::data::DataSet;
 use super::layer::{Layer, LayerKind};
 use crate::calib::{CalibConfig, Calibrator};
@@ -31,6 +34,7 @@ use crate::code::LogQuantizer;
 use crate::error::{NnieError, Result};
 use crate::fake_quant::fake_quantize;
 use crate::grid::ClipValue;
+use crate::histogram::AbsHistogram;
 
 /// Outputs of one run: `(graph output name, value)` in declaration order.
 pub type Outputs = Vec<(String, Tensor)>;
@@ -46,37 +50,93 @@ fn f32s(t: &Tensor) -> Result<&[f32]> {
 
 /// Run every set in float; observe the values named in `watch` (one batch
 /// per set) into a calibrator.
+///
+/// The sets run in parallel (rayon's current pool, a few sets at a time so
+/// only their watched values are held), and their batches reach the
+/// calibrator in set order: the result, and which error is returned (the
+/// first failing set's), are the same whatever the thread count.
 pub fn float_run(
     graph: &Graph,
     sets: &[DataSet],
     watch: &BTreeSet<String>,
     config: CalibConfig,
 ) -> Result<(Calibrator, Vec<Outputs>)> {
+    float_run_with(graph, sets, watch, config, &ProgressBar::hidden())
+}
+
+/// [`float_run`] ticking `progress` once per finished set.
+pub fn float_run_with(
+    graph: &Graph,
+    sets: &[DataSet],
+    watch: &BTreeSet<String>,
+    config: CalibConfig,
+    progress: &ProgressBar,
+) -> Result<(Calibrator, Vec<Outputs>)> {
     let mut calib = Calibrator::new(config)?;
-    let mut all = Vec::new();
-    for set in sets {
-        for (name, t) in &set.inputs {
-            if watch.contains(name) {
-                calib.observe(name, f32s(t)?)?;
-            }
-        }
-        let mut err = None;
-        let outs = run_graph_observed(graph, &set.inputs, &mut |node, results| {
-            for (name, t) in node.outputs.iter().zip(results) {
-                if err.is_none() && watch.contains(name) {
-                    if let Err(e) = f32s(t).and_then(|v| calib.observe(name, v)) {
-                        err = Some(e);
-                    }
-                }
-            }
-        })
-        .map_err(interp)?;
-        if let Some(e) = err {
-            return Err(e);
-        }
-        all.push(outs);
+    let mut all = Vec::with_capacity(sets.len());
+    for chunk in sets.chunks(sets_in_flight()) {
+        let runs: Vec<Result<(Watched, Outputs)>> = chunk
+            .par_iter()
+            .map(|set| {
+                let r = run_watching(graph, set, watch);
+                progress.inc(1);
+                r
+            })
+            .collect();
+        let runs: Vec<(Watched, Outputs)> = runs.into_iter().collect::<Result<_>>()?;
+        let batches: Vec<Vec<(&str, &[f32])>> = runs
+            .iter()
+            .map(|(seen, _)| {
+                seen.iter()
+                    .map(|(n, t)| Ok((n.as_str(), f32s(t)?)))
+                    .collect::<Result<_>>()
+            })
+            .collect::<Result<_>>()?;
+        calib.observe_sets(&batches)?;
+        all.extend(runs.into_iter().map(|(_, outs)| outs));
     }
     Ok((calib, all))
+}
+
+/// How many sets run at once: a few per thread for load balance; the
+/// results do not depend on it (sets are merged in order).
+pub(crate) fn sets_in_flight() -> usize {
+    2 * rayon::current_num_threads().max(1)
+}
+
+/// Watched values of one set, in the order a sequential run meets them.
+type Watched = Vec<(String, Tensor)>;
+
+/// Run one set in float, keeping the watched values (each checked as the
+/// calibrator would check it, so a bad value fails here, in its set).
+fn run_watching(
+    graph: &Graph,
+    set: &DataSet,
+    watch: &BTreeSet<String>,
+) -> Result<(Watched, Outputs)> {
+    let mut seen = Vec::new();
+    for (name, t) in &set.inputs {
+        if watch.contains(name) {
+            AbsHistogram::check(f32s(t)?)?;
+            seen.push((name.clone(), t.clone()));
+        }
+    }
+    let mut err = None;
+    let outs = run_graph_observed(graph, &set.inputs, &mut |node, results| {
+        for (name, t) in node.outputs.iter().zip(results) {
+            if err.is_none() && watch.contains(name) {
+                match f32s(t).and_then(AbsHistogram::check) {
+                    Ok(_) => seen.push((name.clone(), t.clone())),
+                    Err(e) => err = Some(e),
+                }
+            }
+        }
+    })
+    .map_err(interp)?;
+    match err {
+        Some(e) => Err(e),
+        None => Ok((seen, outs)),
+    }
 }
 
 fn fq(t: &Tensor, clip: ClipValue) -> Result<Tensor> {
@@ -113,6 +173,29 @@ pub fn float_run_keeping(
     Ok((outs, kept))
 }
 
+/// The fake-quantized weights of every layer that has a weight clip, by
+/// layer name: computed once (in parallel over the layers) and shared by
+/// every set's quantized run.
+pub type QuantWeights<'a> = HashMap<&'a str, Tensor>;
+
+/// [`QuantWeights`] of `layers`; the first failing layer's error.
+pub fn quant_weights(layers: &[Layer]) -> Result<QuantWeights<'_>> {
+    let each: Vec<Result<Option<(&str, Tensor)>>> = layers
+        .par_iter()
+        .map(|l| match (&l.weight, l.weight_clip) {
+            (Some(w), Some(c)) => Ok(Some((l.name.as_str(), fq(w, c)?))),
+            _ => Ok(None),
+        })
+        .collect();
+    let mut out = HashMap::new();
+    for e in each {
+        if let Some((name, t)) = e? {
+            out.insert(name, t);
+        }
+    }
+    Ok(out)
+}
+
 /// [`quant_run`], handing every node result to `observe` (value name,
 /// tensor) as it is computed; an error from `observe` stops the run.
 pub fn quant_run_observed(
@@ -121,13 +204,19 @@ pub fn quant_run_observed(
     set: &DataSet,
     observe: &mut dyn FnMut(&str, &Tensor) -> Result<()>,
 ) -> Result<Outputs> {
+    quant_run_with(graph, layers, &quant_weights(layers)?, set, observe)
+}
+
+/// [`quant_run_observed`] with the layers' weights already fake-quantized
+/// ([`quant_weights`]), for running many sets.
+pub fn quant_run_with(
+    graph: &Graph,
+    layers: &[Layer],
+    qweights: &QuantWeights<'_>,
+    set: &DataSet,
+    observe: &mut dyn FnMut(&str, &Tensor) -> Result<()>,
+) -> Result<Outputs> {
     let by_node: HashMap<&str, &Layer> = layers.iter().map(|l| (l.name.as_str(), l)).collect();
-    let mut qweights: HashMap<&str, Tensor> = HashMap::new();
-    for l in layers {
-        if let (Some(w), Some(c)) = (&l.weight, l.weight_clip) {
-            qweights.insert(l.name.as_str(), fq(w, c)?);
-        }
-    }
     let mut env: HashMap<&str, Cow<'_, Tensor>> = HashMap::new();
     for (n, t) in &graph.initializers {
         env.insert(n, Cow::Borrowed(t));
