@@ -64,27 +64,6 @@ pub fn new_context() -> Result<Context, Vec<Diag>> {
     Ok(context)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn our_dialects_are_registered() {
-        let ctx = new_context().expect("IRDL files load");
-        for op in [
-            "onnx.conv",
-            "onnx.relu",
-            "onnx.custom",
-            "nvdla.conv",
-            "nvdla.sdp",
-            "mvu.conv",
-        ] {
-            assert!(ctx.is_registered_operation(op), "{op} must be registered");
-        }
-        assert!(!ctx.is_registered_operation("onnx.Conv"));
-    }
-}
-
 extern "C" {
     fn onncContextSetPrintOpOnDiagnostic(context: mlir_sys::MlirContext, enable: bool);
 }
@@ -110,4 +89,25 @@ pub fn with_context<'c, R>(
     // `handle` lives until `f` returns, and the context itself outlives 'c.
     let context = unsafe { handle.to_ref() };
     f(context)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_dialects_are_registered() {
+        let ctx = new_context().expect("IRDL files load");
+        for op in [
+            "onnx.conv",
+            "onnx.relu",
+            "onnx.custom",
+            "nvdla.conv",
+            "nvdla.sdp",
+            "mvu.conv",
+        ] {
+            assert!(ctx.is_registered_operation(op), "{op} must be registered");
+        }
+        assert!(!ctx.is_registered_operation("onnx.Conv"));
+    }
 }
