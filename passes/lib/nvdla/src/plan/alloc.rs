@@ -32,6 +32,8 @@ pub(crate) struct Item {
 }
 
 impl Item {
+    /// Whether the two lifetimes share a step (the tests' definition).
+    #[cfg(test)]
     fn overlaps(&self, o: &Item) -> bool {
         self.start <= o.end && o.start <= self.end
     }
