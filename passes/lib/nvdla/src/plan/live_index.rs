@@ -13,25 +13,34 @@
 //! * live at `s`: a segment tree over the steps stores each buffer on the
 //!   `O(log steps)` nodes that tile its lifetime; the nodes on the path from
 //!   leaf `s` to the root hold exactly the buffers live at `s`, each once;
-//! * starting inside `(s, e]`: the buffers grouped by start in a sorted map.
+//! * starting inside `(s, e]`: a second tree stores each buffer on every
+//!   node above the leaf of its start; the `O(log steps)` nodes that tile
+//!   `(s, e]` hold exactly those buffers, each once.
+//!
+//! Each node's buffers are a linked list in one shared array, so adding a
+//! buffer allocates nothing but that array's growth.
 //!
 //! ```text
 //! steps 0..8, added A [0,1], B [1,2], C [2,3]; query [1,1]:
 //! live at 1: A, B (tree path of leaf 1)   start in (1,1]: none  → {A, B}
 //! ```
 
-use std::collections::BTreeMap;
+/// End of a node's list.
+const NONE: u32 = u32::MAX;
 
 /// Added lifetimes, queryable by overlap (see the module doc).
 pub(crate) struct LiveIndex {
     /// Number of leaves (a power of two, at least the number of steps).
     leaves: usize,
-    /// Segment tree in heap order (root 1, children `2k`, `2k + 1`): the
-    /// buffers whose lifetime covers each node's whole step range but not
-    /// its parent's.
-    tiles: Vec<Vec<usize>>,
-    /// Buffers by first step.
-    by_start: BTreeMap<usize, Vec<usize>>,
+    /// Per node of the lifetime tree (heap order: root 1, children `2k`,
+    /// `2k + 1`), the first entry of the buffers whose lifetime covers the
+    /// node's whole step range but not its parent's.
+    tiles: Vec<u32>,
+    /// Per node of the start tree, the first entry of the buffers that
+    /// start within the node's step range.
+    starts: Vec<u32>,
+    /// Entries: a buffer and the next entry of the same node's list.
+    entries: Vec<(usize, u32)>,
 }
 
 impl LiveIndex {
@@ -40,8 +49,22 @@ impl LiveIndex {
         let leaves = steps.max(1).next_power_of_two();
         LiveIndex {
             leaves,
-            tiles: vec![Vec::new(); 2 * leaves],
-            by_start: BTreeMap::new(),
+            tiles: vec![NONE; 2 * leaves],
+            starts: vec![NONE; 2 * leaves],
+            entries: Vec::new(),
+        }
+    }
+
+    fn push(heads: &mut [u32], entries: &mut Vec<(usize, u32)>, node: usize, id: usize) {
+        entries.push((id, heads[node]));
+        heads[node] = (entries.len() - 1) as u32;
+    }
+
+    fn collect(&self, mut entry: u32, out: &mut Vec<usize>) {
+        while entry != NONE {
+            let (id, next) = self.entries[entry as usize];
+            out.push(id);
+            entry = next;
         }
     }
 
@@ -51,33 +74,47 @@ impl LiveIndex {
         let (mut lo, mut hi) = (start + self.leaves, end + 1 + self.leaves);
         while lo < hi {
             if lo & 1 == 1 {
-                self.tiles[lo].push(id);
+                Self::push(&mut self.tiles, &mut self.entries, lo, id);
                 lo += 1;
             }
             if hi & 1 == 1 {
                 hi -= 1;
-                self.tiles[hi].push(id);
+                Self::push(&mut self.tiles, &mut self.entries, hi, id);
             }
             lo >>= 1;
             hi >>= 1;
         }
-        self.by_start.entry(start).or_default().push(id);
+        let mut node = start + self.leaves;
+        while node > 0 {
+            Self::push(&mut self.starts, &mut self.entries, node, id);
+            node >>= 1;
+        }
     }
 
     /// Appends to `out` every added buffer whose lifetime shares a step with
     /// `[start, end]`, each once.
     pub(crate) fn overlapping(&self, start: usize, end: usize, out: &mut Vec<usize>) {
-        if start < self.leaves {
-            let mut node = start + self.leaves;
-            while node > 0 {
-                out.extend_from_slice(&self.tiles[node]);
-                node >>= 1;
-            }
+        if start >= self.leaves {
+            return;
         }
-        if end > start {
-            for ids in self.by_start.range(start + 1..=end).map(|(_, ids)| ids) {
-                out.extend_from_slice(ids);
+        let mut node = start + self.leaves;
+        while node > 0 {
+            self.collect(self.tiles[node], out);
+            node >>= 1;
+        }
+        let end = end.min(self.leaves - 1);
+        let (mut lo, mut hi) = (start + 1 + self.leaves, end + 1 + self.leaves);
+        while lo < hi {
+            if lo & 1 == 1 {
+                self.collect(self.starts[lo], out);
+                lo += 1;
             }
+            if hi & 1 == 1 {
+                hi -= 1;
+                self.collect(self.starts[hi], out);
+            }
+            lo >>= 1;
+            hi >>= 1;
         }
     }
 }
