@@ -149,16 +149,23 @@ fn merge_slices(w: &mut Work) {
 fn tiling_slices(w: &Work, first: usize) -> Option<Vec<Window>> {
     channel_window(w, &w.nodes[first])?;
     let x = w.nodes[first].input(0)?;
-    let mut parts: Vec<(usize, usize, usize)> = w
-        .users(x)
-        .iter()
-        .filter_map(|&i| {
-            channel_window(w, &w.nodes[i])
-                .filter(|_| w.nodes[i].input(0) == Some(x))
-                .map(|(s, e)| (s, e, i))
-        })
-        .collect();
-    if parts.len() < 2 || parts.iter().any(|&(_, _, i)| i < first) {
+    // Users come in node order: a channel Slice of `x` before `first` means
+    // `first` is not the earliest, and ends the look at once (a tensor cut
+    // into hundreds of Slices would otherwise cost hundreds² window checks).
+    let mut parts: Vec<Window> = Vec::new();
+    for &i in w.users(x) {
+        let Some((s, e)) = channel_window(w, &w.nodes[i]) else {
+            continue;
+        };
+        if w.nodes[i].input(0) != Some(x) {
+            continue;
+        }
+        if i < first {
+            return None;
+        }
+        parts.push((s, e, i));
+    }
+    if parts.len() < 2 {
         return None;
     }
     parts.sort();
