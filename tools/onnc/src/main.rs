@@ -35,12 +35,6 @@ mod stages;
 
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc malloc: the compiler makes and frees millions
-/// of small strings and vectors, and glibc's free-list consolidation took a
-/// third of a 100k-node compile (docs/perf.md, "Scaling").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
     common::generate::handle_hidden_flags(<cli::Cli as clap::CommandFactory>::command);
