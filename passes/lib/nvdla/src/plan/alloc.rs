@@ -13,10 +13,15 @@
 //! * [`lower_bound`]: no allocation can use less than the largest sum of
 //!   sizes live at one step.
 //!
+//! Each item's overlapping placed items come from a [`LiveIndex`], so the
+//! work follows the number of overlaps, not the square of the item count.
+//!
 //! ```text
 //! items  A: 96 B, steps 0..1   B: 32 B, steps 1..2   C: 96 B, steps 2..3
 //! naive: A@0 B@96 C@128 → 224 B     best_fit: A@0 B@96 C@0 → 128 B = lower bound
 //! ```
+
+use super::live_index::LiveIndex;
 
 /// A buffer to place: `size` bytes live from step `start` to step `end` (inclusive).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +32,8 @@ pub(crate) struct Item {
 }
 
 impl Item {
+    /// Whether the two lifetimes share a step (the tests' definition).
+    #[cfg(test)]
     fn overlaps(&self, o: &Item) -> bool {
         self.start <= o.end && o.start <= self.end
     }
@@ -69,6 +76,12 @@ pub(crate) fn naive(items: &[Item]) -> (Vec<u64>, u64) {
 
 /// Greedy best fit over several orders; the smallest pool wins.
 pub(crate) fn best_fit(items: &[Item]) -> (Vec<u64>, u64) {
+    best_fit_counted(items).0
+}
+
+/// [`best_fit`], and the number of (placed, new) item pairs it compared:
+/// proportional to the items' overlaps, not to the square of their number.
+pub(crate) fn best_fit_counted(items: &[Item]) -> ((Vec<u64>, u64), u64) {
     type Key = fn(&Item) -> (u64, u64);
     let keys: [Key; 5] = [
         |i| (u64::MAX - i.size, i.start as u64),
@@ -78,33 +91,44 @@ pub(crate) fn best_fit(items: &[Item]) -> (Vec<u64>, u64) {
         |i| (u64::MAX - i.size, u64::MAX - i.length()),
     ];
     let mut best: Option<(Vec<u64>, u64)> = None;
+    let mut work = 0;
     for key in keys {
         let mut order: Vec<usize> = (0..items.len()).collect();
         order.sort_by_key(|&i| (key(&items[i]), i));
-        let got = place_in_order(items, &order);
-        if best.as_ref().is_none_or(|b| got.1 < b.1) {
-            best = Some(got);
+        let (offsets, pool, w) = place_in_order(items, &order);
+        work += w;
+        if best.as_ref().is_none_or(|b| pool < b.1) {
+            best = Some((offsets, pool));
         }
     }
-    best.unwrap_or_default()
+    (best.unwrap_or_default(), work)
 }
 
 /// Places `items` in `order`, each into the smallest gap that fits among the
-/// already placed items it overlaps in time (lowest offset on ties), else on top.
-fn place_in_order(items: &[Item], order: &[usize]) -> (Vec<u64>, u64) {
+/// already placed items it overlaps in time (lowest offset on ties), else on
+/// top. Returns the offsets, the pool size and the number of overlapping
+/// placed items examined (found through a [`LiveIndex`], not by a scan).
+fn place_in_order(items: &[Item], order: &[usize]) -> (Vec<u64>, u64, u64) {
     let mut offsets = vec![0u64; items.len()];
-    let mut placed: Vec<usize> = Vec::with_capacity(items.len());
-    let mut pool = 0;
+    let steps = items.iter().map(|i| i.end + 1).max().unwrap_or(0);
+    let mut live = LiveIndex::new(steps);
+    let mut found: Vec<usize> = Vec::new();
+    let mut busy: Vec<(u64, u64)> = Vec::new();
+    let (mut pool, mut work) = (0, 0);
     for &i in order {
         let it = &items[i];
-        let mut busy: Vec<(u64, u64)> = placed
-            .iter()
-            .filter(|&&j| items[j].overlaps(it))
-            .map(|&j| (offsets[j], offsets[j] + items[j].size))
-            .collect();
+        found.clear();
+        live.overlapping(it.start, it.end, &mut found);
+        work += found.len() as u64;
+        busy.clear();
+        busy.extend(
+            found
+                .iter()
+                .map(|&j| (offsets[j], offsets[j] + items[j].size)),
+        );
         busy.sort_unstable();
         let (mut cur, mut fit): (u64, Option<(u64, u64)>) = (0, None); // fit = (gap, offset)
-        for (start, end) in busy {
+        for &(start, end) in &busy {
             if start > cur {
                 let gap = start - cur;
                 if gap >= it.size && fit.is_none_or(|(g, _)| gap < g) {
@@ -116,9 +140,9 @@ fn place_in_order(items: &[Item], order: &[usize]) -> (Vec<u64>, u64) {
         let off = fit.map_or(cur, |(_, o)| o);
         offsets[i] = off;
         pool = pool.max(off + it.size);
-        placed.push(i);
+        live.insert(i, it.start, it.end);
     }
-    (offsets, pool)
+    (offsets, pool, work)
 }
 
 #[cfg(test)]
@@ -167,7 +191,7 @@ mod tests {
             it(32, 0, 5),
             it(32, 2, 3),
         ];
-        let (offs, pool) = place_in_order(&items, &[0, 1, 2, 3, 4]);
+        let (offs, pool, _) = place_in_order(&items, &[0, 1, 2, 3, 4]);
         assert_eq!(offs, vec![0, 64, 96, 128, 96]);
         assert_eq!(pool, 160);
         assert_disjoint(&items, &offs);
@@ -196,5 +220,107 @@ mod tests {
         assert_disjoint(&items, &offs);
         let lb = lower_bound(&items);
         assert!(pool >= lb && pool <= naive(&items).1);
+    }
+
+    /// The definition [`place_in_order`] is held to: the same greedy choice,
+    /// with the overlapping placed items found by scanning all placed ones.
+    fn place_in_order_by_scan(items: &[Item], order: &[usize]) -> (Vec<u64>, u64) {
+        let mut offsets = vec![0u64; items.len()];
+        let mut placed: Vec<usize> = Vec::with_capacity(items.len());
+        let mut pool = 0;
+        for &i in order {
+            let it = &items[i];
+            let mut busy: Vec<(u64, u64)> = placed
+                .iter()
+                .filter(|&&j| items[j].overlaps(it))
+                .map(|&j| (offsets[j], offsets[j] + items[j].size))
+                .collect();
+            busy.sort_unstable();
+            let (mut cur, mut fit): (u64, Option<(u64, u64)>) = (0, None);
+            for (start, end) in busy {
+                if start > cur {
+                    let gap = start - cur;
+                    if gap >= it.size && fit.is_none_or(|(g, _)| gap < g) {
+                        fit = Some((gap, cur));
+                    }
+                }
+                cur = cur.max(end);
+            }
+            let off = fit.map_or(cur, |(_, o)| o);
+            offsets[i] = off;
+            pool = pool.max(off + it.size);
+            placed.push(i);
+        }
+        (offsets, pool)
+    }
+
+    /// Same offsets as the scan on pseudo-random items, in random and in
+    /// every best-fit order, short and long lifetimes, zero sizes included.
+    #[test]
+    fn indexed_placement_equals_the_scan() {
+        let mut s = 7u64;
+        let mut next = |m: u64| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (s >> 33) % m
+        };
+        for round in 0..60 {
+            let n = 1 + next(400) as usize;
+            let steps = 1 + next(300) as usize;
+            let span = 1 + next(steps as u64);
+            let items: Vec<Item> = (0..n)
+                .map(|_| {
+                    let start = next(steps as u64) as usize;
+                    let size = next(8) * 32 * (1 + next(4));
+                    it(size, start, start + next(span) as usize)
+                })
+                .collect();
+            let mut order: Vec<usize> = (0..n).collect();
+            for k in (1..n).rev() {
+                order.swap(k, next(k as u64 + 1) as usize);
+            }
+            let (offs, pool, _) = place_in_order(&items, &order);
+            assert_eq!(
+                (offs, pool),
+                place_in_order_by_scan(&items, &order),
+                "round {round}"
+            );
+            let best = best_fit(&items);
+            assert_disjoint(&items, &best.0);
+            let mut by_scan: Option<(Vec<u64>, u64)> = None;
+            for key in 0..5 {
+                let mut order: Vec<usize> = (0..n).collect();
+                let k = |i: &Item| match key {
+                    0 => (u64::MAX - i.size, i.start as u64),
+                    1 => (u64::MAX - i.size.saturating_mul(i.length()), i.start as u64),
+                    2 => (u64::MAX - i.length(), u64::MAX - i.size),
+                    3 => (i.start as u64, u64::MAX - i.size),
+                    _ => (u64::MAX - i.size, u64::MAX - i.length()),
+                };
+                order.sort_by_key(|&i| (k(&items[i]), i));
+                let got = place_in_order_by_scan(&items, &order);
+                if by_scan.as_ref().is_none_or(|b| got.1 < b.1) {
+                    by_scan = Some(got);
+                }
+            }
+            assert_eq!(Some(best), by_scan, "round {round}: best fit");
+        }
+    }
+
+    /// A chain of short-lived buffers (what a long chain of layers plans):
+    /// each placement examines only its few neighbours in time. A scan of
+    /// every placed item would compare about n²/2 pairs per order.
+    #[test]
+    fn a_long_chain_costs_work_linear_in_its_length() {
+        let n = 50_000;
+        let items: Vec<Item> = (0..n).map(|k| it(2048, k, k + 1)).collect();
+        let ((offs, pool), work) = best_fit_counted(&items);
+        assert_eq!(pool, 4096);
+        assert_eq!(offs[0], offs[2]);
+        assert!(
+            work <= 5 * 2 * n as u64,
+            "{work} pairs compared for {n} items: placement went quadratic"
+        );
     }
 }

@@ -49,6 +49,7 @@ mod bind;
 mod check;
 mod error;
 mod layout;
+mod live_index;
 mod liveness;
 mod views;
 mod weights;
