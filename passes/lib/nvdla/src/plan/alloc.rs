@@ -104,6 +104,24 @@ pub(crate) fn best_fit_counted(items: &[Item]) -> ((Vec<u64>, u64), u64) {
     (best.unwrap_or_default(), work)
 }
 
+/// The offset for a buffer of `size` bytes among the `busy` address ranges
+/// (sorted here): the start of the smallest gap that holds it (the lowest
+/// on ties), else the end of the highest range.
+fn best_gap(busy: &mut [(u64, u64)], size: u64) -> u64 {
+    busy.sort_unstable();
+    let (mut cur, mut fit): (u64, Option<(u64, u64)>) = (0, None); // fit = (gap, offset)
+    for &(start, end) in busy.iter() {
+        if start > cur {
+            let gap = start - cur;
+            if gap >= size && fit.is_none_or(|(g, _)| gap < g) {
+                fit = Some((gap, cur));
+            }
+        }
+        cur = cur.max(end);
+    }
+    fit.map_or(cur, |(_, o)| o)
+}
+
 /// Places `items` in `order`, each into the smallest gap that fits among the
 /// already placed items it overlaps in time (lowest offset on ties), else on
 /// top. Returns the offsets, the pool size and the number of overlapping
@@ -126,18 +144,7 @@ fn place_in_order(items: &[Item], order: &[usize]) -> (Vec<u64>, u64, u64) {
                 .iter()
                 .map(|&j| (offsets[j], offsets[j] + items[j].size)),
         );
-        busy.sort_unstable();
-        let (mut cur, mut fit): (u64, Option<(u64, u64)>) = (0, None); // fit = (gap, offset)
-        for &(start, end) in &busy {
-            if start > cur {
-                let gap = start - cur;
-                if gap >= it.size && fit.is_none_or(|(g, _)| gap < g) {
-                    fit = Some((gap, cur));
-                }
-            }
-            cur = cur.max(end);
-        }
-        let off = fit.map_or(cur, |(_, o)| o);
+        let off = best_gap(&mut busy, it.size);
         offsets[i] = off;
         pool = pool.max(off + it.size);
         live.insert(i, it.start, it.end);
@@ -235,18 +242,7 @@ mod tests {
                 .filter(|&&j| items[j].overlaps(it))
                 .map(|&j| (offsets[j], offsets[j] + items[j].size))
                 .collect();
-            busy.sort_unstable();
-            let (mut cur, mut fit): (u64, Option<(u64, u64)>) = (0, None);
-            for (start, end) in busy {
-                if start > cur {
-                    let gap = start - cur;
-                    if gap >= it.size && fit.is_none_or(|(g, _)| gap < g) {
-                        fit = Some((gap, cur));
-                    }
-                }
-                cur = cur.max(end);
-            }
-            let off = fit.map_or(cur, |(_, o)| o);
+            let off = super::best_gap(&mut busy, it.size);
             offsets[i] = off;
             pool = pool.max(off + it.size);
             placed.push(i);
