@@ -16,7 +16,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("Transpose"),
-    notes: "default perm materialized",
+    notes: "default perm materialized; consecutive Transposes compose into one, and an identity permutation disappears, in legalization (`common/transpose-transpose`)",
     attrs: &[attr("perm", K::Ints, D::None)],
     normalize: Some(normalize),
     infer_fn: infer,
