@@ -31,6 +31,18 @@ pub enum Error {
         /// Found.
         actual: crate::DType,
     },
+    /// A slice range outside the tensor.
+    #[error("slice {lo}..{hi} of axis {axis} is outside shape {shape:?}")]
+    SliceOutOfRange {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The axis sliced.
+        axis: usize,
+        /// First index taken.
+        lo: usize,
+        /// One past the last index taken.
+        hi: usize,
+    },
     /// The element type has no storage here (e.g. complex, string).
     #[error("element type {0} is not supported")]
     UnsupportedDType(String),

@@ -27,6 +27,7 @@ mod attr;
 mod dtype;
 mod error;
 pub mod limits;
+mod slice;
 mod tensor;
 
 pub use attr::{Attr, Attrs};

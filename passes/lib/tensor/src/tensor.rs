@@ -336,6 +336,19 @@ impl Tensor {
         }
     }
 
+    /// The model-file bytes this tensor refers to, when it was made over
+    /// shared bytes (see [`Tensor::from_shared_le_bytes`]).
+    pub(crate) fn shared_raw(&self) -> Option<&Bytes> {
+        self.store.raw.as_ref()
+    }
+
+    /// Whether the typed elements have not been decoded (tests of the
+    /// no-decode paths).
+    #[cfg(test)]
+    pub(crate) fn store_is_undecoded(&self) -> bool {
+        self.store.typed.get().is_none()
+    }
+
     /// Whether both tensors share one storage (a clone, or a reshape of one).
     pub fn shares_storage(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.store, &other.store)

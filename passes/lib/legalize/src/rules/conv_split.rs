@@ -21,7 +21,7 @@ use crate::cond;
 use crate::lang::AttrKey;
 use crate::target::Target;
 use egg::Id;
-use onnc_tensor::{Attr, Attrs, Tensor};
+use onnc_tensor::{Attr, Attrs};
 
 /// Largest number of groups split into separate convolutions.
 pub const MAX_GROUP_SPLIT: usize = 4096;
@@ -71,41 +71,6 @@ fn split(cx: &mut Cx, x: Id, sizes: &[usize], suffix: &str) -> Vec<Id> {
     (0..sizes.len()).map(|k| cx.proj(t, k)).collect()
 }
 
-/// A tensor's elements as `f32`s (borrowed when already `f32`).
-fn f32s(t: &Tensor) -> std::borrow::Cow<'_, [f32]> {
-    match t.as_f32() {
-        Ok(v) => std::borrow::Cow::Borrowed(v),
-        Err(_) => std::borrow::Cow::Owned(
-            t.data()
-                .to_f64_vec()
-                .into_iter()
-                .map(|v| v as f32)
-                .collect(),
-        ),
-    }
-}
-
-/// The slice `[.., lo..hi, ..]` along `axis` of a tensor of `shape` and `dtype` with elements `v`.
-fn slice(
-    v: &[f32],
-    shape: &[usize],
-    dtype: onnc_tensor::DType,
-    axis: usize,
-    lo: usize,
-    hi: usize,
-) -> Option<Tensor> {
-    let outer: usize = shape[..axis].iter().product();
-    let inner: usize = shape[axis + 1..].iter().product();
-    let mut out = Vec::with_capacity(outer * (hi - lo) * inner);
-    for o in 0..outer {
-        let base = o * shape[axis] * inner;
-        out.extend_from_slice(v.get(base + lo * inner..base + hi * inner)?);
-    }
-    let mut ns = shape.to_vec();
-    ns[axis] = hi - lo;
-    Some(super::as_dtype(Tensor::from_f32(ns, out).ok()?, dtype))
-}
-
 fn split_channels(cx: &mut Cx) -> Option<Id> {
     if cond::group(&cx.key) != 1 {
         return None;
@@ -127,11 +92,11 @@ fn split_channels(cx: &mut Cx) -> Option<Id> {
         .collect();
     let parts = split(cx, x, &sizes, "split");
     let attrs = cx.key.to_attrs();
-    let wv = f32s(&w);
     let mut partial = Vec::with_capacity(sizes.len());
     let mut lo = 0;
     for (i, (&n, &part)) in sizes.iter().zip(&parts).enumerate() {
-        let wi = slice(&wv, w.shape(), w.dtype(), 1, lo, lo + n)?;
+        // `W[:, lo..lo+n]`: the kept bytes, copied once, never decoded.
+        let wi = w.slice_axis(1, lo, lo + n).ok()?;
         let w_id = cx.tensor(&format!("w{i}"), wi);
         let b = if i == 0 && cx.has(2) {
             cx.arg(2)
@@ -173,18 +138,17 @@ fn split_groups(cx: &mut Cx) -> Option<Id> {
         .to_attrs();
     key_attrs.insert("group".into(), Attr::Int(1));
     let per = m / g;
-    let wv = f32s(&w);
-    let bv = bias.as_ref().map(|b| f32s(b).into_owned());
     let mut outs = Vec::with_capacity(g);
     for (i, &part) in parts.iter().enumerate() {
-        let wi = slice(&wv, w.shape(), w.dtype(), 0, i * per, (i + 1) * per)?;
+        // Output-channel groups are contiguous: the model's own bytes.
+        let wi = w.slice_axis(0, i * per, (i + 1) * per).ok()?;
         let w_id = cx.tensor(&format!("g{i}_w"), wi);
-        let b_id = match (&bias, &bv) {
-            (Some(b), Some(v)) => {
-                let bi = slice(v, b.shape(), b.dtype(), 0, i * per, (i + 1) * per)?;
+        let b_id = match &bias {
+            Some(b) => {
+                let bi = b.slice_axis(0, i * per, (i + 1) * per).ok()?;
                 cx.tensor(&format!("g{i}_b"), bi)
             }
-            _ => cx.absent(),
+            None => cx.absent(),
         };
         outs.push(cx.op(
             "Conv",
