@@ -33,7 +33,10 @@ CELLS = [
     ("mvu4", "mvu 4-bit", "onnc compile --target mvu --aprec 4 --wprec 4 --oprec 4"),
     ("mvu8", "mvu 8-bit", "onnc compile --target mvu --aprec 8 --wprec 8 --oprec 8"),
 ]
-STATUSES = ("ok", "refused", "error", "timeout", "skipped")
+STATUSES = ("ok", "refused", "mismatch", "error", "timeout", "skipped")
+FAILURES = ("refused", "mismatch", "error", "timeout")
+# onnc-run --compare-target's report when the simulated numbers differ.
+MISMATCH_MARKER = "against the reference interpreter:"
 # Markers of a failure that is onnc's fault rather than a refusal of the model.
 ERROR_MARKERS = ("internal error", "panicked", "does not verify", "RUST_BACKTRACE", "stack overflow")
 REASON_CHARS = 110
@@ -60,6 +63,8 @@ def first_reason(stderr, scratch):
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
     pick = next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
     pick = pick or next((l for l in lines if not l.startswith(("warning", "note", "[", "progress"))), "")
+    if pick.endswith(":") and pick in lines and lines.index(pick) + 1 < len(lines):
+        pick += " " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
     pick = pick.replace(scratch.rstrip("/") + "/", "")
     pick = re.sub(r"^(onnc[\w-]*: )?error(\[[^\]]*\])?: ", "", pick)
     pick = re.sub(r"^[^\s:]+\.onnx: (error: )?", "", pick)
@@ -68,9 +73,12 @@ def first_reason(stderr, scratch):
 
 
 def classify(returncode, stderr):
-    """ok / refused / error from a finished process: a refusal is exit 1 with a diagnostic."""
+    """ok / refused / mismatch / error from a finished process: a refusal is exit 1 with a
+    diagnostic; a mismatch is a simulation that ran and computed other numbers."""
     if returncode == 0:
         return "ok"
+    if returncode == 1 and MISMATCH_MARKER in stderr:
+        return "mismatch"
     if returncode != 1 or any(m in stderr for m in ERROR_MARKERS):
         return "error"
     return "refused"
@@ -120,14 +128,30 @@ def run_all(args):
         "export_failed": exported["failed"],
     }
     only = set(args.only.split(",")) if args.only else None
+    redo = args.cells.split(",") if args.cells else None
+    earlier = {}
+    if redo:  # update some cells of an earlier run, keep the rest of it
+        unknown = set(redo) - {k for k, _, _ in CELLS}
+        if unknown:
+            raise SystemExit(f"support_table: error: --cells: unknown cells {sorted(unknown)}")
+        with open(results_path) as f:
+            old = json.load(f)
+        earlier = {m["name"]: m for m in old["models"]}
+        record = {**old, "command": old["command"] + " && " + record["command"], "date": record["date"]}
+        record["models"] = []
     out = os.path.join(args.scratch, "out")
     for m in exported["models"]:
+        if m["name"] in earlier and only and m["name"] not in only:
+            record["models"].append(earlier[m["name"]])
+            continue
         if only and m["name"] not in only:
             continue
         model = os.path.join(args.scratch, m["name"] + ".onnx")
         calib = os.path.join(args.scratch, "calib", m["name"])
-        cells = {}
+        cells = dict(earlier[m["name"]]["cells"]) if m["name"] in earlier else {}
         for key, _, _ in CELLS:
+            if redo and m["name"] in earlier and key not in redo:
+                continue
             if key == "nv_full_sim" and cells["nv_full"]["status"] != "ok":
                 cells[key] = {"status": "skipped", "reason": "no nv_full loadable", "seconds": 0.0}
                 continue
@@ -172,12 +196,12 @@ def render(record):
         "",
         "## Summary",
         "",
-        "| target | ok | refused | error | timeout |",
-        "|---|---|---|---|---|",
+        "| target | ok | refused | mismatch | error | timeout |",
+        "|---|---|---|---|---|---|",
     ]
     for key, title, _ in CELLS:
         counts = {s: sum(1 for m in record["models"] if m["cells"][key]["status"] == s) for s in STATUSES}
-        out.append(f"| {title} | {counts['ok']} | {counts['refused']} | {counts['error']} | {counts['timeout']} |")
+        out.append(f"| {title} | {counts['ok']} | {counts['refused']} | {counts['mismatch']} | {counts['error']} | {counts['timeout']} |")
     out += ["", f"of {len(record['models'])} architectures.", "", "## Table", "",
             "Each cell: status and wall time (debug build, one compile at a time, `nice -n 10`).", "",
             "| architecture | input | " + " | ".join(t for _, t, _ in CELLS) + " |",
@@ -194,7 +218,7 @@ def render(record):
     for m in record["models"]:
         for key, title, _ in CELLS:
             c = m["cells"][key]
-            if c["status"] in ("refused", "error", "timeout"):
+            if c["status"] in FAILURES:
                 out.append(f"* **{m['name']}**, {title}, {c['status']}: {md(c['reason'])}")
     if record.get("export_failed"):
         out += ["", "## Not exported", ""]
@@ -202,7 +226,8 @@ def render(record):
             out.append(f"* {name}: {md(record['export_failed'][name])}")
     out += ["", "## Cells", "", "| column | runs |", "|---|---|"]
     out += [f"| {title} | `{md(cmd)}` |" for _, title, cmd in CELLS]
-    out += ["", "Status: **ok** exit 0; **refused** exit 1 with a diagnostic; **error** any other exit,",
+    out += ["", "Status: **ok** exit 0; **refused** exit 1 with a diagnostic; **mismatch** the simulated",
+            "loadable ran and its output differs from the interpreter's beyond the tolerance; **error** any other exit,",
             "or a message marking onnc's own fault (" + ", ".join(f"`{m}`" for m in ERROR_MARKERS) + ");",
             "**timeout** no result within the timeout; **skipped** the nv_full compile failed, so",
             "there is nothing to simulate.", ""]
@@ -244,6 +269,8 @@ def main(argv):
             p.add_argument("--onnc-run", required=True)
             p.add_argument("--timeout", type=int, default=300, help="seconds per cell")
             p.add_argument("--only", help="comma-separated subset of the exported models")
+        if name == "run":
+            p.add_argument("--cells", help="recompute only these cells (e.g. nv_full_sim) in SCRATCH/results.json")
         if name in ("all", "table"):
             p.add_argument("--out", default="docs/support.md")
         if name == "table":
@@ -259,7 +286,7 @@ def main(argv):
     if args.cmd in ("all", "run"):
         args.scratch = os.path.abspath(args.scratch)
         if args.cmd == "all":
-            args.only = None
+            args.only = args.cells = None
         record = run_all(args)
         if args.cmd == "run":
             return 0
