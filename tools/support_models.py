@@ -185,11 +185,34 @@ ARCHITECTURES = {
 }
 
 
+def recalibrate_batchnorm(net, shape, batch=2):
+    """Sets every BatchNorm's running statistics from one training-mode pass over random inputs.
+
+    With torchvision's initialisation (running mean 0, variance 1) the activations of
+    random-weight depthwise/SE networks shrink layer after layer (MobileNetV2's logits
+    are ~1e-9, below FP16's smallest normal), so an FP16 comparison would measure
+    underflow; with statistics from data every BatchNorm output has unit variance.
+    Returns how many BatchNorm layers were recalibrated.
+    """
+    bns = [m for m in net.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
+    for m in bns:
+        m.reset_running_stats()
+        m.momentum = None  # cumulative average over the pass
+    if bns:
+        net.train()
+        with torch.no_grad():
+            net(torch.randn(batch, *shape[1:]))
+    return len(bns)
+
+
 def export_one(name, out_dir, seed):
-    """Builds `name` with seeded random weights (eval mode) and writes `<name>.onnx`; returns how."""
+    """Builds `name` with seeded random weights, BatchNorm statistics from random
+    inputs, eval mode, and writes `<name>.onnx`; returns how."""
     make, shape, family = ARCHITECTURES[name]
     torch.manual_seed(seed)
-    net = make().eval()
+    net = make()
+    bn = recalibrate_batchnorm(net, shape)
+    net.eval()
     x = torch.randn(*shape)
     path = os.path.join(out_dir, f"{name}.onnx")
     # The fused attention kernel has no ONNX export; the plain one exports as MatMul/Softmax.
@@ -206,7 +229,8 @@ def export_one(name, out_dir, seed):
     rng = np.random.default_rng(seed)
     for k in range(CALIB_INPUTS):
         np.save(os.path.join(calib, f"sample_{k}.npy"), rng.standard_normal(shape).astype(np.float32))
-    return {"name": name, "shape": list(shape), "family": family, "exporter": exporter, "opset": OPSET}
+    return {"name": name, "shape": list(shape), "family": family, "exporter": exporter, "opset": OPSET,
+            "batchnorms_recalibrated": bn}
 
 
 def export_all(out_dir, names=None, seed=0):
