@@ -64,7 +64,7 @@ def first_reason(stderr, scratch):
     pick = next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
     pick = pick or next((l for l in lines if not l.startswith(("warning", "note", "[", "progress"))), "")
     if pick.endswith(":") and pick in lines and lines.index(pick) + 1 < len(lines):
-        pick += " " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
+        pick = "output " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
     pick = pick.replace(scratch.rstrip("/") + "/", "")
     pick = re.sub(r"^(onnc[\w-]*: )?error(\[[^\]]*\])?: ", "", pick)
     pick = re.sub(r"^[^\s:]+\.onnx: (error: )?", "", pick)
@@ -92,8 +92,9 @@ def run_cell(argv, timeout, scratch):
     except subprocess.TimeoutExpired:
         return {"status": "timeout", "reason": f"no result in {timeout} s", "seconds": round(time.monotonic() - start, 1)}
     seconds = round(time.monotonic() - start, 1)
-    status = classify(p.returncode, p.stderr)
-    reason = "" if status == "ok" else first_reason(p.stderr or p.stdout, scratch) or f"exit {p.returncode}"
+    text = p.stderr + p.stdout  # onnc-run reports a comparison on stdout
+    status = classify(p.returncode, text)
+    reason = "" if status == "ok" else first_reason(text, scratch) or f"exit {p.returncode}"
     return {"status": status, "reason": reason, "seconds": seconds}
 
 
