@@ -167,13 +167,19 @@ pub enum MvuError {
         /// ONNX ceil mode.
         ceil_mode: bool,
     },
-    /// One 64-channel output block's weights exceed the weight RAM: the layer
-    /// would have to be split over its input channels, and the MVU cannot add
-    /// partial sums of two jobs.
+    /// One 64-channel output block of a convolution exceeds the weight RAM:
+    /// it would have to be split over its input channels, and partial sums
+    /// can be added exactly on the MVU only within 16 signed bits.
     #[error(
         "layer `{layer}`: one 64-channel output block needs {needed} weight-RAM words \
-         (iC·fH·fW·wprec), more than the {capacity}; splitting the input channels would need the \
-         partial sums of two jobs added, and the MVU's accumulator restarts with each job"
+         (iC·fH·fW·wprec), more than the {capacity}; the MVU's accumulator restarts with each job, \
+         so its input channels would be split and the partial sums added by another job, which is \
+         exact only while each partial fits 16 signed bits (≤ {limit}): {}",
+        if *partial > *limit {
+            format!("one 64-channel input block with all kernel taps already reaches {partial}")
+        } else {
+            format!("one 64-channel input block reaches {partial}, but the input split is implemented for matmuls only")
+        }
     )]
     BlockTooLarge {
         /// Layer name.
@@ -182,6 +188,37 @@ pub enum MvuError {
         needed: u64,
         /// Weight RAM words.
         capacity: u64,
+        /// The largest partial sum when split into single input blocks.
+        partial: u64,
+        /// The largest exact partial (2^15 − 1).
+        limit: u64,
+    },
+    /// A matmul output block exceeds the weight RAM and its input split is
+    /// not exact: a partial sum leaves 16 signed bits, or the sum of the
+    /// partials would not fit the weight RAM.
+    #[error(
+        "layer `{layer}`: one 64-feature output block needs {needed} weight-RAM words \
+         (in_blocks·wprec), more than the {capacity}; split into {parts} parts of its input \
+         features, {}",
+        if *bound > *limit {
+            format!("a partial sum still reaches {bound}, beyond the 16 signed bits (≤ {limit}) in which the MVU adds partial sums exactly")
+        } else {
+            format!("the sum of the partials needs {parts} weight-RAM words per output block, more than the {capacity}")
+        }
+    )]
+    PartialSumRange {
+        /// Layer name.
+        layer: String,
+        /// Words one whole output block needs.
+        needed: u64,
+        /// Weight RAM words.
+        capacity: u64,
+        /// Parts tried last.
+        parts: u64,
+        /// The largest partial sum at that split.
+        bound: u64,
+        /// The largest exact partial (2^15 − 1).
+        limit: u64,
     },
 }
 
@@ -201,6 +238,7 @@ impl MvuError {
             | MvuError::DuplicateFile { layer, .. }
             | MvuError::PoolWindows { layer, .. }
             | MvuError::BlockTooLarge { layer, .. }
+            | MvuError::PartialSumRange { layer, .. }
             | MvuError::UnknownLayer { layer } => layer,
         }
     }

@@ -369,6 +369,14 @@ impl Layer {
         }
     }
 
+    /// Input channels (conv) or features (matmul).
+    pub fn in_channels(&self) -> u32 {
+        match self.op {
+            LayerOp::Conv(c) => c.in_channels,
+            LayerOp::MatMul(m) => m.in_features,
+        }
+    }
+
     /// Output `[C, H, W]` of a conv (ONNX arithmetic, after its pooling), or `[1, rows, out]` of a
     /// matmul; `None` if the conv shape is degenerate.
     pub fn output_chw(&self) -> Option<[u32; 3]> {

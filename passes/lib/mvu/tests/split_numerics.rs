@@ -2,9 +2,7 @@
 //! the functional model runs every piece (its own rows, pads, channels and
 //! weight slice) and is checked against `onnc-interp` on the unsplit graph.
 
-use onnc_mvu::frontend::{
-    compile, random_codes, reference_graph, simulate, CompileError, CompileOptions,
-};
+use onnc_mvu::frontend::{compile, random_codes, reference_graph, simulate, CompileOptions};
 use onnc_onnx::{Dim, Graph, Node, ValueInfo};
 use onnc_tensor::{Attr, DType, Tensor};
 
@@ -122,28 +120,4 @@ fn gemm_split_over_output_features_matches_the_interpreter() {
     let c = check(&g, opts(8), 12);
     let names: Vec<_> = c.table().rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["fc.oc0_64", "fc.oc64_128", "fc.oc128_160"]);
-}
-
-/// One output block whose weights alone exceed the weight RAM (VGG's first
-/// classifier layer at 8 bits: 392 blocks * 8 = 3136 words) is refused: it
-/// would need its input split and partial sums added across jobs.
-#[test]
-fn output_block_beyond_the_weight_ram_is_refused_naming_the_layer() {
-    let g = Graph {
-        inputs: vec![vi("x", &[1, 25088])],
-        outputs: vec![vi("y", &[1, 8])],
-        initializers: vec![("w".into(), ternary(&[8, 25088], 3))],
-        nodes: vec![Node::new("fc6", "Gemm", &["x", "w"], &["y"]).with_attr("transB", Attr::Int(1))],
-        ..Graph::default()
-    };
-    let CompileError::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
-        panic!("problems expected")
-    };
-    assert_eq!(p.len(), 1);
-    assert_eq!(
-        p[0].to_string(),
-        "node 'fc6' (Gemm): one 64-channel output block needs 3136 weight-RAM words (iC·fH·fW·wprec), more than \
-         the 512; splitting the input channels would need the partial sums of two jobs added, and the MVU's \
-         accumulator restarts with each job; lower --wprec, or give the layer fewer input channels (features)"
-    );
 }

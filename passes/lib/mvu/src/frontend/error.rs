@@ -75,8 +75,8 @@ impl Problem {
                 "choose a stride that divides iW - kW + 1 (BARVINN's countdown needs a whole column count)"
             }
             MvuError::WeightRange { .. } => "raise --wprec or requantize the weights",
-            MvuError::BlockTooLarge { .. } => {
-                "lower --wprec, or give the layer fewer input channels (features)"
+            MvuError::BlockTooLarge { .. } | MvuError::PartialSumRange { .. } => {
+                "lower --wprec/--aprec, or give the layer fewer input channels (features)"
             }
             MvuError::PoolWindows { .. } => {
                 "use a pooling whose windows all lie inside the conv's output (no pads, floor mode), or run it on the host"

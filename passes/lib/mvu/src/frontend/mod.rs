@@ -25,6 +25,7 @@ mod dialect;
 mod error;
 mod lower;
 mod output;
+mod partial;
 mod pipeline;
 mod sim;
 mod split;
@@ -36,9 +37,10 @@ pub use dialect::{dialect_attrs, DialectValue};
 pub use error::{CompileError, Problem};
 pub use lower::{lower, Lowered, WeightLayout};
 pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
+pub use partial::{partial_bound, sum_weights, PARTIAL_LIMIT};
 pub use pipeline::{max_pool, output_bound};
 pub use sim::{reference_graph, simulate, SimError};
-pub use split::{slice_weights, split, Piece};
+pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
 pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
 
@@ -211,7 +213,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             }
         }
         for p in ps.iter().filter(|p| p.exports_weights) {
-            match export_weights(&p.layer, &split::slice_weights(l, &p.channels)) {
+            match export_weights(&p.layer, &split::piece_weights(l, p)) {
                 Ok(w) => images.push(w),
                 Err(e) => {
                     problems.push(Problem::engine(&l.node, &l.op, &e));

@@ -16,6 +16,10 @@
 //! 4. quantizer: bits `msb .. msb − oprec + 1` of the result (`msb` =
 //!    `quant_msb`, default `oprec − 1`), two's complement, no saturation.
 //!
+//! A matmul split over its input features runs as the MVU would: each
+//! partial piece's 16-bit output codes are stored, and the sum piece reads
+//! them back as 16-bit two's complement activations (`mvuprecision` bit 25).
+//!
 //! [`reference_graph`] is the same network for `onnc-interp`: the ONNX graph
 //! with the integer weight codes, each layer's pipeline end followed by
 //! `Floor(x / 2^(msb − oprec + 1))` taken modulo `2^oprec` (a global average
@@ -39,7 +43,7 @@ use onnc_onnx::{Graph, Node};
 use onnc_tensor::Tensor;
 
 use super::lower::Lowered;
-use super::split::{slice_weights, Piece};
+use super::split::{piece_weights, Piece, PieceKind};
 use super::vectors::fake_quantized;
 use super::weights::LayerWeights;
 use super::Compiled;
@@ -191,6 +195,55 @@ fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<
     Ok(out)
 }
 
+/// Two's complement value of a `bits`-bit code when `signed`.
+fn decode(code: i64, bits: u32, signed: bool) -> i64 {
+    if signed && code >= 1 << (bits - 1) {
+        code - (1 << bits)
+    } else {
+        code
+    }
+}
+
+/// What a matmul piece reads, as `[rows, features]`, and its feature count:
+/// the layer input (all features, or a partial's slice of them), or for a
+/// sum the stored partial codes of its channels, part after part, decoded
+/// at the sum's activation precision.
+fn piece_input(
+    p: &Piece,
+    x: &[i64],
+    features: usize,
+    rows: usize,
+    partials: &[(u32, Vec<i64>)],
+) -> (Vec<i64>, usize) {
+    match p.kind {
+        PieceKind::Output => (x.to_vec(), features),
+        PieceKind::Partial => {
+            let (a, b) = (p.inputs.start as usize, p.inputs.end as usize);
+            let v = x
+                .chunks(features.max(1))
+                .flat_map(|r| r[a..b].to_vec())
+                .collect();
+            (v, b - a)
+        }
+        PieceKind::Sum { .. } => {
+            let prec = p.layer.precision;
+            let out_f = partials.first().map_or(0, |(_, v)| v.len() / rows.max(1));
+            let ch = p.channels.start as usize..p.channels.end as usize;
+            let mut v = Vec::with_capacity(rows * partials.len() * ch.len());
+            for r in 0..rows {
+                for (_, codes) in partials {
+                    v.extend(
+                        codes[r * out_f + ch.start..r * out_f + ch.end]
+                            .iter()
+                            .map(|&c| decode(c, prec.act, prec.act_signed)),
+                    );
+                }
+            }
+            (v, partials.len() * ch.len())
+        }
+    }
+}
+
 fn layer(
     l: &Lowered,
     pieces: &[Piece],
@@ -219,7 +272,7 @@ fn layer(
                 .map(|v| v as usize);
             let mut out = vec![0i64; oc * oh * ow];
             for p in pieces {
-                let part = conv_piece(p, &slice_weights(l, &p.channels), x, [*h, *w])?;
+                let part = conv_piece(p, &piece_weights(l, p), x, [*h, *w])?;
                 let rows = p.rows.len();
                 for (k, ch) in p.channels.clone().enumerate() {
                     for (j, row) in p.rows.clone().enumerate() {
@@ -240,12 +293,26 @@ fn layer(
             }
             let out_f = m.out_features as usize;
             let mut out = vec![0i64; rows * out_f];
+            // Partial output codes, per part (by its first input feature): [rows, out_f].
+            let mut partials: Vec<(u32, Vec<i64>)> = Vec::new();
             for p in pieces {
-                let part = matmul_piece(p, &slice_weights(l, &p.channels), x, features)?;
+                let (input, feats) = piece_input(p, x, features, rows, &partials);
+                let part = matmul_piece(p, &piece_weights(l, p), &input, feats)?;
                 let n = p.channels.len();
+                let target = match p.kind {
+                    PieceKind::Partial => {
+                        if !partials.iter().any(|(a, _)| *a == p.inputs.start) {
+                            partials.push((p.inputs.start, vec![0i64; rows * out_f]));
+                        }
+                        partials.sort_by_key(|(a, _)| *a);
+                        let at = partials.iter().position(|(a, _)| *a == p.inputs.start);
+                        &mut partials[at.expect("just inserted")].1
+                    }
+                    _ => &mut out,
+                };
                 for (j, r) in p.rows.clone().enumerate() {
                     let dst = r as usize * out_f + p.channels.start as usize;
-                    out[dst..dst + n].copy_from_slice(&part[j * n..(j + 1) * n]);
+                    target[dst..dst + n].copy_from_slice(&part[j * n..(j + 1) * n]);
                 }
             }
             Ok((out, vec![rows, out_f]))

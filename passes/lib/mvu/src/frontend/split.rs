@@ -8,10 +8,12 @@
 //! half of the data RAM (the program reads one half and writes the other).
 //! A layer that fits is one piece, unchanged and under its own name.
 //!
-//! What cannot be split: one 64-channel output block whose weights
-//! (`iC·fH·fW·wprec` words) exceed the weight RAM would need its input channels
-//! split and the two partial sums added, and the MVU's accumulator restarts
-//! with each job ([`MvuError::BlockTooLarge`]); one output row that does not fit
+//! A matmul one of whose 64-feature output blocks needs more weight words
+//! than the RAM has is split over its input features instead, with the
+//! partial sums added by a later job, when that is exact
+//! ([`super::partial`]). What cannot be split: such a convolution
+//! ([`MvuError::BlockTooLarge`], which says whether its partial sums would fit
+//! the 16 bits an exact add needs); one output row that does not fit
 //! ([`MvuError::Capacity`]).
 //!
 //! ```
@@ -35,6 +37,7 @@
 use std::ops::Range;
 
 use super::lower::Lowered;
+use super::partial::{partial_bound, split_inputs, sum_weights, PARTIAL_LIMIT};
 use crate::error::{MvuError, Result};
 use crate::layer::{ConvShape, Layer, LayerOp, MatMulShape};
 use crate::limits::{MvuLimits, BLOCK};
@@ -51,9 +54,30 @@ pub struct Piece {
     pub rows: Range<u32>,
     /// Input rows the piece reads.
     pub in_rows: Range<u32>,
+    /// Input channels (features) of the whole layer the piece reads: all of
+    /// them, except for a [`PieceKind::Partial`].
+    pub inputs: Range<u32>,
+    /// What the piece computes.
+    pub kind: PieceKind,
     /// Whether this piece carries its channel group's weight image (the
     /// first row band of each group; the other bands reuse it).
     pub exports_weights: bool,
+}
+
+/// What a piece computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceKind {
+    /// Outputs `channels` × `rows` of the layer, through its output pipeline.
+    Output,
+    /// The partial sum over `inputs` for `channels`: the accumulator's low 16
+    /// bits, two's complement, no ReLU (see [`super::partial`]).
+    Partial,
+    /// Adds the `parts` partials of `channels` (16-bit signed activations,
+    /// 1-bit identity weights) through the layer's output pipeline.
+    Sum {
+        /// Number of partials.
+        parts: u32,
+    },
 }
 
 /// The input rows a conv band reads: for final output rows `a..b`, the conv
@@ -100,6 +124,8 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         channels: 0..layer.out_channels(),
         rows: 0..rows,
         in_rows: 0..in_rows,
+        inputs: 0..layer.in_channels(),
+        kind: PieceKind::Output,
         exports_weights: true,
     };
     let p = &layer.precision;
@@ -139,10 +165,15 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
     }
     let per_block = in_blocks * taps * wp;
     if per_block > limits.weight_ram_words {
+        if let LayerOp::MatMul(m) = layer.op {
+            return split_inputs(l, m, limits, per_block);
+        }
         return Err(MvuError::BlockTooLarge {
             layer: layer.name.clone(),
             needed: per_block,
             capacity: limits.weight_ram_words,
+            partial: smallest_partial(l, taps),
+            limit: PARTIAL_LIMIT,
         });
     }
     let group = (limits.weight_ram_words / per_block).min(blocks(out.into())) as u32 * BLOCK as u32;
@@ -249,11 +280,53 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
                 channels: ch.clone(),
                 rows: band.clone(),
                 in_rows: in_band,
+                inputs: 0..layer.in_channels(),
+                kind: PieceKind::Output,
                 exports_weights: k == 0,
             });
         }
     }
     Ok(pieces)
+}
+
+/// The largest partial sum of a conv split into single 64-channel input
+/// blocks: over output channels and blocks, `Σ |q| · amax` over the block's
+/// channels and all kernel taps, for any input codes.
+fn smallest_partial(l: &Lowered, taps: u64) -> u64 {
+    let p = &l.layer.precision;
+    let amax = if p.act_signed {
+        1 << (p.act - 1)
+    } else {
+        (1u64 << p.act) - 1
+    };
+    let ic = l.layer.in_channels() as usize;
+    let row = ic * taps as usize;
+    (0..ic)
+        .step_by(BLOCK as usize)
+        .map(|c| {
+            let r = c * taps as usize..(c + BLOCK as usize).min(ic) * taps as usize;
+            partial_bound(&l.weights.values, row, &r, amax)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The weights piece `p` of layer `l` multiplies by, in the piece's own
+/// `[out, in, ...]` layout: its output channels' slice, restricted to its
+/// input features for a partial; the stacked identities for a sum.
+pub fn piece_weights(l: &Lowered, p: &Piece) -> Vec<i32> {
+    match p.kind {
+        PieceKind::Output => slice_weights(l, &p.channels),
+        PieceKind::Sum { parts } => sum_weights(p.channels.len(), parts as usize),
+        PieceKind::Partial => {
+            let inf = l.layer.in_channels() as usize;
+            let (a, b) = (p.inputs.start as usize, p.inputs.end as usize);
+            slice_weights(l, &p.channels)
+                .chunks(inf.max(1))
+                .flat_map(|row| row[a..b].to_vec())
+                .collect()
+        }
+    }
 }
 
 /// The weights of output channels `channels` of a layer (ONNX layout, output

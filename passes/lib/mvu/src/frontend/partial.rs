@@ -1,0 +1,307 @@
+//! Splitting a matmul over its input features, with the partial sums added
+//! exactly on the MVU.
+//!
+//! In: a lowered matmul one of whose 64-feature output blocks needs more
+//! weight-RAM words than there are (`in_blocks · wprec > 512`: VGG's first
+//! classifier layer, 25088 inputs, at 2 bits and more), the RAM limits and the
+//! weight codes. Out: its [`Piece`]s, or why it cannot be split exactly.
+//!
+//! The MVU's accumulator restarts with each job, so the `K` parts of the input
+//! are `K` jobs whose sums must be added by a later job:
+//!
+//! 1. **partials**: part `k` (whole 64-feature input blocks) is a matmul of
+//!    its slice of the weights, written at `oprec = 16` with quantizer MSB 15,
+//!    so the quantizer emits the low 16 bits of the accumulator, two's
+//!    complement; no ReLU;
+//! 2. **sum**: a matmul reading the `K` partials of its output channels as
+//!    16-bit signed activations, with 1-bit unsigned weights that are `K`
+//!    stacked identities, and the layer's own output precision, quantizer MSB
+//!    and ReLU. Its accumulator sums `K` 16-bit values (< 2^21, inside the
+//!    27-bit accumulator) and its output pipeline is the layer's.
+//!
+//! This is exact exactly when every partial fits 16 signed bits for every
+//! input: `Σ_{i in part} |q[o, i]| · amax ≤ 32767` for each output `o`, with
+//! `amax = 2^aprec − 1` (or `2^(aprec−1)` for signed activations). `K` is the
+//! fewest equal parts (in whole blocks) whose weights fit the weight RAM and
+//! whose partials meet that bound; when even one 64-feature block per part
+//! exceeds it (8-bit weights and activations: one product reaches 32385), or
+//! the sum would not fit, the layer is refused with
+//! [`MvuError::PartialSumRange`] naming the words needed and the bound.
+
+use std::ops::Range;
+
+use super::lower::Lowered;
+use super::split::{Piece, PieceKind};
+use crate::error::{MvuError, Result};
+use crate::layer::{Layer, LayerOp, MatMulShape, Precision};
+use crate::limits::{MvuLimits, BLOCK};
+use crate::registers::blocks;
+
+/// Largest value a partial sum may reach: the 16-bit signed range.
+pub const PARTIAL_LIMIT: u64 = (1 << 15) - 1;
+/// Output precision and quantizer MSB of a partial.
+const PARTIAL_BITS: u32 = 16;
+
+/// Largest `|activation code|` at `p`'s activation precision.
+fn act_max(p: &Precision) -> u64 {
+    if p.act_signed {
+        1 << (p.act - 1)
+    } else {
+        (1 << p.act) - 1
+    }
+}
+
+/// The largest `|partial sum|` over outputs for input features `inputs` of a
+/// `[out, in]` weight matrix, for any input codes.
+pub fn partial_bound(values: &[i32], in_features: usize, inputs: &Range<usize>, amax: u64) -> u64 {
+    values
+        .chunks(in_features.max(1))
+        .map(|row| {
+            row[inputs.clone()]
+                .iter()
+                .map(|w| w.unsigned_abs() as u64)
+                .sum::<u64>()
+                * amax
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The input-feature ranges of `k` parts of whole 64-feature blocks.
+fn parts(in_features: u32, k: u64) -> Vec<Range<u32>> {
+    let in_blocks = blocks(in_features.into());
+    let per = in_blocks.div_ceil(k) * BLOCK;
+    (0..in_features)
+        .step_by(per as usize)
+        .map(|a| a..(a + per as u32).min(in_features))
+        .collect()
+}
+
+/// Row bands of a matmul whose rows need `in_w` input and `out_w` output words each.
+fn bands(layer: &str, rows: u32, in_w: u64, out_w: u64, half: u64) -> Result<Vec<Range<u32>>> {
+    let (needed, memory) = if in_w >= out_w {
+        (
+            in_w,
+            "input activations of one output row (half the data RAM)",
+        )
+    } else {
+        (
+            out_w,
+            "output activations of one output row (half the data RAM)",
+        )
+    };
+    if needed > half {
+        return Err(MvuError::Capacity {
+            layer: layer.to_string(),
+            memory,
+            needed,
+            capacity: half,
+        });
+    }
+    let per = (half / needed).max(1) as u32;
+    Ok((0..rows)
+        .step_by(per as usize)
+        .map(|a| a..(a + per).min(rows))
+        .collect())
+}
+
+/// Output-channel groups of whole blocks whose weights (`words_per_block`
+/// each) fit the weight RAM.
+fn groups(out: u32, words_per_block: u64, ram: u64) -> Vec<Range<u32>> {
+    let g = (ram / words_per_block).min(blocks(out.into())).max(1) as u32 * BLOCK as u32;
+    (0..out)
+        .step_by(g as usize)
+        .map(|a| a..(a + g).min(out))
+        .collect()
+}
+
+fn suffix(name: &mut String, r: &Range<u32>, tag: &str, on: bool) {
+    if on {
+        *name += &format!(".{tag}{}_{}", r.start, r.end);
+    }
+}
+
+/// Splits matmul `l` over its input features (see the module doc); `needed`
+/// is the weight words one whole output block would need.
+pub fn split_inputs(
+    l: &Lowered,
+    m: MatMulShape,
+    limits: &MvuLimits,
+    needed: u64,
+) -> Result<Vec<Piece>> {
+    let layer = &l.layer;
+    let p = layer.precision;
+    let (inf, out) = (m.in_features, m.out_features);
+    let in_blocks = blocks(inf.into());
+    let amax = act_max(&p);
+    let ram = limits.weight_ram_words;
+    let wp = u64::from(p.weight);
+    let refuse = |parts: u64, bound: u64| MvuError::PartialSumRange {
+        layer: layer.name.clone(),
+        needed,
+        capacity: ram,
+        parts,
+        bound,
+        limit: PARTIAL_LIMIT,
+    };
+    // The fewest parts whose weights fit; then more until the partials fit 16 bits.
+    let mut k = in_blocks.div_ceil((ram / wp).max(1)).max(2);
+    let chosen = loop {
+        let ps = parts(inf, k);
+        let bound = ps
+            .iter()
+            .map(|r| {
+                partial_bound(
+                    &l.weights.values,
+                    inf as usize,
+                    &(r.start as usize..r.end as usize),
+                    amax,
+                )
+            })
+            .max()
+            .unwrap_or(0);
+        if bound <= PARTIAL_LIMIT {
+            break ps;
+        }
+        if k >= in_blocks {
+            return Err(refuse(k, bound));
+        }
+        k += 1;
+    };
+    let k = chosen.len() as u64;
+    // The sum of one output block reads K blocks of partials at 1 bit.
+    if k > ram {
+        return Err(refuse(k, 0));
+    }
+    let half = limits.data_ram_words / 2;
+    let mut pieces = Vec::new();
+    let base_weight = layer
+        .weight_name
+        .clone()
+        .unwrap_or_else(|| layer.name.clone());
+    for part in &chosen {
+        let pb = blocks(part.len() as u64);
+        let gs = groups(out, pb * wp, ram);
+        for ch in &gs {
+            let nb = blocks(ch.len() as u64);
+            let bs = bands(
+                &layer.name,
+                m.rows,
+                pb * u64::from(p.act),
+                nb * u64::from(PARTIAL_BITS),
+                half,
+            )?;
+            for (j, band) in bs.iter().enumerate() {
+                let mut name = layer.name.clone();
+                suffix(&mut name, part, "in", true);
+                suffix(&mut name, ch, "oc", gs.len() > 1);
+                suffix(&mut name, band, "r", bs.len() > 1);
+                let mut weight = base_weight.clone();
+                suffix(&mut weight, part, "in", true);
+                suffix(&mut weight, ch, "oc", gs.len() > 1);
+                pieces.push(Piece {
+                    layer: Layer {
+                        name,
+                        weight_name: Some(weight),
+                        op: LayerOp::MatMul(MatMulShape {
+                            rows: band.len() as u32,
+                            in_features: part.len() as u32,
+                            out_features: ch.len() as u32,
+                        }),
+                        precision: Precision {
+                            out: PARTIAL_BITS,
+                            ..p
+                        },
+                        quant_msb: Some(PARTIAL_BITS - 1),
+                        relu: false,
+                        pool: None,
+                    },
+                    channels: ch.clone(),
+                    rows: band.clone(),
+                    in_rows: band.clone(),
+                    inputs: part.clone(),
+                    kind: PieceKind::Partial,
+                    exports_weights: j == 0,
+                });
+            }
+        }
+    }
+    let sum_precision = Precision::new(PARTIAL_BITS, 1, p.out).with_signed_acts(true);
+    let gs = groups(out, k, ram);
+    for ch in &gs {
+        let nb = blocks(ch.len() as u64);
+        let bs = bands(
+            &layer.name,
+            m.rows,
+            k * nb * u64::from(PARTIAL_BITS),
+            nb * u64::from(p.out),
+            half,
+        )?;
+        for (j, band) in bs.iter().enumerate() {
+            let mut name = format!("{}.sum", layer.name);
+            suffix(&mut name, ch, "oc", gs.len() > 1);
+            suffix(&mut name, band, "r", bs.len() > 1);
+            let mut weight = format!("{}.sum", base_weight);
+            suffix(&mut weight, ch, "oc", gs.len() > 1);
+            pieces.push(Piece {
+                layer: Layer {
+                    name,
+                    weight_name: Some(weight),
+                    op: LayerOp::MatMul(MatMulShape {
+                        rows: band.len() as u32,
+                        in_features: (k as u32) * ch.len() as u32,
+                        out_features: ch.len() as u32,
+                    }),
+                    precision: sum_precision,
+                    quant_msb: layer.quant_msb,
+                    relu: layer.relu,
+                    pool: None,
+                },
+                channels: ch.clone(),
+                rows: band.clone(),
+                in_rows: band.clone(),
+                inputs: 0..inf,
+                kind: PieceKind::Sum { parts: k as u32 },
+                exports_weights: j == 0,
+            });
+        }
+    }
+    Ok(pieces)
+}
+
+/// The sum's weights for `n` output channels and `k` parts: `[n, k·n]`, row
+/// `o` is 1 at `c·n + o` for every part `c`.
+pub fn sum_weights(n: usize, k: usize) -> Vec<i32> {
+    let mut w = vec![0; n * k * n];
+    for o in 0..n {
+        for c in 0..k {
+            w[o * k * n + c * n + o] = 1;
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_whole_blocks_covering_the_input() {
+        assert_eq!(parts(25088, 2), vec![0..12544, 12544..25088]);
+        assert_eq!(parts(200, 2), vec![0..128, 128..200]);
+        assert_eq!(parts(200, 4), vec![0..64, 64..128, 128..192, 192..200]);
+    }
+
+    #[test]
+    fn the_bound_is_the_largest_row_of_absolute_weights_times_the_largest_code() {
+        // Two outputs over four inputs; part 1..3.
+        let w = [1, -2, 3, 0, -1, -1, -1, 5];
+        assert_eq!(partial_bound(&w, 4, &(1..3), 3), 15);
+        assert_eq!(partial_bound(&w, 4, &(0..4), 3), 24);
+    }
+
+    #[test]
+    fn sum_weights_stack_identities() {
+        assert_eq!(sum_weights(2, 2), vec![1, 0, 1, 0, 0, 1, 0, 1]);
+    }
+}

@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Architectures × targets: export, compile every cell with `onnc`, write docs/support.md.
+
+    python3 tools/support_table.py all --onnc BIN --onnc-run BIN --scratch DIR [--out docs/support.md]
+    python3 tools/support_table.py export --scratch DIR            # needs torch (tools/support_models.py)
+    python3 tools/support_table.py run --onnc BIN --onnc-run BIN --scratch DIR
+    python3 tools/support_table.py table --results DIR/results.json --out docs/support.md
+
+`run` compiles each exported model once per cell (CELLS below), one compile at a
+time, each under `--timeout` seconds, and writes `DIR/results.json`: per model and
+cell a status (ok / refused / error / timeout / skipped), the first reason
+(shortened) and the wall time. `table` turns a results file into the markdown of
+docs/support.md; it needs neither torch nor onnc (test/docs/support-table.test
+runs it on a canned results file). Models are written only under the scratch folder.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+# (column key, column title, what the cell runs)
+CELLS = [
+    ("nv_full", "nv_full FP16", "onnc compile --target nv_full"),
+    ("nv_full_sim", "nv_full sim = interp", "onnc-run --compare-target nv_full --random-inputs 1 (error ≤ 1e-2 of the largest reference magnitude)"),
+    ("nv_small", "nv_small INT8", "onnc compile --target nv_small --calib calib/<model>/ (3 random inputs)"),
+    ("nnie", "nnie", "onnc compile --target nnie --calib calib/<model>/"),
+    ("mvu2", "mvu 2-bit", "onnc compile --target mvu --aprec 2 --wprec 2 --oprec 2"),
+    ("mvu4", "mvu 4-bit", "onnc compile --target mvu --aprec 4 --wprec 4 --oprec 4"),
+    ("mvu8", "mvu 8-bit", "onnc compile --target mvu --aprec 8 --wprec 8 --oprec 8"),
+]
+STATUSES = ("ok", "refused", "mismatch", "error", "timeout", "skipped")
+FAILURES = ("refused", "mismatch", "error", "timeout")
+# onnc-run --compare-target's report when the simulated numbers differ.
+MISMATCH_MARKER = "against the reference interpreter:"
+# Markers of a failure that is onnc's fault rather than a refusal of the model.
+ERROR_MARKERS = ("internal error", "panicked", "does not verify", "RUST_BACKTRACE", "stack overflow")
+REASON_CHARS = 110
+
+
+def cell_command(key, onnc, onnc_run, model, calib, out):
+    """The argv of cell `key` for `model`, writing into `out`."""
+    if key == "nv_full":
+        return [onnc, "compile", model, "--target", "nv_full", "-o", out]
+    if key == "nv_full_sim":
+        return [onnc_run, model, "--compare-target", "nv_full", "--random-inputs", "1"]
+    if key == "nv_small":
+        return [onnc, "compile", model, "--target", "nv_small", "--calib", calib, "-o", out]
+    if key == "nnie":
+        return [onnc, "compile", model, "--target", "nnie", "--calib", calib, "-o", out]
+    if key.startswith("mvu"):
+        bits = key[3:]
+        return [onnc, "compile", model, "--target", "mvu", "--aprec", bits, "--wprec", bits, "--oprec", bits, "-o", out]
+    raise ValueError(f"unknown cell {key!r}")
+
+
+def first_reason(stderr, scratch):
+    """The first diagnostic line of `stderr`, without scratch paths, at most REASON_CHARS characters."""
+    lines = [l.strip() for l in stderr.splitlines() if l.strip()]
+    pick = next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
+    pick = pick or next((l for l in lines if not l.startswith(("warning", "note", "[", "progress"))), "")
+    if pick.endswith(":") and pick in lines and lines.index(pick) + 1 < len(lines):
+        pick = "output " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
+    pick = pick.replace(scratch.rstrip("/") + "/", "")
+    pick = re.sub(r"^(onnc[\w-]*: )?error(\[[^\]]*\])?: ", "", pick)
+    pick = re.sub(r"^[^\s:]+\.onnx: (error: )?", "", pick)
+    pick = pick.replace(": error: ", ": ", 1)
+    return pick if len(pick) <= REASON_CHARS else pick[: REASON_CHARS - 1] + "…"
+
+
+def classify(returncode, stderr):
+    """ok / refused / mismatch / error from a finished process: a refusal is exit 1 with a
+    diagnostic; a mismatch is a simulation that ran and computed other numbers."""
+    if returncode == 0:
+        return "ok"
+    if returncode == 1 and MISMATCH_MARKER in stderr:
+        return "mismatch"
+    if returncode != 1 or any(m in stderr for m in ERROR_MARKERS):
+        return "error"
+    return "refused"
+
+
+def run_cell(argv, timeout, scratch):
+    """Runs one cell under `nice -n 10`; returns {status, reason, seconds}."""
+    start = time.monotonic()
+    try:
+        p = subprocess.run(["nice", "-n", "10", *argv], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout", "reason": f"no result in {timeout} s", "seconds": round(time.monotonic() - start, 1)}
+    seconds = round(time.monotonic() - start, 1)
+    text = p.stderr + p.stdout  # onnc-run reports a comparison on stdout
+    status = classify(p.returncode, text)
+    reason = "" if status == "ok" else first_reason(text, scratch) or f"exit {p.returncode}"
+    return {"status": status, "reason": reason, "seconds": seconds}
+
+
+def onnc_version(onnc):
+    """`onnc --version`'s first line (it names the git hash), or what went wrong."""
+    try:
+        return subprocess.run([onnc, "--version"], capture_output=True, text=True, timeout=60).stdout.strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired) as e:
+        return f"unknown ({e})"
+
+
+def git_hash():
+    here = os.path.dirname(os.path.abspath(__file__))
+    r = subprocess.run(["git", "-C", here, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True)
+    return r.stdout.strip() or "unknown"
+
+
+def run_all(args):
+    """Compiles every exported model in every cell; writes and returns results.json's record."""
+    with open(os.path.join(args.scratch, "export.json")) as f:
+        exported = json.load(f)
+    results_path = os.path.join(args.scratch, "results.json")
+    record = {
+        "onnc": onnc_version(args.onnc),
+        "git": git_hash(),
+        "torch": exported["torch"],
+        "torchvision": exported["torchvision"],
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "timeout": args.timeout,
+        "command": " ".join(["python3", "tools/support_table.py", *sys.argv[1:]]).replace(args.scratch, "SCRATCH"),
+        "models": [],
+        "export_failed": exported["failed"],
+    }
+    only = set(args.only.split(",")) if args.only else None
+    redo = args.cells.split(",") if args.cells else None
+    earlier = {}
+    if redo:  # update some cells of an earlier run, keep the rest of it
+        unknown = set(redo) - {k for k, _, _ in CELLS}
+        if unknown:
+            raise SystemExit(f"support_table: error: --cells: unknown cells {sorted(unknown)}")
+        with open(results_path) as f:
+            old = json.load(f)
+        earlier = {m["name"]: m for m in old["models"]}
+        record = {**old, "command": old["command"] + " && " + record["command"], "date": record["date"]}
+        record["models"] = []
+    out = os.path.join(args.scratch, "out")
+    for m in exported["models"]:
+        if m["name"] in earlier and only and m["name"] not in only:
+            record["models"].append(earlier[m["name"]])
+            continue
+        if only and m["name"] not in only:
+            continue
+        model = os.path.join(args.scratch, m["name"] + ".onnx")
+        calib = os.path.join(args.scratch, "calib", m["name"])
+        cells = dict(earlier[m["name"]]["cells"]) if m["name"] in earlier else {}
+        for key, _, _ in CELLS:
+            if redo and m["name"] in earlier and key not in redo:
+                continue
+            if key == "nv_full_sim" and cells["nv_full"]["status"] != "ok":
+                cells[key] = {"status": "skipped", "reason": "no nv_full loadable", "seconds": 0.0}
+                continue
+            subprocess.run(["rm", "-rf", out])
+            cells[key] = run_cell(cell_command(key, args.onnc, args.onnc_run, model, calib, out), args.timeout, args.scratch)
+            print(f"{m['name']:22} {key:12} {cells[key]['status']:8} {cells[key]['seconds']:7.1f}s {cells[key]['reason']}",
+                  file=sys.stderr, flush=True)
+        record["models"].append({"name": m["name"], "family": m["family"], "shape": m["shape"], "cells": cells})
+        with open(results_path, "w") as f:  # after every model: a stopped run keeps what it measured
+            json.dump(record, f, indent=1, sort_keys=True)
+    subprocess.run(["rm", "-rf", out])
+    return record
+
+
+def seconds(s):
+    """A wall time for the table: one decimal below 10 s."""
+    return f"{s:.1f} s" if s < 10 else f"{s:.0f} s"
+
+
+def md(text):
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(record):
+    """The markdown of docs/support.md for a results record (see run_all); deterministic."""
+    for m in record["models"]:
+        for key, _, _ in CELLS:
+            c = m["cells"].get(key)
+            if c is None or c.get("status") not in STATUSES:
+                raise ValueError(f"results: model {m['name']!r} has no valid {key!r} cell: {c!r}")
+    out = [
+        "# Architectures × targets",
+        "",
+        "Generated by `tools/support_table.py` — do not edit by hand; rerun it",
+        "(see \"Rerunning\" below). Random weights (seeded; BatchNorm statistics from one",
+        "training-mode pass over random inputs, so activations keep unit scale); what is",
+        "measured is whether onnc compiles each architecture for each target and, for",
+        "nv_full, whether the simulated FP16 loadable computes the interpreter's numbers.",
+        "Not accuracy.",
+        "",
+        f"* command: `{record['command']}`",
+        f"* onnc: `{record['onnc']}` (checkout `{record['git']}`)",
+        f"* torch {record['torch']}, torchvision {record['torchvision']}",
+        f"* date: {record['date']}; per-cell timeout {record['timeout']} s",
+        "",
+        "## Summary",
+        "",
+        "| target | ok | refused | mismatch | error | timeout |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key, title, _ in CELLS:
+        counts = {s: sum(1 for m in record["models"] if m["cells"][key]["status"] == s) for s in STATUSES}
+        out.append(f"| {title} | {counts['ok']} | {counts['refused']} | {counts['mismatch']} | {counts['error']} | {counts['timeout']} |")
+    out += ["", f"of {len(record['models'])} architectures.", "", "## Table", "",
+            "Each cell: status and wall time (the binaries of the command line, one run at a time,",
+            "`nice -n 10`, on a machine shared with other jobs: times are indicative).", "",
+            "| architecture | input | " + " | ".join(t for _, t, _ in CELLS) + " |",
+            "|---|---|" + "---|" * len(CELLS)]
+    for m in record["models"]:
+        cells = []
+        for key, _, _ in CELLS:
+            c = m["cells"][key]
+            cells.append(c["status"] if c["status"] == "skipped" else f"{c['status']} ({seconds(c['seconds'])})")
+        shape = "×".join(str(d) for d in m["shape"][1:])
+        out.append(f"| {m['name']} ({m['family']}) | {shape} | " + " | ".join(cells) + " |")
+    out += ["", "## First reason of each failure", "",
+            "The first diagnostic line, shortened; paths are relative to the scratch folder.", ""]
+    for m in record["models"]:
+        for key, title, _ in CELLS:
+            c = m["cells"][key]
+            if c["status"] in FAILURES:
+                out.append(f"* **{m['name']}**, {title}, {c['status']}: {md(c['reason'])}")
+    if record.get("export_failed"):
+        out += ["", "## Not exported", ""]
+        for name in sorted(record["export_failed"]):
+            out.append(f"* {name}: {md(record['export_failed'][name])}")
+    out += ["", "## Cells", "", "| column | runs |", "|---|---|"]
+    out += [f"| {title} | `{md(cmd)}` |" for _, title, cmd in CELLS]
+    out += ["", "Status: **ok** exit 0; **refused** exit 1 with a diagnostic; **mismatch** the simulated",
+            "loadable ran and its output differs from the interpreter's beyond the tolerance; **error** any other exit,",
+            "or a message marking onnc's own fault (" + ", ".join(f"`{m}`" for m in ERROR_MARKERS) + ");",
+            "**timeout** no result within the timeout; **skipped** the nv_full compile failed, so",
+            "there is nothing to simulate.", ""]
+    out += RERUN
+    return "\n".join(out)
+
+
+RERUN = [
+    "## Rerunning",
+    "",
+    "torch is needed only to export the models (into the scratch folder, never committed);",
+    "the run takes about an hour on two shared cores:",
+    "",
+    "<!-- not run: downloads torch (about 3 GB) and compiles 21 full-size networks -->",
+    "```sh",
+    "python3 -m venv --system-site-packages /tmp/venv && /tmp/venv/bin/pip install torch torchvision",
+    "cargo build -p onnc-tools --bin onnc --bin onnc-run",
+    "/tmp/venv/bin/python tools/support_table.py all --onnc target/debug/onnc \\",
+    "    --onnc-run target/debug/onnc-run --scratch /tmp/support --out docs/support.md",
+    "```",
+    "",
+    "`export`, `run` and `table` do the three steps separately (`run --only a,b` for some",
+    "models; `table --results /tmp/support/results.json` rewrites this page).",
+    "",
+]
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    for name in ("all", "export", "run", "table"):
+        p = sub.add_parser(name)
+        if name in ("all", "export", "run"):
+            p.add_argument("--scratch", required=True, help="folder for models, calibration inputs, results.json")
+        if name in ("all", "export"):
+            p.add_argument("--models", help="comma-separated subset of the architectures")
+        if name in ("all", "run"):
+            p.add_argument("--onnc", required=True)
+            p.add_argument("--onnc-run", required=True)
+            p.add_argument("--timeout", type=int, default=300, help="seconds per cell")
+            p.add_argument("--only", help="comma-separated subset of the exported models")
+        if name == "run":
+            p.add_argument("--cells", help="recompute only these cells (e.g. nv_full_sim) in SCRATCH/results.json")
+        if name in ("all", "table"):
+            p.add_argument("--out", default="docs/support.md")
+        if name == "table":
+            p.add_argument("--results", required=True)
+    args = ap.parse_args(argv)
+    if args.cmd in ("all", "export"):
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import support_models  # torch: only here
+
+        support_models.export_all(args.scratch, args.models.split(",") if args.models else None)
+    if args.cmd == "export":
+        return 0
+    if args.cmd in ("all", "run"):
+        args.scratch = os.path.abspath(args.scratch)
+        if args.cmd == "all":
+            args.only = args.cells = None
+        record = run_all(args)
+        if args.cmd == "run":
+            return 0
+    else:
+        with open(args.results) as f:
+            record = json.load(f)
+    try:
+        text = render(record)
+    except (KeyError, TypeError, ValueError) as e:
+        print(f"support_table: error: {args.results if args.cmd == 'table' else 'results'}: {e}", file=sys.stderr)
+        return 1
+    with open(args.out, "w") as f:
+        f.write(text)
+    print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
