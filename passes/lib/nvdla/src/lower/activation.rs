@@ -54,6 +54,8 @@ pub fn lut_fn(n: &Node) -> Option<LutFn> {
         "Softplus" => LutFn::Softplus,
         "Mish" => LutFn::Mish,
         "Erf" => LutFn::Erf,
+        // 1/√x: only from a LayerNormalization (`super::tokens`).
+        "Rsqrt" => LutFn::Rsqrt,
         "Swish" => LutFn::Swish {
             alpha: float_attr(n, "alpha", 1.0),
         },

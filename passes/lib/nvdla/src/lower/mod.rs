@@ -68,6 +68,7 @@ mod nodes;
 pub mod regroup;
 pub mod sdp;
 pub mod select;
+pub mod tokens;
 pub mod unwide;
 pub mod weight_values;
 
@@ -144,6 +145,10 @@ pub fn lower(
         )],
     })?;
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
+    let problems = tokens::tokens(&mut w);
+    if !problems.is_empty() {
+        return Err(LowerError { problems });
+    }
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
     if opts.fuse {
