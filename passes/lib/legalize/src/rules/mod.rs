@@ -43,6 +43,7 @@ pub mod pad;
 pub mod pool;
 pub mod shape;
 pub mod shuffle;
+pub mod stride;
 pub mod transpose;
 
 /// Which targets a rule is for.
@@ -84,6 +85,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         pool::RULES,
         pad::RULES,
         conv_split::RULES,
+        stride::RULES,
         shuffle::RULES,
         cpu::RULES,
     ];

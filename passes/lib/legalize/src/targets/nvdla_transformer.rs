@@ -109,3 +109,104 @@ pub fn refusal(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::*;
+    use crate::{legalize, Options, Target};
+    use onnc_onnx::Node;
+    use onnc_tensor::{Attr, Tensor};
+
+    fn w(shape: &[usize], seed: u64) -> Tensor {
+        Tensor::from_f32(shape.to_vec(), rand(shape.iter().product(), seed)).unwrap()
+    }
+
+    /// `[1, K, T]` → Transpose → LayerNorm → MatMul + bias → Transpose back.
+    fn block(k: usize, t: usize) -> onnc_onnx::Graph {
+        let perm = || Attr::Ints(vec![0, 2, 1]);
+        graph(
+            &[1, k, t],
+            &[1, 2 * k, t],
+            vec![
+                Node::new("in", "Transpose", &["x"], &["tok"]).with_attr("perm", perm()),
+                Node::new("ln", "LayerNormalization", &["tok", "g", "b"], &["l"])
+                    .with_attr("axis", Attr::Int(-1)),
+                Node::new("fc", "MatMul", &["l", "w"], &["h"]),
+                Node::new("bias", "Add", &["h", "c"], &["o"]),
+                Node::new("out", "Transpose", &["o"], &["y"]).with_attr("perm", perm()),
+            ],
+            vec![
+                ("g", w(&[k], 1)),
+                ("b", w(&[k], 2)),
+                ("w", w(&[k, 2 * k], 3)),
+                ("c", w(&[2 * k], 4)),
+            ],
+        )
+    }
+
+    #[test]
+    fn token_ops_are_legal_on_nv_full_as_they_are() {
+        assert_eq!(
+            ops_after(block(16, 6), Target::NvFull),
+            [
+                "Transpose",
+                "LayerNormalization",
+                "MatMul",
+                "Add",
+                "Transpose"
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_lookup_table_only_the_layer_norm_is_refused() {
+        let e = legalize(block(16, 6), Target::NvSmall, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("1 op(s) cannot run on nv_small"), "{e}");
+        assert!(e.contains("node 'ln'"), "{e}");
+        assert!(
+            e.contains("1/√(variance + ε) from the SDP's lookup table"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_matmul_of_two_activations_and_a_4d_transpose_stay_refused_in_order() {
+        let g = graph(
+            &[1, 2, 4, 4],
+            &[1, 2, 4, 4],
+            vec![
+                Node::new("t", "Transpose", &["x"], &["xt"])
+                    .with_attr("perm", Attr::Ints(vec![0, 1, 3, 2])),
+                Node::new("mm", "MatMul", &["x", "xt"], &["y"]),
+            ],
+            vec![],
+        );
+        let e = legalize(g, Target::NvFull, &Options::default())
+            .unwrap_err()
+            .to_string();
+        let (t, mm) = (e.find("node 't'").unwrap(), e.find("node 'mm'").unwrap());
+        assert!(t < mm, "{e}");
+        assert!(
+            e.contains("MatMul of two activations [1, 2, 4, 4] × [1, 2, 4, 4]"),
+            "{e}"
+        );
+        assert!(e.contains("moves data across spatial or batch axes"), "{e}");
+    }
+
+    #[test]
+    fn a_per_token_constant_is_not_a_bias() {
+        // [T, 1] varies along the tokens: neither per feature nor per element.
+        let g = graph(
+            &[1, 6, 16],
+            &[1, 6, 16],
+            vec![Node::new("add", "Add", &["x", "c"], &["y"])],
+            vec![("c", w(&[6, 1], 5))],
+        );
+        let e = legalize(g, Target::NvFull, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("node 'add'"), "{e}");
+    }
+}
