@@ -39,6 +39,7 @@ pub mod conv_split;
 pub mod cpu;
 pub mod gemm;
 pub mod identity;
+pub mod layer_norm;
 pub mod pad;
 pub mod pool;
 pub mod shape;
@@ -82,6 +83,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         activation::RULES,
         batchnorm::RULES,
         gemm::RULES,
+        layer_norm::RULES,
         pool::RULES,
         pad::RULES,
         conv_split::RULES,
