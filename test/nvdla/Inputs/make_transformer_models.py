@@ -25,6 +25,11 @@ block.onnx  input x [1,16,8], opset 17: a ViT encoder block's attention, whose
     p = Softmax(s, axis -1)                refused
     o = MatMul(p, q)                       refused
     y = Transpose(o)
+vit.onnx    input x [1,3,32,32], opset 17: a one-block, one-head ViT as torchvision
+    writes it: patch Conv 16×16/16 → Reshape [1,16,4] → Transpose → Concat of the
+    class token (token axis) → + position embedding → LN → Q, K, V projections →
+    scores MatMul → Softmax → MatMul → output projection → residual → LN → MLP
+    (GELU) → residual → LN → Gather of the class token → head MatMul
 tokens_in.onnx input t [1,8,16] read as tokens straight from the host: refused
     by the lowering (the runtime binds inputs in NCHW order)
 
@@ -191,4 +196,57 @@ save(
     [vi("t", [1, T, C])],
     [vi("y", [1, T, C])],
     [arr("wq", rng.uniform(-1, 1, (C, C)) / C**0.5)],
+)
+
+V = 4  # patches of 16×16 in 32×32
+vit_nodes = [
+    N("Conv", ["x", "vpw", "vpb"], ["pe"], name="patch_embed", kernel_shape=[16, 16], strides=[16, 16]),
+    N("Reshape", ["pe", "flat"], ["pf"], name="flatten"),
+    N("Transpose", ["pf"], ["pt"], name="to_tokens", perm=[0, 2, 1]),
+    N("Concat", ["cls", "pt"], ["ct"], name="class_token", axis=1),
+    N("Add", ["ct", "pos"], ["t0"], name="pos_embed"),
+    N("LayerNormalization", ["t0", "gamma", "beta"], ["n1"], name="ln1", axis=-1, epsilon=1e-6),
+    N("MatMul", ["n1", "wq"], ["q"], name="proj_q"),
+    N("MatMul", ["n1", "wk"], ["k"], name="proj_k"),
+    N("MatMul", ["n1", "wv"], ["v"], name="proj_v"),
+    N("Transpose", ["k"], ["kt"], name="keys_t", perm=[0, 2, 1]),
+    N("MatMul", ["q", "kt"], ["s"], name="scores"),
+    N("Softmax", ["s"], ["p"], name="softmax", axis=-1),
+    N("MatMul", ["p", "v"], ["a"], name="attend"),
+]
+fco, wo = linear("a", C, C, "out_proj")
+fm1, wm1 = linear("n2", C, H, "mlp1")
+fm2, wm2 = linear("gm", H, C, "mlp2")
+vit_nodes += fco + [
+    N("Add", ["t0", "out_proj"], ["t1"], name="residual1"),
+    N("LayerNormalization", ["t1", "gamma", "beta"], ["n2"], name="ln2", axis=-1, epsilon=1e-6),
+]
+vit_nodes += fm1 + gelu("mlp1", "gm") + fm2 + [
+    N("Add", ["t1", "mlp2"], ["t2"], name="residual2"),
+    N("LayerNormalization", ["t2", "gamma", "beta"], ["n3"], name="ln_final", axis=-1, epsilon=1e-6),
+    N("Gather", ["n3", "zero"], ["c0"], name="class_out", axis=1),
+    N("MatMul", ["c0", "head_w"], ["y"], name="head"),
+]
+save(
+    "vit",
+    vit_nodes,
+    [vi("x", [1, 3, 32, 32])],
+    [vi("y", [1, 10])],
+    consts
+    + ln_params
+    + wo
+    + wm1
+    + wm2
+    + [
+        arr("vpw", rng.uniform(-1, 1, (C, 3, 16, 16)) / (3 * 256) ** 0.5),
+        arr("vpb", rng.uniform(-0.2, 0.2, C)),
+        numpy_helper.from_array(np.array([1, C, V], np.int64), "flat"),
+        arr("cls", rng.uniform(-1, 1, (1, 1, C))),
+        arr("pos", rng.uniform(-0.2, 0.2, (1, V + 1, C))),
+        arr("wq", rng.uniform(-1, 1, (C, C)) / C**0.5),
+        arr("wk", rng.uniform(-1, 1, (C, C)) / C**0.5),
+        arr("wv", rng.uniform(-1, 1, (C, C)) / C**0.5),
+        numpy_helper.from_array(np.array(0, np.int64), "zero"),
+        arr("head_w", rng.uniform(-1, 1, (C, 10)) / C**0.5),
+    ],
 )

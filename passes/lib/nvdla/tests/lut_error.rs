@@ -110,7 +110,10 @@ fn rsqrt_table_and_its_newton_steps() {
         }
     }
     println!("rsqrt table worst {:.2e} at x = {}", table.0, table.1);
-    println!("rsqrt after two Newton steps worst {:.2e} at x = {}", refined.0, refined.1);
+    println!(
+        "rsqrt after two Newton steps worst {:.2e} at x = {}",
+        refined.0, refined.1
+    );
     assert!(table.0 < 0.07, "{table:?}");
     assert!(refined.0 < 2e-3, "{refined:?}");
 }

@@ -23,7 +23,11 @@ fn vi(name: &str, d: &[usize]) -> ValueInfo {
 
 fn t(shape: &[usize], v: f32) -> Tensor {
     let n = shape.iter().product();
-    Tensor::from_f32(shape.to_vec(), (0..n).map(|i| v + i as f32 * 1e-3).collect()).unwrap()
+    Tensor::from_f32(
+        shape.to_vec(),
+        (0..n).map(|i| v + i as f32 * 1e-3).collect(),
+    )
+    .unwrap()
 }
 
 fn transpose(name: &str, x: &str, y: &str) -> Node {
@@ -82,7 +86,11 @@ fn matmul_by_a_constant_is_a_1x1_conv_with_the_bias_on_its_sdp() {
         engines,
         [Engine::Reshape, Engine::Conv, Engine::Sdp, Engine::Reshape]
     );
-    assert_eq!(shape_of(&p, "tok"), [1, 16, 5, 1], "K channels, T positions");
+    assert_eq!(
+        shape_of(&p, "tok"),
+        [1, 16, 5, 1],
+        "K channels, T positions"
+    );
     assert_eq!(shape_of(&p, "out"), [1, 24, 5, 1]);
     let conv = &p.ops[1];
     let w = conv.inputs[1].unwrap();
@@ -113,16 +121,25 @@ fn layer_norm_is_convolutions_sdp_products_and_the_rsqrt_table() {
         32,
         32,
         6,
-        vec![Node::new("ln", "LayerNormalization", &["tok", "g", "b"], &["out"])
-            .with_attr("epsilon", Attr::Float(1e-5))],
+        vec![
+            Node::new("ln", "LayerNormalization", &["tok", "g", "b"], &["out"])
+                .with_attr("epsilon", Attr::Float(1e-5)),
+        ],
         vec![("g", t(&[32], 1.0)), ("b", t(&[32], 0.0))],
     );
     let p = lowered(&g);
     let counts = engine_counts(&p);
-    assert_eq!(counts[&Engine::Conv], 4, "mean, its broadcast, variance, 1/σ's broadcast");
+    assert_eq!(
+        counts[&Engine::Conv],
+        4,
+        "mean, its broadcast, variance, 1/σ's broadcast"
+    );
     let luts: Vec<&str> = p.ops.iter().filter_map(|o| o.str("lut_fn")).collect();
     assert_eq!(luts, ["rsqrt"]);
-    assert!(p.ops.iter().all(|o| o.onnx_nodes.iter().all(|n| n == "in" || n == "ln" || n == "back")));
+    assert!(p.ops.iter().all(|o| o
+        .onnx_nodes
+        .iter()
+        .all(|n| n == "in" || n == "ln" || n == "back")));
 }
 
 #[test]
@@ -139,8 +156,14 @@ fn tokens_straight_from_a_graph_input_are_refused_with_the_fix() {
     };
     let e = problems(&g);
     assert!(e.contains("node 'proj'") || e.contains("proj"), "{e}");
-    assert!(e.contains("reads the graph input 't' [1, 8, 16] as tokens"), "{e}");
-    assert!(e.contains("feed the tokens as [N, K, T] and Transpose(x, [0, 2, 1])"), "{e}");
+    assert!(
+        e.contains("reads the graph input 't' [1, 8, 16] as tokens"),
+        "{e}"
+    );
+    assert!(
+        e.contains("feed the tokens as [N, K, T] and Transpose(x, [0, 2, 1])"),
+        "{e}"
+    );
 }
 
 #[test]

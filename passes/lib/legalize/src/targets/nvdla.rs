@@ -190,6 +190,10 @@ pub fn check(
             let axis = key.int("axis").unwrap_or(0);
             if x.len() == 4 && (axis == 1 || axis == -3) {
                 Ok(Verdict::Native(elems / (ELEMS_PER_CYCLE * 16.0)))
+            } else if x.len() == 3 && (axis == 1 || axis == -2) {
+                Err(format!(
+                    "{op} of 3-D tokens {x:?} on axis {axis} (the token axis) is not supported by {t}: the tokens are the positions of the cube [N, K, T, 1] and {t} joins or cuts channels only"
+                ))
             } else {
                 Err(format!(
                     "{op} on axis {axis} is not supported by {t} (channels only)"

@@ -100,6 +100,40 @@ fn acts3(w: &Work, n: &Node) -> Vec<String> {
         .collect()
 }
 
+/// Whether `n` has a mapping on token values.
+fn capable(w: &Work, n: &Node) -> bool {
+    is_token_matmul(w, n)
+        || is_layer_norm(w, n)
+        || is_transpose_021(w, n)
+        || (n.domain.is_empty()
+            && !n.attrs.contains_key(DEVICE_ATTR)
+            && ELEMENTWISE.contains(&n.op_type.as_str()))
+}
+
+/// The readings that follow from `v` being tokens, given the settled
+/// `role`s: every value connected to `v` (true: tokens), or the value whose
+/// settled reading contradicts it.
+fn spread(
+    v: &str,
+    role: &BTreeMap<String, bool>,
+    edges: &BTreeMap<String, Vec<(String, bool)>>,
+) -> Result<BTreeMap<String, bool>, String> {
+    let mut stack = vec![(v.to_string(), true)];
+    let mut seen = BTreeMap::new();
+    while let Some((x, t)) = stack.pop() {
+        match role.get(&x).or(seen.get(&x)) {
+            Some(&r) if r == t => continue,
+            Some(_) => return Err(x),
+            None => {}
+        }
+        seen.insert(x.clone(), t);
+        for (y, f) in edges.get(&x).into_iter().flatten() {
+            stack.push((y.clone(), t != *f));
+        }
+    }
+    Ok(seen)
+}
+
 /// Which 3-D values are tokens: `Ok(set)`, or the problems.
 fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
     // Edges (a, b, flip): b's reading is a's, flipped through a Transpose.
@@ -126,32 +160,35 @@ fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
     let mut role: BTreeMap<String, bool> = BTreeMap::new(); // true: tokens
     let mut problems = Vec::new();
     for (i, v) in seeds {
-        let mut stack = vec![(v.clone(), true)];
-        let mut seen = BTreeMap::new();
-        let mut clash = None;
-        while let Some((x, t)) = stack.pop() {
-            match role.get(&x).or(seen.get(&x)) {
-                Some(&r) if r == t => continue,
-                Some(_) => {
-                    clash = Some(x);
-                    break;
-                }
-                None => {}
-            }
-            seen.insert(x.clone(), t);
-            for (y, f) in edges.get(&x).into_iter().flatten() {
-                stack.push((y.clone(), t != *f));
-            }
-        }
         let n = &w.nodes[i];
-        match clash {
-            Some(x) => problems.push(Problem::new(
+        match spread(&v, &role, &edges) {
+            Err(x) => problems.push(Problem::new(
                 &n.name,
                 &n.op_type,
                 format!("reads '{v}' as tokens [N, T, K], but '{x}' is also read as channels [N, C, L] on the same data; the cube [N, K, T, 1] cannot be both and no NVDLA engine transposes"),
                 "keep one reading of the tensor (a Transpose(0, 2, 1) between a token op and a channel op is a view only once)",
             )),
-            None => role.extend(seen),
+            Ok(seen) => role.extend(seen),
+        }
+    }
+    // A Transpose(0, 2, 1) between element-wise ops only: its result is
+    // tokens when that whole part can be (then both Transposes are views).
+    for n in w.nodes.iter().filter(|n| is_transpose_021(w, n)) {
+        let (x, y) = (n.input(0).unwrap_or_default(), &n.outputs[0]);
+        if role.contains_key(x) || role.contains_key(y) {
+            continue;
+        }
+        if let Ok(seen) = spread(y, &role, &edges) {
+            let holdable = seen.iter().filter(|(_, &t)| t).all(|(v, _)| {
+                w.producer(v).is_some()
+                    && !w.outputs.contains(v)
+                    && w.nodes
+                        .iter()
+                        .all(|m| !acts3(w, m).contains(v) || capable(w, m))
+            });
+            if holdable {
+                role.extend(seen);
+            }
         }
     }
     let tokens: BTreeSet<String> = role
@@ -160,12 +197,6 @@ fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
         .collect();
     let bound: BTreeSet<&String> = w.outputs.iter().collect();
     for n in &w.nodes {
-        let capable = is_token_matmul(w, n)
-            || is_layer_norm(w, n)
-            || is_transpose_021(w, n)
-            || (n.domain.is_empty()
-                && !n.attrs.contains_key(DEVICE_ATTR)
-                && ELEMENTWISE.contains(&n.op_type.as_str()));
         let touched: Vec<String> = acts3(w, n)
             .into_iter()
             .filter(|v| tokens.contains(v))
@@ -173,7 +204,7 @@ fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
         if touched.is_empty() {
             continue;
         }
-        if !capable {
+        if !capable(w, n) {
             problems.push(Problem::new(
                 &n.name,
                 &n.op_type,

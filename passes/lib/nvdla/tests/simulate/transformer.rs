@@ -78,6 +78,21 @@ fn token_mlp_block() {
 }
 
 #[test]
+fn position_embedding_then_projection() {
+    // A [1, T, K] constant lands on channel k, position t of the cube.
+    let (k, t) = (16, 7);
+    let mut n = Net::new("pos_embed_proj", &[1, k, t], 64);
+    let x = to_tokens(&mut n, "x");
+    let e = n.init(&[1, t, k], -1.0, 1.0);
+    let p = n.op("Add", &[&x, &e], &[]);
+    let h = linear(&mut n, &p, k, 24);
+    let y = n.op("Transpose", &[&h], &[("perm", ints(&[0, 2, 1]))]);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert!(r.worst() < 2e-3, "{}", r.line());
+}
+
+#[test]
 fn patch_embedding_stride_16() {
     let mut n = Net::new("patch_embed_16", &[1, 3, 64, 64], 63);
     let g = ConvGeom {
