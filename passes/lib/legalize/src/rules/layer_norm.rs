@@ -98,7 +98,7 @@ fn fuse(cx: &mut Cx) -> Option<Id> {
         || pairs(cx, sq, "Pow")
             .into_iter()
             .any(|(a, p)| find(cx, a) == d0 && scalar(cx, p) == Some(2.0));
-    if !squares || !(eps >= 0.0) {
+    if !squares || eps.is_nan() || eps < 0.0 {
         return None;
     }
     let k = *cx.shape(x)?.last()?;

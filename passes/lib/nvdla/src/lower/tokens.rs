@@ -267,6 +267,8 @@ struct Rewriter<'a> {
     nodes: Vec<Node>,
     sources: Vec<Vec<String>>,
     problems: Vec<Problem>,
+    /// The ONNX nodes the node being rewritten stands for.
+    src: Vec<String>,
 }
 
 impl Rewriter<'_> {
@@ -276,23 +278,15 @@ impl Rewriter<'_> {
         name.to_string()
     }
 
-    fn push(&mut self, n: Node, out_shape: &[usize], src: &[String]) -> String {
+    fn push(&mut self, n: Node, out_shape: &[usize]) -> String {
         let out = n.outputs[0].clone();
         self.w.shapes.insert(out.clone(), out_shape.to_vec());
         self.nodes.push(n);
-        self.sources.push(src.to_vec());
+        self.sources.push(self.src.clone());
         out
     }
 
-    fn conv1x1(
-        &mut self,
-        name: &str,
-        x: &str,
-        w: Tensor,
-        out: &str,
-        shape: &[usize],
-        src: &[String],
-    ) -> String {
+    fn conv1x1(&mut self, name: &str, x: &str, w: Tensor, out: &str, shape: &[usize]) -> String {
         let wn = self.konst(&format!("{name}.w"), w);
         let n = Node::new(name, "Conv", &[x, &wn], &[out])
             .with_attr("kernel_shape", Attr::Ints(vec![1, 1]))
@@ -300,7 +294,7 @@ impl Rewriter<'_> {
             .with_attr("pads", Attr::Ints(vec![0; 4]))
             .with_attr("dilations", Attr::Ints(vec![1, 1]))
             .with_attr("group", Attr::Int(1));
-        self.push(n, shape, src)
+        self.push(n, shape)
     }
 
     fn binary(
@@ -311,9 +305,8 @@ impl Rewriter<'_> {
         b: &str,
         out: &str,
         shape: &[usize],
-        src: &[String],
     ) -> String {
-        self.push(Node::new(name, op, &[a, b], &[out]), shape, src)
+        self.push(Node::new(name, op, &[a, b], &[out]), shape)
     }
 
     fn scalar(&mut self, name: &str, v: f32) -> String {
@@ -321,7 +314,7 @@ impl Rewriter<'_> {
     }
 
     /// `MatMul(x, B)` as a 1×1 conv.
-    fn matmul(&mut self, n: &Node, src: &[String]) {
+    fn matmul(&mut self, n: &Node) {
         let b = self
             .w
             .constant(n.input(1).unwrap_or_default())
@@ -338,11 +331,11 @@ impl Rewriter<'_> {
         let x = n.input(0).unwrap_or_default().to_string();
         let s = self.w.shape(&x).to_vec();
         let w = Tensor::from_f32(vec![m, k, 1, 1], wt).expect("sized");
-        self.conv1x1(&n.name, &x, w, &n.outputs[0], &[s[0], m, s[2], 1], src);
+        self.conv1x1(&n.name, &x, w, &n.outputs[0], &[s[0], m, s[2], 1]);
     }
 
     /// An element-wise node on token values: constants into the cube.
-    fn elementwise(&mut self, n: &Node, src: &[String], tokens: &BTreeSet<String>) {
+    fn elementwise(&mut self, n: &Node, tokens: &BTreeSet<String>) {
         let mut m = n.clone();
         let out = n.outputs[0].clone();
         let cube = self.w.shape(&out).to_vec();
@@ -390,11 +383,11 @@ impl Rewriter<'_> {
             m.inputs[i] = Some(name);
         }
         self.nodes.push(m);
-        self.sources.push(src.to_vec());
+        self.sources.push(self.src.clone());
     }
 
     /// `LayerNormalization` over the features (module doc).
-    fn layer_norm(&mut self, n: &Node, src: &[String]) {
+    fn layer_norm(&mut self, n: &Node) {
         let x = n.input(0).unwrap_or_default().to_string();
         let s = self.w.shape(&x).to_vec(); // [N, K, T, 1] already
         let (k, one) = (s[1], [s[0], 1, s[2], 1]);
@@ -408,14 +401,13 @@ impl Rewriter<'_> {
         let vname = |what: &str| format!("{nm}#{what}");
         let avg = || Tensor::from_f32(vec![1, k, 1, 1], vec![r; k]).expect("sized");
         let ones = || Tensor::from_f32(vec![k, 1, 1, 1], vec![1.0; k]).expect("sized");
-        let mu = self.conv1x1(&format!("{nm}_mean"), &x, avg(), &vname("mean"), &one, src);
+        let mu = self.conv1x1(&format!("{nm}_mean"), &x, avg(), &vname("mean"), &one);
         let mub = self.conv1x1(
             &format!("{nm}_bcast_mean"),
             &mu,
             ones(),
             &vname("mean_b"),
             &s,
-            src,
         );
         let c = self.binary(
             &format!("{nm}_centre"),
@@ -424,18 +416,9 @@ impl Rewriter<'_> {
             &mub,
             &vname("centred"),
             &s,
-            src,
         );
-        let sq = self.binary(
-            &format!("{nm}_square"),
-            "Mul",
-            &c,
-            &c,
-            &vname("square"),
-            &s,
-            src,
-        );
-        let var = self.conv1x1(&format!("{nm}_var"), &sq, avg(), &vname("var"), &one, src);
+        let sq = self.binary(&format!("{nm}_square"), "Mul", &c, &c, &vname("square"), &s);
+        let var = self.conv1x1(&format!("{nm}_var"), &sq, avg(), &vname("var"), &one);
         let e = self.scalar(&vname("eps"), eps);
         let ve = self.binary(
             &format!("{nm}_eps"),
@@ -444,12 +427,10 @@ impl Rewriter<'_> {
             &e,
             &vname("var_eps"),
             &one,
-            src,
         );
         let mut rho = self.push(
             Node::new(&format!("{nm}_rsqrt"), "Rsqrt", &[&ve], &[&vname("rsqrt0")]),
             &one,
-            src,
         );
         let (half, three_halves) = (
             self.scalar(&vname("m_half"), -0.5),
@@ -463,7 +444,6 @@ impl Rewriter<'_> {
                 &rho,
                 &vname(&format!("n{step}_sq")),
                 &one,
-                src,
             );
             let p = self.binary(
                 &format!("{nm}_newton{step}_v"),
@@ -472,7 +452,6 @@ impl Rewriter<'_> {
                 &ve,
                 &vname(&format!("n{step}_v")),
                 &one,
-                src,
             );
             let h = self.binary(
                 &format!("{nm}_newton{step}_half"),
@@ -481,7 +460,6 @@ impl Rewriter<'_> {
                 &half,
                 &vname(&format!("n{step}_h")),
                 &one,
-                src,
             );
             let g = self.binary(
                 &format!("{nm}_newton{step}_add"),
@@ -490,7 +468,6 @@ impl Rewriter<'_> {
                 &three_halves,
                 &vname(&format!("n{step}_g")),
                 &one,
-                src,
             );
             rho = self.binary(
                 &format!("{nm}_newton{step}"),
@@ -499,7 +476,6 @@ impl Rewriter<'_> {
                 &rho,
                 &vname(&format!("rsqrt{step}")),
                 &one,
-                src,
             );
         }
         let rb = self.conv1x1(
@@ -508,7 +484,6 @@ impl Rewriter<'_> {
             ones(),
             &vname("rsqrt_b"),
             &s,
-            src,
         );
         let last = n.outputs[0].clone();
         let has_scale = n.input(1).is_some();
@@ -518,15 +493,7 @@ impl Rewriter<'_> {
         } else {
             last.clone()
         };
-        let mut y = self.binary(
-            &format!("{nm}_scale_rows"),
-            "Mul",
-            &rb,
-            &c,
-            &normed,
-            &s,
-            src,
-        );
+        let mut y = self.binary(&format!("{nm}_scale_rows"), "Mul", &rb, &c, &normed, &s);
         for (i, op, what) in [(1, "Mul", "gamma"), (2, "Add", "beta")] {
             let Some(t) = n.input(i).and_then(|v| self.w.constant(v)).cloned() else {
                 if n.input(i).is_some() {
@@ -563,7 +530,7 @@ impl Rewriter<'_> {
             } else {
                 vname("scaled")
             };
-            y = self.binary(&format!("{nm}_{what}"), op, &y, &cn, &out, &s, src);
+            y = self.binary(&format!("{nm}_{what}"), op, &y, &cn, &out, &s);
         }
         let _ = y;
     }
@@ -587,6 +554,7 @@ pub fn tokens(w: &mut Work) -> Vec<Problem> {
         nodes: Vec::new(),
         sources: Vec::new(),
         problems: Vec::new(),
+        src: Vec::new(),
     };
     for (n, src) in nodes.into_iter().zip(sources) {
         let touches = acts3(r.w, &n).iter().any(|v| tokens.contains(v))
@@ -595,13 +563,14 @@ pub fn tokens(w: &mut Work) -> Vec<Problem> {
                 .flatten()
                 .chain(&n.outputs)
                 .any(|v| tokens.contains(v));
+        r.src = src;
         if !touches {
             r.nodes.push(n);
-            r.sources.push(src);
+            r.sources.push(r.src.clone());
         } else if n.op_type == "MatMul" {
-            r.matmul(&n, &src);
+            r.matmul(&n);
         } else if n.op_type == "LayerNormalization" {
-            r.layer_norm(&n, &src);
+            r.layer_norm(&n);
         } else if n.op_type == "Transpose" {
             let mut m = Node::new(
                 &n.name,
@@ -611,9 +580,9 @@ pub fn tokens(w: &mut Work) -> Vec<Problem> {
             );
             m.domain = n.domain.clone();
             r.nodes.push(m);
-            r.sources.push(src);
+            r.sources.push(r.src.clone());
         } else {
-            r.elementwise(&n, &src, &tokens);
+            r.elementwise(&n, &tokens);
         }
     }
     let Rewriter {
