@@ -79,7 +79,7 @@ fn print_layouts() {
 /// LayerNorm's `rsqrt` table (`emit::lut_fp16::rsqrt_layout`), measured as
 /// the lowering uses it: the relative error of the lookup on every positive
 /// finite FP16 input, and after the two Newton steps
-/// `r ← r·(1.5 − 0.5·x·r²)` with every intermediate rounded to FP16 as the
+/// `r ← r·(1.5 − 0.5·(x·r)·r)` with every intermediate rounded to FP16 as the
 /// SDP writes it (each step one SDP pass over `[N, 1, T, 1]`).
 #[test]
 fn rsqrt_table_and_its_newton_steps() {
@@ -95,13 +95,12 @@ fn rsqrt_table_and_its_newton_steps() {
             table = (e, f64::from(x));
         }
         for _ in 0..2 {
-            let sq = r16(r * r);
-            let g = r16(r16(r16(sq * f64::from(x)) * -0.5) + 1.5);
+            let vr = r16(f64::from(x) * r);
+            let g = r16(r16(r16(vr * r) * -0.5) + 1.5);
             r = r16(g * r);
         }
-        // Where x·r² leaves FP16's range (x below 2^-14 or above 2^14) the
-        // products underflow or overflow; LayerNorm's x = var + ε ≥ ε.
-        if !(6.1e-5..16384.0).contains(&x) {
+        // LayerNorm's x = var + ε ≥ ε (1e-5 or 1e-6 in the exporters).
+        if x < 1e-6 {
             continue;
         }
         let e = (r - exact).abs() / exact;

@@ -24,7 +24,7 @@
 //!   c  = x − Conv(μ, 1)        1 → K, SDP: −acc + x    [N, K, T, 1]
 //!   v  = Conv(c · c, r) + ε    K → 1
 //!   ρ₀ = Rsqrt(v)              the Y unit's table (`lut_fn = "rsqrt"`)
-//!   ρ₂ = two Newton steps ρ ← ρ · (1.5 − 0.5 · v · ρ²)
+//!   ρ₂ = two Newton steps ρ ← ρ · (1.5 − 0.5 · (v · ρ) · ρ)
 //!   y  = Conv(ρ₂, 1) · c · γ + β
 //!   ```
 //!   the centred square and every product of two activations on the SDP's
@@ -436,20 +436,21 @@ impl Rewriter<'_> {
             self.scalar(&vname("m_half"), -0.5),
             self.scalar(&vname("three_halves"), 1.5),
         );
+        // (v·ρ)·ρ, not v·(ρ·ρ): ρ² overflows FP16 when v < 1/65504.
         for step in 1..=2 {
-            let sqr = self.binary(
-                &format!("{nm}_newton{step}_sq"),
+            let vr = self.binary(
+                &format!("{nm}_newton{step}_vr"),
                 "Mul",
+                &ve,
                 &rho,
-                &rho,
-                &vname(&format!("n{step}_sq")),
+                &vname(&format!("n{step}_vr")),
                 &one,
             );
             let p = self.binary(
                 &format!("{nm}_newton{step}_v"),
                 "Mul",
-                &sqr,
-                &ve,
+                &vr,
+                &rho,
                 &vname(&format!("n{step}_v")),
                 &one,
             );

@@ -105,3 +105,26 @@ fn patch_embedding_stride_16() {
     let r = check(n.g, Check::full());
     assert!(r.worst() < 2e-3, "{}", r.line());
 }
+
+#[test]
+fn layer_norm_over_tokens_of_very_different_scales() {
+    // Token t scaled by 10^(−2 + 4t/(T−1)): variances from about 3e-5 to
+    // 3e3, through the exponential part of the rsqrt table and its LO range.
+    // (The centred squares must stay within FP16: |x − μ| < 256.)
+    let (k, t) = (32, 11);
+    let mut n = Net::new("layer_norm_scales", &[1, k, t], 65);
+    let x = to_tokens(&mut n, "x");
+    let scale: Vec<f32> = (0..t)
+        .flat_map(|i| {
+            let s = 10f32.powf(-2.0 + 4.0 * i as f32 / (t - 1) as f32);
+            std::iter::repeat_n(s, k)
+        })
+        .collect();
+    let s = n.constant(&[1, t, k], scale);
+    let xs = n.op("Mul", &[&x, &s], &[]);
+    let l = layer_norm(&mut n, &xs, k);
+    let y = n.op("Transpose", &[&l], &[("perm", ints(&[0, 2, 1]))]);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert!(r.worst() < 5e-3, "{}", r.line());
+}
