@@ -116,7 +116,7 @@ fn capable(w: &Work, n: &Node) -> bool {
 fn spread(
     v: &str,
     role: &BTreeMap<String, bool>,
-    edges: &BTreeMap<String, Vec<(String, bool)>>,
+    edges: &Edges,
 ) -> Result<BTreeMap<String, bool>, String> {
     let mut stack = vec![(v.to_string(), true)];
     let mut seen = BTreeMap::new();
@@ -134,10 +134,13 @@ fn spread(
     Ok(seen)
 }
 
-/// Which 3-D values are tokens: `Ok(set)`, or the problems.
-fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
-    // Edges (a, b, flip): b's reading is a's, flipped through a Transpose.
-    let mut edges: BTreeMap<String, Vec<(String, bool)>> = BTreeMap::new();
+/// Values that hold the same data, by value: `(b, flip)` when b's reading is
+/// the value's, flipped through a `Transpose(0, 2, 1)` if `flip`.
+type Edges = BTreeMap<String, Vec<(String, bool)>>;
+
+/// Which 3-D values are tokens: `Ok((set, edges))`, or the problems.
+fn token_values(w: &Work) -> Result<(BTreeSet<String>, Edges), Vec<Problem>> {
+    let mut edges = Edges::new();
     let mut seeds = Vec::new();
     for (i, n) in w.nodes.iter().enumerate() {
         let flip = is_transpose_021(w, n);
@@ -248,7 +251,7 @@ fn token_values(w: &Work) -> Result<BTreeSet<String>, Vec<Problem>> {
         }
     }
     if problems.is_empty() {
-        Ok(tokens)
+        Ok((tokens, edges))
     } else {
         Err(problems)
     }
@@ -331,7 +334,7 @@ impl Rewriter<'_> {
         let x = n.input(0).unwrap_or_default().to_string();
         let s = self.w.shape(&x).to_vec();
         let w = Tensor::from_f32(vec![m, k, 1, 1], wt).expect("sized");
-        self.conv1x1(&n.name, &x, w, &n.outputs[0], &[s[0], m, s[2], 1]);
+        self.conv1x1(&n.name, &x, w, &n.outputs[0], &[s[0], m, s[2], s[3]]);
     }
 
     /// An element-wise node on token values: constants into the cube.
@@ -363,18 +366,18 @@ impl Rewriter<'_> {
                 s.last() == Some(&k) && s.iter().rev().skip(1).all(|&d| d == 1) && s.len() <= 3;
             let new = if per_feature {
                 Tensor::from_f32(vec![k, 1, 1], vals)
-            } else if t.numel() == k * cube[2]
+            } else if t.numel() == k * cube[2] * cube[3]
                 && s.len() <= 3
                 && s.iter().rev().take(2).product::<usize>() == t.numel()
             {
-                let tt = cube[2];
+                let tt = cube[2] * cube[3];
                 let mut v2 = vec![0f32; k * tt];
                 for p in 0..tt {
                     for c in 0..k {
                         v2[c * tt + p] = vals[p * k + c];
                     }
                 }
-                Tensor::from_f32(vec![1, k, tt, 1], v2)
+                Tensor::from_f32(vec![1, k, cube[2], cube[3]], v2)
             } else {
                 self.problems.push(Problem::new(&n.name, &n.op_type, format!("combines the tokens {:?} with the constant '{v}' of shape {s:?}, which is neither one value per feature, one per element, nor a scalar", self.w.shape(&out)), "broadcast the constant over the last axis only"));
                 continue;
@@ -390,7 +393,7 @@ impl Rewriter<'_> {
     fn layer_norm(&mut self, n: &Node) {
         let x = n.input(0).unwrap_or_default().to_string();
         let s = self.w.shape(&x).to_vec(); // [N, K, T, 1] already
-        let (k, one) = (s[1], [s[0], 1, s[2], 1]);
+        let (k, one) = (s[1], [s[0], 1, s[2], s[3]]);
         let eps = n
             .attrs
             .get("epsilon")
@@ -537,16 +540,90 @@ impl Rewriter<'_> {
     }
 }
 
+/// The position grid `(H, W)` of the values whose tokens come from a
+/// feature map: a `Reshape`/`Flatten` of `[N, C, H, W]` into `[N, C, H·W]`
+/// (ViT's patch embedding) keeps the cube when everything holding the same
+/// data keeps H×W positions — token ops are position-wise, so any grid of
+/// T positions serves. Out: the grid by value, and the names of the
+/// reshapes that become views. A graph output on the grid, `[N, C, H·W]`,
+/// has the same NCHW bytes as `[N, C, H, W]`. A component whose channel
+/// readings meet any op but a `Transpose(0, 2, 1)`, or a graph input, keeps `[N, K, T, 1]` (and the reshape
+/// is refused as a layout change, as before).
+fn grids(
+    w: &Work,
+    tokens: &BTreeSet<String>,
+    edges: &Edges,
+) -> (BTreeMap<String, (usize, usize)>, BTreeSet<String>) {
+    let (mut grid, mut merges) = (BTreeMap::new(), BTreeSet::new());
+    // Same positions: the edges, and through the token ops (position-wise).
+    let mut near = edges.clone();
+    for n in w
+        .nodes
+        .iter()
+        .filter(|n| is_token_matmul(w, n) || is_layer_norm(w, n))
+    {
+        let (a, b) = (
+            n.input(0).unwrap_or_default().to_string(),
+            n.outputs[0].clone(),
+        );
+        near.entry(a.clone()).or_default().push((b.clone(), false));
+        near.entry(b).or_default().push((a, false));
+    }
+    for n in &w.nodes {
+        let (x, y) = (n.input(0).unwrap_or_default(), &n.outputs[0]);
+        let (xs, ys) = (w.shape(x), w.shape(y));
+        let merge = matches!(n.op_type.as_str(), "Reshape" | "Flatten")
+            && w.constant(x).is_none()
+            && xs.len() == 4
+            && ys.len() == 3
+            && xs[..2] == ys[..2]
+            && xs[2] * xs[3] == ys[2]
+            && xs[3] > 1;
+        if !merge || grid.contains_key(y) {
+            continue;
+        }
+        let mut comp = BTreeSet::from([y.clone()]);
+        let mut stack = vec![y.clone()];
+        while let Some(v) = stack.pop() {
+            for (u, _) in near.get(&v).into_iter().flatten() {
+                if comp.insert(u.clone()) {
+                    stack.push(u.clone());
+                }
+            }
+        }
+        let holds = comp.iter().any(|v| tokens.contains(v))
+            && comp.iter().filter(|v| !tokens.contains(*v)).all(|v| {
+                w.producer(v).is_some()
+                    && w.nodes.iter().all(|m| {
+                        !acts3(w, m).contains(v) || is_transpose_021(w, m) || std::ptr::eq(m, n)
+                    })
+            });
+        if holds {
+            for v in comp {
+                grid.insert(v, (xs[2], xs[3]));
+            }
+            merges.insert(n.name.clone());
+        }
+    }
+    (grid, merges)
+}
+
 /// Rewrites the token part of `w` (module doc); the problems when some of it cannot be.
 pub fn tokens(w: &mut Work) -> Vec<Problem> {
-    let tokens = match token_values(w) {
-        Ok(t) if t.is_empty() => return Vec::new(),
+    let (tokens, edges) = match token_values(w) {
+        Ok((t, _)) if t.is_empty() => return Vec::new(),
         Ok(t) => t,
         Err(p) => return p,
     };
+    let (grid, merges) = grids(w, &tokens, &edges);
     for v in &tokens {
         let s = w.shape(v).to_vec();
-        w.shapes.insert(v.clone(), vec![s[0], s[2], s[1], 1]);
+        let (h, wd) = grid.get(v).copied().unwrap_or((s[1], 1));
+        w.shapes.insert(v.clone(), vec![s[0], s[2], h, wd]);
+    }
+    for (v, &(h, wd)) in grid.iter().filter(|(v, _)| !tokens.contains(*v)) {
+        let s = w.shape(v).to_vec();
+        w.shapes.insert(v.clone(), vec![s[0], s[1], h, wd]);
     }
     let nodes = std::mem::take(&mut w.nodes);
     let sources = std::mem::take(&mut w.sources);
@@ -565,7 +642,17 @@ pub fn tokens(w: &mut Work) -> Vec<Problem> {
                 .chain(&n.outputs)
                 .any(|v| tokens.contains(v));
         r.src = src;
-        if !touches {
+        if merges.contains(&n.name) {
+            // [N, C, H, W] → [N, C, H·W] on the grid: the same cube.
+            let m = Node::new(
+                &n.name,
+                "Identity",
+                &[n.input(0).unwrap_or_default()],
+                &[&n.outputs[0]],
+            );
+            r.nodes.push(m);
+            r.sources.push(r.src.clone());
+        } else if !touches {
             r.nodes.push(n);
             r.sources.push(r.src.clone());
         } else if n.op_type == "MatMul" {

@@ -128,3 +128,28 @@ fn layer_norm_over_tokens_of_very_different_scales() {
     let r = check(n.g, Check::full());
     assert!(r.worst() < 5e-3, "{}", r.line());
 }
+
+#[test]
+fn patch_embedding_into_tokens_on_the_feature_map_grid() {
+    // Conv 16×16/16 → [1, 24, 4, 4] → Reshape [1, 24, 16] → tokens → LayerNorm
+    // → MatMul + bias → back to [1, 32, 16]: the reshape is a view because the
+    // tokens keep the 4×4 grid of the feature map.
+    let mut n = Net::new("patch_to_tokens", &[1, 3, 64, 64], 66);
+    let g = ConvGeom {
+        stride: 16,
+        pads: [0; 4],
+        ..ConvGeom::same(16)
+    };
+    let c = n.conv("x", 3, 24, g, true);
+    let shape = n.int64(&[1, 24, 16]);
+    let f = n.op("Reshape", &[&c, &shape], &[]);
+    let t = to_tokens(&mut n, &f);
+    let e = n.init(&[1, 16, 24], -0.2, 0.2);
+    let p = n.op("Add", &[&t, &e], &[]);
+    let l = layer_norm(&mut n, &p, 24);
+    let h = linear(&mut n, &l, 24, 32);
+    let y = n.op("Transpose", &[&h], &[("perm", ints(&[0, 2, 1]))]);
+    n.output(&y);
+    let r = check(n.g, Check::full());
+    assert!(r.worst() < 5e-3, "{}", r.line());
+}
