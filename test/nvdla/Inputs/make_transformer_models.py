@@ -30,6 +30,10 @@ vit.onnx    input x [1,3,32,32], opset 17: a one-block, one-head ViT as torchvis
     class token (token axis) → + position embedding → LN → Q, K, V projections →
     scores MatMul → Softmax → MatMul → output projection → residual → LN → MLP
     (GELU) → residual → LN → Gather of the class token → head MatMul
+patch_tokens.onnx input x [1,3,32,32]: ViT's front without the class token —
+    patch Conv 16×16/16 → Reshape [1,16,4] → Transpose → + position embedding →
+    LN → MLP (GELU) → residual → Transpose → y [1,16,4]; the tokens keep the
+    feature map's 2×2 grid, so the Reshape is a view
 tokens_in.onnx input t [1,8,16] read as tokens straight from the host: refused
     by the lowering (the runtime binds inputs in NCHW order)
 
@@ -248,5 +252,37 @@ save(
         arr("wv", rng.uniform(-1, 1, (C, C)) / C**0.5),
         numpy_helper.from_array(np.array(0, np.int64), "zero"),
         arr("head_w", rng.uniform(-1, 1, (C, 10)) / C**0.5),
+    ],
+)
+
+pm1, wp1 = linear("pn", C, H, "pmlp1")
+pm2, wp2 = linear("pg", H, C, "pmlp2")
+save(
+    "patch_tokens",
+    [
+        N("Conv", ["x", "vpw", "vpb"], ["pe"], name="patch_embed", kernel_shape=[16, 16], strides=[16, 16]),
+        N("Reshape", ["pe", "flat"], ["pf"], name="flatten"),
+        N("Transpose", ["pf"], ["pt"], name="to_tokens", perm=[0, 2, 1]),
+        N("Add", ["pt", "ppos"], ["p0"], name="pos_embed"),
+        N("LayerNormalization", ["p0", "gamma", "beta"], ["pn"], name="ln", axis=-1, epsilon=1e-6),
+    ]
+    + pm1
+    + gelu("pmlp1", "pg")
+    + pm2
+    + [
+        N("Add", ["p0", "pmlp2"], ["p1"], name="residual"),
+        N("Transpose", ["p1"], ["y"], name="to_channels", perm=[0, 2, 1]),
+    ],
+    [vi("x", [1, 3, 32, 32])],
+    [vi("y", [1, C, V])],
+    consts
+    + ln_params
+    + wp1
+    + wp2
+    + [
+        arr("vpw", rng.uniform(-1, 1, (C, 3, 16, 16)) / (3 * 256) ** 0.5),
+        arr("vpb", rng.uniform(-0.2, 0.2, C)),
+        numpy_helper.from_array(np.array([1, C, V], np.int64), "flat"),
+        arr("ppos", rng.uniform(-0.2, 0.2, (1, V, C))),
     ],
 )
