@@ -197,3 +197,28 @@ fn an_op_without_a_token_mapping_is_named() {
     assert!(e.contains("sm"), "{e}");
     assert!(e.contains("reads or writes the token tensor 'h'"), "{e}");
 }
+
+#[test]
+fn layer_norm_in_int8_names_the_missing_table_at_the_node() {
+    let g = wrapped(
+        16,
+        16,
+        4,
+        vec![Node::new(
+            "ln",
+            "LayerNormalization",
+            &["tok", "g"],
+            &["out"],
+        )],
+        vec![("g", t(&[16], 1.0))],
+    );
+    let e = lower(&g, ConfigName::NvLarge, &LowerOptions::default())
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("LayerNormalization 'ln'"), "{e}");
+    assert!(
+        e.contains("1/√(variance + ε) (the rsqrt table) on nv_large runs in INT8"),
+        "{e}"
+    );
+}
