@@ -75,3 +75,44 @@ fn print_layouts() {
         println!("{n}: {:?}", fp16_table(f).layout);
     }
 }
+
+/// LayerNorm's `rsqrt` table (`emit::lut_fp16::rsqrt_layout`), measured as
+/// the lowering uses it: the relative error of the lookup on every positive
+/// finite FP16 input, and after the two Newton steps
+/// `r ← r·(1.5 − 0.5·(x·r)·r)` with every intermediate rounded to FP16 as the
+/// SDP writes it (each step one SDP pass over `[N, 1, T, 1]`).
+#[test]
+fn rsqrt_table_and_its_newton_steps() {
+    let lut = Lut::from_param(&fp16_table(LutFn::Rsqrt).param);
+    let r16 = |v: f64| half::f16::from_f64(v).to_f64();
+    let (mut table, mut refined) = ((0.0f64, 0.0), (0.0f64, 0.0));
+    for bits in 1u16..0x7C00 {
+        let x = half::f16::from_bits(bits).to_f32();
+        let exact = LutFn::Rsqrt.value(f64::from(x));
+        let mut r = half::f16::from_bits(cvt::fp32_to_fp16(fp(x.to_bits(), &lut))).to_f64();
+        let e = (r - exact).abs() / exact;
+        if e > table.0 {
+            table = (e, f64::from(x));
+        }
+        for _ in 0..2 {
+            let vr = r16(f64::from(x) * r);
+            let g = r16(r16(r16(vr * r) * -0.5) + 1.5);
+            r = r16(g * r);
+        }
+        // LayerNorm's x = var + ε ≥ ε (1e-5 or 1e-6 in the exporters).
+        if x < 1e-6 {
+            continue;
+        }
+        let e = (r - exact).abs() / exact;
+        if e > refined.0 {
+            refined = (e, f64::from(x));
+        }
+    }
+    println!("rsqrt table worst {:.2e} at x = {}", table.0, table.1);
+    println!(
+        "rsqrt after two Newton steps worst {:.2e} at x = {}",
+        refined.0, refined.1
+    );
+    assert!(table.0 < 0.07, "{table:?}");
+    assert!(refined.0 < 2e-3, "{refined:?}");
+}

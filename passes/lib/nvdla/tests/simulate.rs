@@ -27,6 +27,8 @@ mod int8;
 mod net;
 #[path = "simulate/perchan.rs"]
 mod perchan;
+#[path = "simulate/transformer.rs"]
+mod transformer;
 #[path = "simulate/upsample.rs"]
 mod upsample;
 

@@ -39,10 +39,12 @@ pub mod conv_split;
 pub mod cpu;
 pub mod gemm;
 pub mod identity;
+pub mod layer_norm;
 pub mod pad;
 pub mod pool;
 pub mod shape;
 pub mod shuffle;
+pub mod stride;
 pub mod transpose;
 
 /// Which targets a rule is for.
@@ -81,9 +83,11 @@ pub fn all_rules() -> Vec<&'static Rule> {
         activation::RULES,
         batchnorm::RULES,
         gemm::RULES,
+        layer_norm::RULES,
         pool::RULES,
         pad::RULES,
         conv_split::RULES,
+        stride::RULES,
         shuffle::RULES,
         cpu::RULES,
     ];

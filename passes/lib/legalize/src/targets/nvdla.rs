@@ -190,6 +190,10 @@ pub fn check(
             let axis = key.int("axis").unwrap_or(0);
             if x.len() == 4 && (axis == 1 || axis == -3) {
                 Ok(Verdict::Native(elems / (ELEMS_PER_CYCLE * 16.0)))
+            } else if x.len() == 3 && (axis == 1 || axis == -2) {
+                Err(format!(
+                    "{op} of 3-D tokens {x:?} on axis {axis} (the token axis) is not supported by {t}: the tokens are the positions of the cube [N, K, T, 1] and {t} joins or cuts channels only"
+                ))
             } else {
                 Err(format!(
                     "{op} on axis {axis} is not supported by {t} (channels only)"
@@ -252,6 +256,32 @@ pub fn check(
             "Softmax runs only on {t}'s CPU path (EMU), which needs every dimension but the softmax axis to be 1"
         )),
         "Pow" => Err(format!("Pow runs only on {t}'s CPU path (EMU), which needs a constant scalar exponent")),
+        "MatMul" if super::nvdla_transformer::token_matmul(eg, node, &x) => {
+            // A 1×1 convolution over the T tokens as positions
+            // (onnc-nvdla `lower::tokens`): the cube [N, K, T, 1].
+            let b = cond::operand_shape(eg, node, 1).unwrap_or_default();
+            let cube = [x[0], x[2], x[1], 1];
+            within("MatMul", "reduction length", &[x[2]], cfg.channels_max, t)?;
+            cond::batch_ok(target, &cube)?;
+            cond::conv_fits_cbuf(target, &cube, x[2], &[1, 1])?;
+            let m = b.get(1).copied().unwrap_or(1);
+            let atoms = (m.div_ceil(cfg.atomic_k) * x[2].div_ceil(cfg.atomic_c)) as f64;
+            let weight_bytes = (b.iter().product::<usize>() * cfg.elem_bytes) as f64;
+            Ok(Verdict::Native(
+                x[1] as f64 * atoms + weight_bytes / MEM_BYTES_PER_CYCLE + elems / ELEMS_PER_CYCLE,
+            ))
+        }
+        // [N, C, L] ↔ [N, L, C]: the same cube [N, C, L, 1] read as channels
+        // or as tokens (onnc-nvdla `lower::tokens`), no data moves.
+        "Transpose" if x.len() == 3 && key.ints("perm") == Some(&[0, 2, 1][..]) => Ok(Verdict::Free),
+        "LayerNormalization" if cfg.has_lut && super::nvdla_transformer::token_layer_norm(key, &x) => {
+            // Convolutions to 1 channel and back, SDP products and the Y
+            // unit's 1/√ table (onnc-nvdla `lower::tokens`): about four
+            // SDP passes and three 1×1 convolutions of K channels.
+            let k = x.get(2).copied().unwrap_or(1);
+            within("LayerNormalization", "feature count", &[k], cfg.channels_max, t)?;
+            Ok(Verdict::Native(6.0 * elems / ELEMS_PER_CYCLE + 3.0 * elems * k.div_ceil(cfg.atomic_c) as f64 / k.max(1) as f64))
+        }
         "LayerNormalization" | "MatMul" | "Transpose" | "Gather" => {
             Err(super::nvdla_transformer::refusal(eg, node, key, &x, &out, t))
         }
@@ -264,6 +294,9 @@ pub fn check(
 /// against a 4-D `[N, C, H, W]`: squeeze-excitation), which X1/X2 read as a
 /// per-kernel operand from memory. (`Sub` runs as a negation and an add.)
 fn sdp_binary(eg: &Graph, node: &ENode, op: &str, target: Target) -> cond::Check {
+    if super::nvdla_transformer::token_operand(eg, node) {
+        return Ok(());
+    }
     let shape = |i| cond::operand_shape(eg, node, i).filter(|_| !cond::operand_const(eg, node, i));
     if let (Some(a), Some(b)) = (shape(0), shape(1)) {
         let per_channel = |v: &[usize], full: &[usize]| {

@@ -16,6 +16,7 @@
 //! | `softplus`   | ln(1 + e^x)                       | `Softplus`                         |
 //! | `mish`       | x · tanh(softplus(x))             | `Mish`, `Mul(x, Tanh(Softplus(x)))` |
 //! | `erf`        | (2/√π) ∫₀ˣ e^(−t²) dt             | `Erf` (GELU's gate: `0.5 · x · (1 + erf(x/√2))`) |
+//! | `rsqrt`      | 1/√x (x > 0; 1/√(2^-24) at and below 0) | `LayerNormalization`'s 1/√(var + ε), refined by Newton steps (`lower::tokens`) |
 //!
 //! ```
 //! use onnc_nvdla::emit::lut_fn::LutFn;
@@ -50,6 +51,9 @@ pub enum LutFn {
     Mish,
     /// The error function.
     Erf,
+    /// `1/√x` for `x > 0`; at and below 0 the value at the smallest
+    /// positive FP16 subnormal, 2^-24 (4096), so the table stays finite.
+    Rsqrt,
 }
 
 /// `ln(1 + e^x)` without overflow.
@@ -107,7 +111,7 @@ fn sigmoid(x: f64) -> f64 {
 
 impl LutFn {
     /// The `lut_fn` names, in a fixed order.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "sigmoid",
         "tanh",
         "swish",
@@ -115,6 +119,7 @@ impl LutFn {
         "softplus",
         "mish",
         "erf",
+        "rsqrt",
     ];
 
     /// The function named `name` with parameters `alpha`, `beta` (ignored
@@ -134,6 +139,7 @@ impl LutFn {
             "softplus" => LutFn::Softplus,
             "mish" => LutFn::Mish,
             "erf" => LutFn::Erf,
+            "rsqrt" => LutFn::Rsqrt,
             _ => {
                 return Err(format!(
                     "lut_fn = \"{name}\" is not one of {}",
@@ -153,6 +159,7 @@ impl LutFn {
             LutFn::Softplus => "softplus",
             LutFn::Mish => "mish",
             LutFn::Erf => "erf",
+            LutFn::Rsqrt => "rsqrt",
         }
     }
 
@@ -182,6 +189,7 @@ impl LutFn {
             LutFn::Softplus => softplus(x),
             LutFn::Mish => x * softplus(x).tanh(),
             LutFn::Erf => erf(x),
+            LutFn::Rsqrt => 1.0 / x.max(2f64.powi(-24)).sqrt(),
         }
     }
 
@@ -189,7 +197,7 @@ impl LutFn {
     /// The table extrapolates with it beyond its ends.
     pub fn tail_slopes(&self) -> (f64, f64) {
         match *self {
-            LutFn::Sigmoid | LutFn::Tanh | LutFn::Erf => (0.0, 0.0),
+            LutFn::Sigmoid | LutFn::Tanh | LutFn::Erf | LutFn::Rsqrt => (0.0, 0.0),
             LutFn::Swish { alpha } if alpha > 0.0 => (0.0, 1.0),
             LutFn::Swish { alpha } if alpha < 0.0 => (1.0, 0.0),
             LutFn::Swish { .. } => (0.5, 0.5),

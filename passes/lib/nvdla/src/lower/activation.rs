@@ -54,6 +54,8 @@ pub fn lut_fn(n: &Node) -> Option<LutFn> {
         "Softplus" => LutFn::Softplus,
         "Mish" => LutFn::Mish,
         "Erf" => LutFn::Erf,
+        // 1/√x: only from a LayerNormalization (`super::tokens`).
+        "Rsqrt" => LutFn::Rsqrt,
         "Swish" => LutFn::Swish {
             alpha: float_attr(n, "alpha", 1.0),
         },
@@ -222,7 +224,15 @@ pub fn refusals(w: &Work, cfg: &Config) -> Vec<Problem> {
         .filter_map(|(n, src)| {
             let f = lut_fn(n)?;
             let name = src.last().unwrap_or(&n.name);
-            let what = if src.len() > 1 {
+            let (op, what) = if n.op_type == "Rsqrt" {
+                let what = "LayerNormalization's 1/√(variance + ε) (the rsqrt table)".to_string();
+                ("LayerNormalization".to_string(), what)
+            } else {
+                (n.op_type.clone(), String::new())
+            };
+            let what = if !what.is_empty() {
+                what
+            } else if src.len() > 1 {
                 format!("{} (the {} of {})", n.op_type, f.name(), src.join(", "))
             } else {
                 n.op_type.clone()
@@ -230,14 +240,14 @@ pub fn refusals(w: &Work, cfg: &Config) -> Vec<Problem> {
             if !cfg.has_sdp_lut {
                 Some(Problem::new(
                     name,
-                    &n.op_type,
+                    &op,
                     format!("{what} needs the SDP lookup table, which {} does not have", cfg.name),
                     "compile for nv_full (FP16)",
                 ))
             } else if cfg.default_precision != Precision::Fp16 {
                 Some(Problem::new(
                     name,
-                    &n.op_type,
+                    &op,
                     format!(
                         "{what} on {} runs in INT8, and the INT8 SDP lookup table (indexed by the calibrated input scale) is not built; only the FP16 table is",
                         cfg.name

@@ -32,6 +32,10 @@
 //! * `Sigmoid`, `Tanh`, `Softplus`, `HardSwish`, `Mish` and `x · Sigmoid(x)`
 //!   (SiLU) → the SDP Y unit's lookup table, `HardSigmoid` → X-unit steps
 //!   ([`activation`]; FP16 only).
+//! * 3-D tokens `[N, T, K]` → the cube `[N, K, T, 1]` (or the H×W grid of the
+//!   feature map they came from): `MatMul` by a constant → a 1×1 conv,
+//!   `LayerNormalization` → 1×1 convs, SDP products and the `rsqrt` table,
+//!   `Transpose(0, 2, 1)` → a view ([`tokens`], run first).
 //! * `Softmax` (axis 1) → `nvdla.emu` softmax; `Pow` by a constant → emu power.
 //! * A graph output that would be a view of a graph input (an Identity-only
 //!   model) is a copy instead: an SDP with every unit bypassed.
@@ -68,6 +72,7 @@ mod nodes;
 pub mod regroup;
 pub mod sdp;
 pub mod select;
+pub mod tokens;
 pub mod unwide;
 pub mod weight_values;
 
@@ -144,6 +149,10 @@ pub fn lower(
         )],
     })?;
     let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
+    let problems = tokens::tokens(&mut w);
+    if !problems.is_empty() {
+        return Err(LowerError { problems });
+    }
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
     if opts.fuse {

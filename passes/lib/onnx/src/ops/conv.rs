@@ -20,7 +20,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("Conv"),
-    notes: "auto_pad resolved to pads when shapes are known",
+    notes: "auto_pad resolved to pads when shapes are known; NVDLA: a stride above 8 runs at a divisor within 8 and a strided Slice (`nvdla/conv-stride-split`)",
     attrs: &[
         attr("auto_pad", K::String, D::Str("NOTSET")),
         attr("dilations", K::Ints, D::None),

@@ -15,7 +15,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("MatMul"),
-    notes: "",
+    notes: "by a constant [K, M]: a 1×1 convolution in legalization (2-D `common/matmul-to-gemm`); NVDLA: on 3-D tokens too, as the cube [N, K, T, 1] (docs/targets/nvdla.md#transformers); two activations are refused",
     attrs: &[],
     normalize: Some(normalize),
     infer_fn: infer,

@@ -16,7 +16,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("Transpose"),
-    notes: "default perm materialized; consecutive Transposes compose into one, and an identity permutation disappears, in legalization (`common/transpose-transpose`)",
+    notes: "default perm materialized; consecutive Transposes compose into one, and an identity permutation disappears, in legalization (`common/transpose-transpose`); NVDLA: a 3-D [0, 2, 1] between channels and tokens is a view",
     attrs: &[attr("perm", K::Ints, D::None)],
     normalize: Some(normalize),
     infer_fn: infer,
