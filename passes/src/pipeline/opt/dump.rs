@@ -1,0 +1,271 @@
+//! mlir-opt's instrumentation for in-memory passes: IR dumps before/after
+//! each pass in MLIR's exact format, the tree of dump files, and the timing
+//! report.
+//!
+//! In: the flags (`ir::PipelineOptions`) and, per pass, its flag and the
+//! MLIR module as it stands (the caller writes the in-memory functions back
+//! before asking for a dump). Out: on stderr (or under
+//! `--mlir-print-ir-tree-dir`) what MLIR's `IRPrinterInstrumentation` prints
+//! for a pass anchored on `builtin.module`:
+//!
+//! ```text
+//! // -----// IR Dump After onnx-simplify (onnx-simplify) //----- //
+//! module {
+//! ...
+//! ```
+//!
+//! MLIR runs between in-memory runs get their own tree directory, whose
+//! files are moved into the real tree renumbered, so the numbering is one
+//! sequence over the whole pipeline as with one pass manager.
+
+use melior::ir::{operation::OperationLike, OperationRef};
+use onnc_dialects::ir::{self, PipelineOptions, PrintOptions};
+use std::{
+    collections::HashMap,
+    io::Write,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+/// The dump state of one `onnc-opt` pipeline run.
+pub struct Dumper {
+    options: PipelineOptions,
+    /// Per directory of the tree (relative to its root), the next file number.
+    counters: HashMap<PathBuf, usize>,
+    /// Scratch trees handed to MLIR runs so far.
+    scratch: usize,
+}
+
+/// The directory MLIR names after an op: `builtin_module_no-symbol-name`.
+fn op_dir(op: &OperationRef) -> String {
+    let name = op
+        .name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or("op")
+        .replace('.', "_");
+    let symbol = op
+        .attribute("sym_name")
+        .ok()
+        .and_then(ir::str_attr)
+        .unwrap_or_else(|| "no-symbol-name".to_string());
+    format!("{name}_{symbol}")
+}
+
+impl Dumper {
+    /// The dumper for `options`.
+    pub fn new(options: &PipelineOptions) -> Dumper {
+        Dumper {
+            options: options.clone(),
+            counters: HashMap::new(),
+            scratch: 0,
+        }
+    }
+
+    /// Whether the IR is printed before each pass.
+    pub fn before_all(&self) -> bool {
+        self.options.print_before_all
+    }
+
+    /// Whether the IR is printed after each pass.
+    pub fn after_all(&self) -> bool {
+        self.options.print_after_all
+    }
+
+    /// Whether the IR is printed after a pass that changed it.
+    pub fn after_change(&self) -> bool {
+        self.options.print_after_change && !self.options.print_after_all
+    }
+
+    /// Whether the IR is printed after a pass that failed.
+    pub fn after_failure(&self) -> bool {
+        self.options.print_after_failure
+    }
+
+    fn print_options(&self) -> PrintOptions {
+        PrintOptions {
+            local_scope: false,
+            assume_verified: false,
+            ..self.options.print.clone()
+        }
+    }
+
+    /// The module as a dump prints it (for `--mlir-print-ir-after-change`).
+    pub fn text(&self, module: &OperationRef) -> String {
+        ir::print_op(module, &self.print_options())
+    }
+
+    /// One dump: `when` is `Before`, `After` or `After ... Failed`.
+    fn dump(&mut self, when: &str, failed: bool, flag: &str, module: &OperationRef) {
+        let mut s = format!("// -----// IR Dump {when} {flag}");
+        if failed {
+            s.push_str(" Failed");
+        }
+        s.push_str(&format!(" ({flag})"));
+        if self.options.print_module_scope {
+            s.push_str(" ('builtin.module' operation");
+            if let Some(sym) = module.attribute("sym_name").ok().and_then(ir::str_attr) {
+                s.push_str(&format!(": @{sym}"));
+            }
+            s.push(')');
+        }
+        s.push_str(" //----- //\n");
+        s.push_str(&self.text(module));
+        s.push_str("\n\n");
+        match self.options.print_tree_dir.clone() {
+            None => {
+                let _ = std::io::stderr().write_all(s.as_bytes());
+            }
+            Some(root) => {
+                let dir = PathBuf::from(op_dir(module));
+                let n = self.counters.entry(dir.clone()).or_insert(0);
+                let path = Path::new(&root).join(&dir).join(format!("{n}_{flag}.mlir"));
+                *n += 1;
+                let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(&root)))
+                    .and_then(|_| std::fs::write(&path, s.as_bytes()));
+                if let Err(e) = written {
+                    eprintln!(
+                        "onnc-opt: warning: cannot write IR dump '{}': {e}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+
+    /// The dump before `flag` runs.
+    pub fn before(&mut self, flag: &str, module: &OperationRef) {
+        self.dump("Before", false, flag, module);
+    }
+
+    /// The dump after `flag` succeeded.
+    pub fn after(&mut self, flag: &str, module: &OperationRef) {
+        self.dump("After", false, flag, module);
+    }
+
+    /// The dump after `flag` failed (the IR as it was before the pass).
+    pub fn failed(&mut self, flag: &str, module: &OperationRef) {
+        if self.after_failure() {
+            self.dump("After", true, flag, module);
+        }
+    }
+
+    /// The options for an MLIR run: its tree dumps go to a scratch
+    /// directory, moved in by [`Dumper::collect`].
+    pub fn mlir_options(&mut self) -> PipelineOptions {
+        let mut o = self.options.clone();
+        if let Some(root) = &self.options.print_tree_dir {
+            self.scratch += 1;
+            o.print_tree_dir = Some(self.scratch_dir(root).display().to_string());
+        }
+        o
+    }
+
+    fn scratch_dir(&self, root: &str) -> PathBuf {
+        Path::new(root).join(format!(".onnc-opt-mlir-run-{}", self.scratch))
+    }
+
+    /// Moves the last MLIR run's dump files into the tree, numbered after
+    /// the dumps already there (MLIR numbered them from 0).
+    pub fn collect(&mut self) {
+        let Some(root) = self.options.print_tree_dir.clone() else {
+            return;
+        };
+        let scratch = self.scratch_dir(&root);
+        let mut files = Vec::new();
+        let mut dirs = vec![scratch.clone()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if let Ok(rel) = p.strip_prefix(&scratch) {
+                    files.push(rel.to_path_buf());
+                }
+            }
+        }
+        // Per directory, in MLIR's numbering.
+        let number = |p: &Path| -> Option<(usize, String)> {
+            let name = p.file_name()?.to_str()?;
+            let (n, rest) = name.split_once('_')?;
+            Some((n.parse().ok()?, rest.to_string()))
+        };
+        files.sort_by_key(|p| (p.parent().map(Path::to_path_buf), number(p).map(|n| n.0)));
+        let mut added: HashMap<PathBuf, usize> = HashMap::new();
+        for rel in files {
+            let dir = rel.parent().map(Path::to_path_buf).unwrap_or_default();
+            let Some((n, rest)) = number(&rel) else {
+                continue;
+            };
+            let base = self.counters.get(&dir).copied().unwrap_or(0);
+            let to = Path::new(&root)
+                .join(&dir)
+                .join(format!("{}_{rest}", base + n));
+            let moved = std::fs::create_dir_all(Path::new(&root).join(&dir))
+                .and_then(|_| std::fs::rename(scratch.join(&rel), &to));
+            if let Err(e) = moved {
+                eprintln!(
+                    "onnc-opt: warning: cannot move IR dump to '{}': {e}",
+                    to.display()
+                );
+            }
+            let seen = added.entry(dir).or_insert(0);
+            *seen = (*seen).max(n + 1);
+        }
+        for (dir, n) in added {
+            *self.counters.entry(dir).or_insert(0) += n;
+        }
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+}
+
+/// `--mlir-timing` for an in-memory run, in MLIR's report format: each
+/// pass, and the conversions between MLIR and memory.
+#[derive(Default)]
+pub struct Timing {
+    rows: Vec<(String, Duration)>,
+}
+
+impl Timing {
+    /// Records `what` as taking `d`.
+    pub fn add(&mut self, what: &str, d: Duration) {
+        self.rows.push((what.to_string(), d));
+    }
+
+    /// The report (empty when nothing was recorded).
+    pub fn report(&self) -> String {
+        if self.rows.is_empty() {
+            return String::new();
+        }
+        let total: f64 = self.rows.iter().map(|(_, d)| d.as_secs_f64()).sum();
+        let rule =
+            "===-------------------------------------------------------------------------===";
+        let mut s = format!(
+            "{rule}\n                         ... Execution time report ...\n{rule}\n  Total Execution Time: {total:.4} seconds\n\n  ----Wall Time----  ----Name----\n"
+        );
+        let pct = |t: f64| if total > 0.0 { 100.0 * t / total } else { 0.0 };
+        for (what, d) in &self.rows {
+            let t = d.as_secs_f64();
+            s.push_str(&format!("  {t:>8.4} ({:>5.1}%)  {what}\n", pct(t)));
+        }
+        s.push_str(&format!("  {total:>8.4} ({:>5.1}%)  Total\n", 100.0));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_report_has_mlirs_shape() {
+        let mut t = Timing::default();
+        t.add("onnx-simplify", Duration::from_millis(30));
+        t.add("(MLIR to memory)", Duration::from_millis(10));
+        let r = t.report();
+        assert!(r.contains("... Execution time report ..."), "{r}");
+        assert!(r.contains("    0.0300 ( 75.0%)  onnx-simplify\n"), "{r}");
+        assert!(r.ends_with("    0.0400 (100.0%)  Total\n"), "{r}");
+        assert!(Timing::default().report().is_empty());
+    }
+}
