@@ -151,3 +151,93 @@ fn run_memory<'c>(
     timing.add("(memory to MLIR)", start.elapsed());
     Ok(module.verify())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onnc_dialects::ir;
+
+    /// Two functions; the second's pool is too big for nv_full after a
+    /// simplification that runs in memory.
+    const TWO: &str = r#"func.func @main_graph(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = "onnx.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("r1")
+  %b = "onnx.identity"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+func.func private @declared(tensor<4xf32>) -> tensor<4xf32>
+func.func @second(%x: tensor<1x4x20x20xf32>) -> tensor<1x4x12x12xf32> {
+  %i = "onnx.identity"(%x) : (tensor<1x4x20x20xf32>) -> tensor<1x4x20x20xf32>
+  %a = "onnx.max_pool"(%i) {auto_pad = "NOTSET", ceil_mode = 0 : i64, dilations = array<i64: 1, 1>, kernel_shape = array<i64: 9, 9>, pads = array<i64: 0, 0, 0, 0>, storage_order = 0 : i64, strides = array<i64: 1, 1>} : (tensor<1x4x20x20xf32>) -> tensor<1x4x12x12xf32>
+  return %a : tensor<1x4x12x12xf32>
+}
+"#;
+
+    fn run_on(text: &str, pipeline: &str) -> (bool, String, Vec<ir::Diag>) {
+        crate::register_all();
+        let context = ir::new_context().expect("context");
+        let capture = ir::DiagnosticCapture::attach(&context);
+        check(&context, pipeline).expect("pipeline parses");
+        let mut module = ir::parse_module(&context, text, "two.mlir").expect("parses");
+        let ok = run(&context, &mut module, pipeline, &PipelineOptions::default())
+            .expect("pipeline parses");
+        let printed = ir::print_op(&module.as_operation(), &Default::default());
+        drop(module);
+        (ok, printed, capture.take())
+    }
+
+    #[test]
+    fn every_function_runs_through_memory_and_mlir() {
+        let (ok, printed, diags) = run_on(
+            TWO,
+            "builtin.module(onnx-simplify,cse,onnc-legalize{target=nnie report=true})",
+        );
+        assert!(ok, "{diags:?}");
+        assert!(!printed.contains("onnx.identity"), "{printed}");
+        assert!(printed.contains("func.func private @declared"), "{printed}");
+        let order: Vec<usize> = ["@main_graph", "@declared", "@second"]
+            .iter()
+            .map(|f| printed.find(f).expect(f))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{printed}");
+        let reports: Vec<&str> = diags
+            .iter()
+            .filter(|d| d.severity == ir::Severity::Remark)
+            .map(|d| d.message.lines().next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            reports,
+            [
+                "onnc-legalize report for @main_graph on nnie:",
+                "onnc-legalize report for @second on nnie:"
+            ]
+        );
+    }
+
+    #[test]
+    fn diagnostics_blame_the_op_in_the_text() {
+        let (ok, _, diags) = run_on(
+            TWO,
+            "builtin.module(onnx-simplify,onnc-legalize{target=nv_full})",
+        );
+        assert!(!ok);
+        let errors: Vec<String> = diags
+            .iter()
+            .filter(|d| d.severity == ir::Severity::Error)
+            .map(|d| format!("{}:{}: {}", d.loc.line, d.loc.col, d.message))
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("9:8: 'MaxPool' cannot run on nv_full"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_level_is_reported_at_the_function() {
+        let (ok, _, diags) = run_on(TWO, "builtin.module(nvdla-plan-memory)");
+        assert!(!ok);
+        let d = &diags[0];
+        assert_eq!(d.loc.line, 1, "{d}");
+        assert!(d.message.starts_with("nvdla-plan-memory: "), "{d}");
+    }
+}
