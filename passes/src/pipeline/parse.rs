@@ -73,8 +73,11 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Pass>>, String> {
     Ok(parse_entries(text)?.into_iter().map(|(_, p)| p).collect())
 }
 
-/// Parses `text` into passes, each with its registry entry (flag, level).
-pub fn parse_entries(text: &str) -> Result<Vec<(&'static Entry, Box<dyn Pass>)>, String> {
+/// A parsed pass with its registry entry (flag, level).
+pub type Parsed = (&'static Entry, Box<dyn Pass>);
+
+/// Parses `text` into passes, each with its registry entry.
+pub fn parse_entries(text: &str) -> Result<Vec<Parsed>, String> {
     entries(text)?
         .into_iter()
         .map(|(flag, raw)| {
