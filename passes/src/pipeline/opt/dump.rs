@@ -67,19 +67,26 @@ impl Dumper {
         self.options.print_before_all
     }
 
-    /// Whether the IR is printed after each pass.
+    /// Whether any "after" dump is asked for (MLIR's `printAfter`).
+    fn print_after(&self) -> bool {
+        let o = &self.options;
+        o.print_after_all || o.print_after_change || o.print_after_failure
+    }
+
+    /// Whether the IR is printed after every pass that succeeded.
     pub fn after_all(&self) -> bool {
-        self.options.print_after_all
+        self.print_after() && !self.options.print_after_failure && !self.options.print_after_change
     }
 
-    /// Whether the IR is printed after a pass that changed it.
+    /// Whether the IR is printed after a pass that succeeded and changed it.
     pub fn after_change(&self) -> bool {
-        self.options.print_after_change && !self.options.print_after_all
+        self.print_after() && !self.options.print_after_failure && self.options.print_after_change
     }
 
-    /// Whether the IR is printed after a pass that failed.
+    /// Whether the IR is printed after a pass that failed (as MLIR does with
+    /// any of the "after" flags).
     pub fn after_failure(&self) -> bool {
-        self.options.print_after_failure
+        self.print_after()
     }
 
     fn print_options(&self) -> PrintOptions {
@@ -256,6 +263,28 @@ impl Timing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The flag combinations as MLIR's IR printer reads them: any "after"
+    /// flag dumps a failed pass; `after-failure` silences the others;
+    /// `after-change` narrows `after-all`.
+    #[test]
+    fn after_flags_combine_as_in_mlir() {
+        let d = |all, change, failure| {
+            let d = Dumper::new(&PipelineOptions {
+                print_after_all: all,
+                print_after_change: change,
+                print_after_failure: failure,
+                ..Default::default()
+            });
+            (d.after_all(), d.after_change(), d.after_failure())
+        };
+        assert_eq!(d(false, false, false), (false, false, false));
+        assert_eq!(d(true, false, false), (true, false, true));
+        assert_eq!(d(false, true, false), (false, true, true));
+        assert_eq!(d(true, true, false), (false, true, true));
+        assert_eq!(d(true, false, true), (false, false, true));
+        assert_eq!(d(false, false, true), (false, false, true));
+    }
 
     #[test]
     fn timing_report_has_mlirs_shape() {
