@@ -7,7 +7,9 @@
 //! In: MLIR text (a file or `-` for stdin) using the `onnx`, `nvdla`, `nnie`,
 //! `mvu`, `func`, `arith` and `tensor` dialects. Out: the transformed IR on
 //! stdout or `-o`; diagnostics on stderr as `file:line:col: error: …`; exit
-//! status 1 on any error (nothing is written then).
+//! status 1 on any error (nothing is written then). onnc's passes run on the
+//! in-memory IR: each run of them converts the module's functions once and
+//! back once (`onnc_passes::pipeline::opt`); upstream passes run in MLIR.
 
 mod cli;
 #[path = "../../common/mod.rs"]

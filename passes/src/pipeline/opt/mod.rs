@@ -107,6 +107,10 @@ fn run_memory<'c>(
         return Ok(true);
     };
     let first_flag = first.registration.flag;
+    if dumper.before_all() {
+        // Before the conversion, which may fail as part of the first pass.
+        dumper.before(first_flag, module);
+    }
     let start = Instant::now();
     let Ok(mut fns) = functions::read(module, first.input, first_flag) else {
         dumper.failed(first_flag, module);
@@ -114,13 +118,13 @@ fn run_memory<'c>(
     };
     timing.add("(MLIR to memory)", start.elapsed());
     let mut stale = false;
-    for (entry, pass) in &steps {
+    for (i, (entry, pass)) in steps.iter().enumerate() {
         let flag = entry.registration.flag;
         let wants_mlir = dumper.before_all() || dumper.after_change() || dumper.after_failure();
         if wants_mlir && sync(module, &fns, &mut stale, flag).is_err() {
             return Ok(false);
         }
-        if dumper.before_all() {
+        if dumper.before_all() && i > 0 {
             dumper.before(flag, module);
         }
         let before = dumper.after_change().then(|| dumper.text(module));
