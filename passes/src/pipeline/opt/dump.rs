@@ -172,8 +172,13 @@ impl Dumper {
         Path::new(root).join(format!(".onnc-opt-mlir-run-{}", self.scratch))
     }
 
-    /// Moves the last MLIR run's dump files into the tree, numbered after
-    /// the dumps already there (MLIR numbered them from 0).
+    /// Moves the last MLIR run's dump files into the tree, renumbered as one
+    /// pass manager would have numbered them. MLIR names a dump
+    /// `<c1>_<c2>_..._<pass>.mlir` under one directory per op on its path,
+    /// `c1` being the module's dump index (for a nested op: the module's last
+    /// index, 0 if none) and the last `c` the op's own; only the module's
+    /// index runs on across runs (in-memory passes dump only the module, and
+    /// writing functions back makes new function ops, as rebuilding did).
     pub fn collect(&mut self) {
         let Some(root) = self.options.print_tree_dir.clone() else {
             return;
@@ -187,40 +192,58 @@ impl Dumper {
                 if p.is_dir() {
                     dirs.push(p);
                 } else if let Ok(rel) = p.strip_prefix(&scratch) {
-                    files.push(rel.to_path_buf());
+                    let when = e.metadata().and_then(|m| m.modified()).ok();
+                    files.push((rel.to_path_buf(), when));
                 }
             }
         }
-        // Per directory, in MLIR's numbering.
-        let number = |p: &Path| -> Option<(usize, String)> {
-            let name = p.file_name()?.to_str()?;
-            let (n, rest) = name.split_once('_')?;
-            Some((n.parse().ok()?, rest.to_string()))
+        let split = |p: &Path| -> Option<(PathBuf, usize, String)> {
+            let top = PathBuf::from(p.components().next()?.as_os_str());
+            let (n, rest) = p.file_name()?.to_str()?.split_once('_')?;
+            Some((top, n.parse().ok()?, rest.to_string()))
         };
-        files.sort_by_key(|p| (p.parent().map(Path::to_path_buf), number(p).map(|n| n.0)));
-        let mut added: HashMap<PathBuf, usize> = HashMap::new();
-        for rel in files {
-            let dir = rel.parent().map(Path::to_path_buf).unwrap_or_default();
-            let Some((n, rest)) = number(&rel) else {
+        let module_level = |p: &Path| p.components().count() == 2;
+        // Per module directory, the indices its own dumps got in the run
+        // (from 0, or from 1 when a nested dump read the index first).
+        let mut own: HashMap<PathBuf, Vec<usize>> = HashMap::new();
+        for (rel, _) in &files {
+            if let (true, Some((top, n, _))) = (module_level(rel), split(rel)) {
+                own.entry(top).or_default().push(n);
+            }
+        }
+        own.values_mut().for_each(|v| v.sort_unstable());
+        let rank = |top: &PathBuf, n: usize| {
+            own.get(top)
+                .map_or(0, |v| v.iter().filter(|&&m| m < n).count())
+        };
+        for (rel, when) in &files {
+            let Some((top, n, rest)) = split(rel) else {
                 continue;
             };
-            let base = self.counters.get(&dir).copied().unwrap_or(0);
+            let base = self.counters.get(&top).copied().unwrap_or(0);
+            let module_dumped_before = module_level(rel)
+                || files
+                    .iter()
+                    .any(|(other, w)| module_level(other) && other.starts_with(&top) && w <= when);
+            let first = if module_dumped_before {
+                base + rank(&top, n)
+            } else {
+                base.saturating_sub(1)
+            };
             let to = Path::new(&root)
-                .join(&dir)
-                .join(format!("{}_{rest}", base + n));
-            let moved = std::fs::create_dir_all(Path::new(&root).join(&dir))
-                .and_then(|_| std::fs::rename(scratch.join(&rel), &to));
+                .join(rel.parent().unwrap_or(Path::new("")))
+                .join(format!("{first}_{rest}"));
+            let moved = std::fs::create_dir_all(to.parent().unwrap_or(Path::new(&root)))
+                .and_then(|_| std::fs::rename(scratch.join(rel), &to));
             if let Err(e) = moved {
                 eprintln!(
                     "onnc-opt: warning: cannot move IR dump to '{}': {e}",
                     to.display()
                 );
             }
-            let seen = added.entry(dir).or_insert(0);
-            *seen = (*seen).max(n + 1);
         }
-        for (dir, n) in added {
-            *self.counters.entry(dir).or_insert(0) += n;
+        for (top, v) in own {
+            *self.counters.entry(top).or_insert(0) += v.len();
         }
         let _ = std::fs::remove_dir_all(&scratch);
     }

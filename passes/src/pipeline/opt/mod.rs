@@ -236,6 +236,70 @@ func.func @second(%x: tensor<1x4x20x20xf32>) -> tensor<1x4x12x12xf32> {
         );
     }
 
+    /// The dump files of a mixed pipeline are numbered as one MLIR pass
+    /// manager numbers them (the listing `onnc-opt` gave before in-memory
+    /// runs, when every pass ran in MLIR).
+    #[test]
+    fn tree_dumps_are_numbered_over_the_whole_pipeline() {
+        crate::register_all();
+        let dir = std::env::temp_dir().join(format!("onnc-opt-tree-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let context = ir::new_context().expect("context");
+        let capture = ir::DiagnosticCapture::attach(&context);
+        let mut module = ir::parse_module(&context, TWO, "two.mlir").expect("parses");
+        let options = PipelineOptions {
+            print_before_all: true,
+            print_after_all: true,
+            print_tree_dir: Some(dir.display().to_string()),
+            ..Default::default()
+        };
+        let pipeline =
+            "builtin.module(onnx-simplify,func.func(onnc-dce),cse,onnc-legalize{target=nnie})";
+        let ok = run(&context, &mut module, pipeline, &options).expect("parses");
+        assert!(ok, "{:?}", capture.take());
+        let mut files = Vec::new();
+        let mut dirs = vec![dir.clone()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("dir").flatten() {
+                if e.path().is_dir() {
+                    dirs.push(e.path());
+                } else {
+                    let rel = e.path().strip_prefix(&dir).expect("inside").to_path_buf();
+                    files.push(rel.display().to_string());
+                }
+            }
+        }
+        files.sort();
+        let m = "builtin_module_no-symbol-name";
+        let expected: Vec<String> = [
+            "0_onnx-simplify",
+            "1_onnx-simplify",
+            "2_cse",
+            "3_cse",
+            "4_onnc-legalize",
+            "5_onnc-legalize",
+            "func_func_declared/1_0_onnc-dce",
+            "func_func_declared/1_1_onnc-dce",
+            "func_func_main_graph/1_0_onnc-dce",
+            "func_func_main_graph/1_1_onnc-dce",
+            "func_func_second/1_0_onnc-dce",
+            "func_func_second/1_1_onnc-dce",
+        ]
+        .iter()
+        .map(|f| format!("{m}/{f}.mlir"))
+        .collect();
+        assert_eq!(files, expected);
+        let first =
+            std::fs::read_to_string(dir.join(m).join("0_onnx-simplify.mlir")).expect("dump");
+        assert!(
+            first.starts_with(
+                "// -----// IR Dump Before onnx-simplify (onnx-simplify) //----- //\nmodule {"
+            ),
+            "{first}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_wrong_level_is_reported_at_the_function() {
         let (ok, _, diags) = run_on(TWO, "builtin.module(nvdla-plan-memory)");
