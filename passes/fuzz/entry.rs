@@ -5,7 +5,9 @@
 //! Checked: what `onnc-opt FILE` does — guarded parse, the IRDL and Rust
 //! verifiers, print — never panics or aborts, and what it prints parses,
 //! verifies and prints the same again (so `onnc-opt`'s output is always valid
-//! input). Then every onnc pass runs alone on a copy of each verified module:
+//! input). Then every onnc pass runs alone, and one pipeline mixes in-memory
+//! passes with an upstream one, on a copy of each verified module, as
+//! `onnc-opt` runs them (`onnc_passes::pipeline::opt`):
 //! it may fail with diagnostics, but it must not panic (the pass wrapper turns
 //! a panic into an "internal error in pass" diagnostic, which fails here), and
 //! what a successful pass leaves must verify.
@@ -18,9 +20,10 @@ use melior::Context;
 use onnc_dialects::{ir, verify};
 use std::cell::RefCell;
 
-/// Each onnc pass, alone, with options that keep one run short (the
-/// legalizer's e-graph is capped; its default caps take seconds).
-const PIPELINES: [&str; 9] = [
+/// Each onnc pass, alone, and one mixed pipeline, with options that keep
+/// one run short (the legalizer's e-graph is capped; its default caps take
+/// seconds).
+const PIPELINES: [&str; 10] = [
     "builtin.module(onnc-verify)",
     "builtin.module(func.func(onnc-dce))",
     "builtin.module(onnx-simplify{fold-limit=4096})",
@@ -30,6 +33,8 @@ const PIPELINES: [&str; 9] = [
     "builtin.module(convert-onnx-to-nvdla{config=nv_full})",
     "builtin.module(nvdla-plan-memory)",
     "builtin.module(convert-onnx-to-mvu{aprec=4 wprec=2 oprec=4})",
+    // One in-memory run across the level change, crossing to MLIR around cse.
+    "builtin.module(onnx-simplify{fold-limit=4096},cse,onnc-legalize{target=nv_small node-limit=2000 iter-limit=4 time-limit-ms=2000},convert-onnx-to-nvdla{config=nv_small},nvdla-plan-memory)",
 ];
 
 /// A context is reused for this many inputs, then replaced: creating one loads
@@ -158,7 +163,8 @@ fn parse_verify_print(context: &Context, source: &[u8], file: &str) -> Option<St
     Some(ir::print_op(&module.as_operation(), &Default::default()))
 }
 
-/// Runs `pipeline` on a fresh copy of the verified module `text`. A pass may
+/// Runs `pipeline` on a fresh copy of the verified module `text`, as
+/// `onnc-opt` does (`onnc_passes::pipeline::opt`). A pass may
 /// fail with diagnostics; a panic inside it (reported by the wrapper as an
 /// internal error) or a successful run that leaves IR the verifier rejects is
 /// a defect.
@@ -166,10 +172,9 @@ fn run_pass(context: &Context, capture: &ir::DiagnosticCapture, text: &str, pipe
     capture.take();
     let mut module = ir::parse_module(context, text, "copy.mlir")
         .unwrap_or_else(|| panic!("a printed module stopped parsing: {:?}", capture.take()));
-    let runner = ir::PipelineRunner::new(context, pipeline, &Default::default())
+    // As onnc-opt runs it: in-memory passes on the functions converted once.
+    let ok = onnc_passes::pipeline::opt::run(context, &mut module, pipeline, &Default::default())
         .unwrap_or_else(|e| panic!("pipeline {pipeline} does not parse: {e}"));
-    let ok = runner.run(&mut module);
-    drop(runner);
     let diags = capture.take();
     if let Some(d) = diags.iter().find(|d| d.message.contains("internal error")) {
         panic!("{pipeline} hit an internal error: {d}\n--- input ---\n{text}");

@@ -360,15 +360,8 @@ pub fn compare_pipeline(
         ir::new_context().map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     let capture = ir::DiagnosticCapture::attach(&context);
     crate::register_all();
-    let runner = ir::PipelineRunner::new(
-        &context,
-        pipeline,
-        &ir::PipelineOptions {
-            verify_each: true,
-            ..Default::default()
-        },
-    )
-    .map_err(|e| vec![format!("invalid pipeline: {e}")])?;
+    let invalid = |e: String| vec![format!("invalid pipeline: {e}")];
+    crate::pipeline::opt::check(&context, pipeline).map_err(invalid)?;
     let mut module = ir::parse_module(&context, source, file).ok_or_else(|| {
         capture
             .take()
@@ -376,7 +369,12 @@ pub fn compare_pipeline(
             .map(|d| d.to_string())
             .collect::<Vec<_>>()
     })?;
-    if !runner.run(&mut module) {
+    // As onnc-opt runs it: the functions converted once for the in-memory passes.
+    let options = ir::PipelineOptions {
+        verify_each: true,
+        ..Default::default()
+    };
+    if !crate::pipeline::opt::run(&context, &mut module, pipeline, &options).map_err(invalid)? {
         return Err(capture.take().iter().map(|d| d.to_string()).collect());
     }
     let inputs = random_inputs(&before, seed).map_err(|e| vec![e])?;

@@ -19,8 +19,9 @@
 //! ```
 //!
 //! The rules, cost models and extraction live in the `onnc-legalize` engine
-//! (`passes/lib/legalize`, its README lists every rule by target). This pass
-//! converts each function to a graph, legalizes it and rebuilds the function.
+//! (`passes/lib/legalize`, its README lists every rule by target). The pass
+//! legalizes the in-memory graph and gives it the text form's names
+//! (`pipeline::names::settle`).
 //!
 //! Options: `target` (nv_full|nv_large|nv_small|nnie|mvu), `node-limit`,
 //! `iter-limit`, `time-limit-ms`, `extractor` (dag|greedy), `report` (emit
@@ -31,14 +32,10 @@
 //! its own location, naming the op, the target and the violated limit
 //! ("MaxPool kernel 9 exceeds nv_full's limit of 8"); then the pass fails.
 
-use crate::{
-    onnx::rebuild::rebuild_functions,
-    pipeline::{Diags, Module, Pass},
-};
-use melior::ir::{operation::OperationLike, OperationRef};
+use crate::pipeline::{mlir_face, Diags, Module, Pass};
 use onnc_dialects::{
-    ir,
-    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
+    ir::Severity,
+    pass_api::{OptionKind, OptionSpec, PassFailed, PassOptions, PassRegistration},
 };
 use onnc_legalize::{options, ExtractorKind, Options, Target};
 use std::collections::HashSet;
@@ -95,12 +92,8 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
             help: "emit the e-graph report as a remark",
         },
     ],
-    factory: make,
+    factory: |o: &PassOptions| mlir_face::body("onnc-legalize", o),
 };
-
-fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    make_legalize(o).map(|l| Box::new(l) as Box<dyn PassBody>)
-}
 
 fn make_legalize(o: &PassOptions) -> Result<Legalize, String> {
     let target: Target = o
@@ -163,26 +156,6 @@ impl Legalize {
     }
 }
 
-impl PassBody for Legalize {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let report_at = module.location();
-        rebuild_functions(module, "onnc-legalize", |graph, locs, name| {
-            match self.apply(graph) {
-                Ok((g, report)) => {
-                    if let Some(r) = report {
-                        ir::emit_remark(report_at, &self.report_text(name, &r));
-                    }
-                    Ok(g)
-                }
-                Err(blames) => Err(blames
-                    .into_iter()
-                    .map(|(node, m)| (node.and_then(|n| locs.get(&n).copied()), m))
-                    .collect()),
-            }
-        })
-    }
-}
-
 /// The in-memory `onnc-legalize` (see [`crate::pipeline`]).
 pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
     make_legalize(o).map(|l| Box::new(l) as Box<dyn Pass>)
@@ -195,10 +168,12 @@ impl Pass for Legalize {
             PassFailed
         })?;
         let nodes: HashSet<String> = graph.nodes.iter().map(|n| n.name.clone()).collect();
+        // The graph's name is its function's (`main_graph` in a compile).
+        let function = graph.name.clone();
         match self.apply(std::mem::take(graph)) {
             Ok((g, report)) => {
                 if let Some(r) = report {
-                    diags.remark(None, self.report_text(crate::pipeline::text::MAIN, &r));
+                    diags.at_module(Severity::Remark, self.report_text(&function, &r));
                 }
                 *graph = g;
                 crate::pipeline::names::settle(graph, "onnc-legalize", diags)

@@ -27,7 +27,7 @@
 
 use crate::{
     import::onnx::node_location,
-    onnx::rebuild::{functions, graph_or_report},
+    onnx::functions::{functions, graph_or_report},
 };
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},

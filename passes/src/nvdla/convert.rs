@@ -25,19 +25,8 @@
 //! the configuration cannot run is reported at its own location, with what
 //! would fix it; then the pass fails and the IR is unchanged.
 
-use super::to_ir::build_func;
-use crate::{
-    onnx::rebuild::{functions, graph_or_report},
-    pipeline::{Diags, Module, NvdlaModule, Pass},
-};
-use melior::ir::{
-    attribute::StringAttribute, block::BlockLike, operation::OperationLike, Attribute,
-    OperationRef, RegionLike,
-};
-use onnc_dialects::{
-    ir,
-    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
-};
+use crate::pipeline::{mlir_face, Diags, Module, NvdlaModule, Pass};
+use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassFailed, PassOptions, PassRegistration};
 use onnc_nvdla::{lower::LowerOptions, Config, ConfigName, Precision};
 use std::collections::HashSet;
 
@@ -74,12 +63,8 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
             help: "the datapath precision: auto is the configuration's own (fp16 on nv_full, int8 on nv_large and nv_small); int8 on nv_full needs calibration (nvdla-load-ctable) like the other configurations",
         },
     ],
-    factory: make,
+    factory: |o: &PassOptions| mlir_face::body("convert-onnx-to-nvdla", o),
 };
-
-fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    Ok(Box::new(Convert::from_options(o)?))
-}
 
 /// The in-memory `convert-onnx-to-nvdla` (see [`crate::pipeline`]): the
 /// module changes level from `onnx` to `nvdla`.
@@ -137,75 +122,5 @@ impl Convert {
         };
         onnc_nvdla::lower::config_for(config, &lower)?;
         Ok(Convert { config, lower })
-    }
-}
-
-impl PassBody for Convert {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
-            return Ok(());
-        };
-        let mut built = Vec::new();
-        let mut failed = false;
-        for func in functions(&module) {
-            let floc = func.location();
-            let name = func
-                .attribute("sym_name")
-                .ok()
-                .and_then(ir::str_attr)
-                .unwrap_or_default();
-            let Some((graph, locs)) = graph_or_report(&func, "convert-onnx-to-nvdla") else {
-                failed = true;
-                continue;
-            };
-            match onnc_nvdla::lower::lower(&graph, self.config, &self.lower) {
-                Ok(program) => {
-                    // FP16 weights beyond ±65504 compile, with a warning at the node.
-                    for w in onnc_nvdla::lower::weight_values::warnings(&program) {
-                        ir::emit_warning(
-                            locs.get(&w.node).copied().unwrap_or(floc),
-                            &w.to_string(),
-                        );
-                    }
-                    built.push((func, name, program))
-                }
-                Err(e) => {
-                    for problem in &e.problems {
-                        let at = locs.get(&problem.node).copied().unwrap_or(floc);
-                        ir::emit_error(at, &problem.to_string());
-                    }
-                    failed = true;
-                }
-            }
-        }
-        if failed {
-            return Err(PassFailed);
-        }
-        for (func, name, program) in built {
-            let result = ir::with_context(&module, |context| {
-                build_func(context, &program, &name).map(|f| {
-                    body.insert_operation_before(func, f);
-                })
-            });
-            if let Err(e) = result {
-                ir::emit_error(
-                    func.location(),
-                    &format!("convert-onnx-to-nvdla: building the nvdla function failed: {e}"),
-                );
-                return Err(PassFailed);
-            }
-            ir::erase_if_unused(func);
-        }
-        ir::with_context(&module, |context| {
-            ir::set_attribute(
-                &module,
-                "nvdla.config",
-                StringAttribute::new(context, self.config.as_str()).into(),
-            );
-            if let Some(hw) = Attribute::parse(context, &hw_dictionary(&Config::get(self.config))) {
-                ir::set_attribute(&module, "nvdla.hw", hw);
-            }
-        });
-        Ok(())
     }
 }

@@ -23,14 +23,13 @@
 //! of the wrong JSON type — each names the file and the key; nothing is
 //! applied unless everything is valid.
 
-use super::rebuild::rebuild_programs;
 use crate::{
     io::write_atomic,
-    pipeline::{Diags, Module, Pass},
+    pipeline::{mlir_face, Diags, Module, Pass},
 };
-use melior::ir::OperationRef;
-use onnc_dialects::pass_api::{
-    OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
+use onnc_dialects::{
+    ir::Severity,
+    pass_api::{OptionKind, OptionSpec, PassFailed, PassOptions, PassRegistration},
 };
 use onnc_nvdla::ctable::{self, CalibFormat};
 
@@ -79,7 +78,7 @@ pub static LOAD: PassRegistration = PassRegistration {
             help: "what to do with entries that name no tensor of the program: a remark listing them, or nothing (onnc compile --calib: its table covers every tensor of the ONNX graph, and fusion removes some)",
         },
     ],
-    factory: make_load,
+    factory: |o: &PassOptions| mlir_face::body("nvdla-load-ctable", o),
 };
 
 /// Registration of `nvdla-gen-ctable`.
@@ -93,7 +92,7 @@ pub static GEN: PassRegistration = PassRegistration {
         default: "",
         help: "the JSON file to write",
     }],
-    factory: make_gen,
+    factory: |o: &PassOptions| mlir_face::body("nvdla-gen-ctable", o),
 };
 
 /// The options of `nvdla-load-ctable` as the pass uses them.
@@ -115,16 +114,13 @@ fn load_options(o: &PassOptions) -> Result<Load, String> {
     })
 }
 
-fn make_load(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    Ok(Box::new(load_options(o)?))
-}
-
-fn make_gen(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
+/// The options of `nvdla-gen-ctable` as the pass uses them.
+fn gen_options(o: &PassOptions) -> Result<Gen, String> {
     let file = o.str("file").to_string();
     if file.is_empty() {
         return Err("nvdla-gen-ctable needs file=<path of the JSON to write>".into());
     }
-    Ok(Box::new(Gen { file }))
+    Ok(Gen { file })
 }
 
 struct Load {
@@ -177,7 +173,7 @@ impl Pass for Load {
         match self.apply(&mut n.program) {
             Ok(notes) => {
                 for note in notes {
-                    diags.remark(None, format!("nvdla-load-ctable: {note}"));
+                    diags.at_module(Severity::Remark, format!("nvdla-load-ctable: {note}"));
                 }
                 crate::pipeline::program_order::canonical_order(&mut n.program);
                 Ok(())
@@ -192,41 +188,29 @@ impl Pass for Load {
     }
 }
 
-impl PassBody for Load {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let mut notes = Vec::new();
-        rebuild_programs(module, "nvdla-load-ctable", |p, _| {
-            notes = self.apply(p)?;
-            Ok(())
-        })?;
-        let loc = melior::ir::operation::OperationLike::location(&module);
-        for n in notes {
-            onnc_dialects::ir::emit_remark(loc, &format!("nvdla-load-ctable: {n}"));
-        }
-        Ok(())
-    }
-}
-
 struct Gen {
     file: String,
 }
 
-impl PassBody for Gen {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let mut json = None;
-        super::rebuild::read_programs(module, "nvdla-gen-ctable", |p, _| {
-            json = Some(onnc_nvdla::ctable::gen(p));
-            Ok(())
+/// The in-memory `nvdla-gen-ctable` (see [`crate::pipeline`]): reads the
+/// program, writes the file; the module is unchanged.
+pub fn memory_gen(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(gen_options(o)?))
+}
+
+impl Pass for Gen {
+    fn run(&self, module: &mut Module, diags: &mut Diags) -> Result<(), PassFailed> {
+        let n = module.nvdla_mut("nvdla-gen-ctable").map_err(|e| {
+            diags.error(None, e);
+            PassFailed
         })?;
-        if let Some(j) = json {
-            write_atomic(std::path::Path::new(&self.file), j.as_bytes()).map_err(|e| {
-                onnc_dialects::ir::emit_error(
-                    melior::ir::operation::OperationLike::location(&module),
-                    &format!("nvdla-gen-ctable: cannot write '{}': {e}", self.file),
-                );
-                PassFailed
-            })?;
-        }
-        Ok(())
+        let json = onnc_nvdla::ctable::gen(&n.program);
+        write_atomic(std::path::Path::new(&self.file), json.as_bytes()).map_err(|e| {
+            diags.at_module(
+                Severity::Error,
+                format!("nvdla-gen-ctable: cannot write '{}': {e}", self.file),
+            );
+            PassFailed
+        })
     }
 }

@@ -10,7 +10,7 @@
 //! ```
 
 use super::from_ir::program_from_func;
-use crate::onnx::rebuild::main_function;
+use crate::onnx::functions::main_function;
 use onnc_dialects::ir::Loc;
 use onnc_nvdla::{emit::EmitOptions, Program, TensorKind};
 use onnc_nvdla_loadable::Abi;

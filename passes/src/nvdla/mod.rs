@@ -11,5 +11,4 @@ pub mod ctable;
 pub mod emit;
 pub mod from_ir;
 pub mod plan;
-pub mod rebuild;
 pub mod to_ir;

@@ -19,13 +19,8 @@
 //! not aligned to the memory atom, a member of two concats) is reported
 //! with the tensor and the fix; the IR is unchanged.
 
-use super::rebuild::rebuild_programs;
-use crate::pipeline::{Diags, Module, Pass};
-use melior::ir::{Attribute, OperationRef};
-use onnc_dialects::{
-    ir,
-    pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
-};
+use crate::pipeline::{mlir_face, Diags, Module, Pass};
+use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassFailed, PassOptions, PassRegistration};
 use onnc_nvdla::plan::{plan, PlanOptions, Strategy};
 
 /// Registration of `nvdla-plan-memory`.
@@ -39,12 +34,8 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
         default: "best-fit",
         help: "best-fit reuse of the activation pool, or naive (every tensor its own bytes)",
     }],
-    factory: make,
+    factory: |o: &PassOptions| mlir_face::body("nvdla-plan-memory", o),
 };
-
-fn make(o: &PassOptions) -> Result<Box<dyn PassBody>, String> {
-    Ok(Box::new(Plan::new(o)))
-}
 
 /// The in-memory `nvdla-plan-memory` (see [`crate::pipeline`]): places the
 /// program's tensors and records the summary on the module.
@@ -87,25 +78,4 @@ impl Pass for Plan {
 
 struct Plan {
     strategy: Strategy,
-}
-
-impl PassBody for Plan {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        let mut summary = None;
-        let options = self.options();
-        rebuild_programs(module, "nvdla-plan-memory", |p, _| {
-            let r = plan(p, &options).map_err(|e| vec![e.to_string()])?;
-            summary = Some(r);
-            Ok(())
-        })?;
-        if let Some(r) = summary {
-            let text = crate::pipeline::text::memory_attr_text(&r);
-            ir::with_context(&module, |context| {
-                if let Some(a) = Attribute::parse(context, &text) {
-                    ir::set_attribute(&module, "nvdla.memory", a);
-                }
-            });
-        }
-        Ok(())
-    }
 }

@@ -17,10 +17,10 @@
 //! %y = "onnx.conv"(%x, %w) {...} : (...) -> tensor<1x64x222x222xf32>
 //! ```
 //!
-//! How: each function is turned into an ONNX graph (`crate::export::onnx`),
-//! simplified (`graph_simplify`: folding with the reference interpreter's
-//! kernels, forwarding removal, DCE) and rebuilt by the importer, which runs
-//! shape and type inference on every value. Node locations are kept.
+//! How: on the in-memory graph (`graph_simplify`: folding with the reference
+//! interpreter's kernels, forwarding removal, DCE), then the text form's
+//! names and shape inference (`pipeline::names::settle`). Node locations
+//! are kept.
 //!
 //! Options: `fold-limit` — the largest folded result, in elements (default
 //! 268435456); bigger results stay as ops.
@@ -29,13 +29,10 @@
 //! a constant computation the interpreter rejects (reported at the function).
 
 use crate::{
-    onnx::{graph_simplify, rebuild::rebuild_functions},
-    pipeline::{Diags, Module, Pass},
+    onnx::graph_simplify,
+    pipeline::{mlir_face, Diags, Module, Pass},
 };
-use melior::ir::OperationRef;
-use onnc_dialects::pass_api::{
-    OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration,
-};
+use onnc_dialects::pass_api::{OptionKind, OptionSpec, PassFailed, PassOptions, PassRegistration};
 
 /// Registration of `onnx-simplify`.
 pub static REGISTRATION: PassRegistration = PassRegistration {
@@ -51,7 +48,7 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
         default: "268435456",
         help: "largest folded result in elements; larger results stay as ops",
     }],
-    factory: |o: &PassOptions| Ok(Box::new(Simplify::new(o))),
+    factory: |o: &PassOptions| mlir_face::body("onnx-simplify", o),
 };
 
 /// The in-memory `onnx-simplify` (see [`crate::pipeline`]).
@@ -82,15 +79,5 @@ impl Pass for Simplify {
             PassFailed
         })?;
         crate::pipeline::names::settle(graph, "onnx-simplify", diags)
-    }
-}
-
-impl PassBody for Simplify {
-    fn run(&self, module: OperationRef<'_, '_>) -> Result<(), PassFailed> {
-        rebuild_functions(module, "onnx-simplify", |mut graph, _, _| {
-            graph_simplify::simplify(&mut graph, self.fold_limit)
-                .map(|_| graph)
-                .map_err(|e| vec![(None, format!("onnx-simplify: {e}"))])
-        })
     }
 }

@@ -12,6 +12,18 @@ use onnc_dialects::ir::{Diag, Loc, Severity};
 #[derive(Debug, Default)]
 pub struct Diags {
     items: Vec<Diag>,
+    /// Indices into `items` of the diagnostics about the module as a whole
+    /// ([`Diags::at_module`]); the others without a node are about the function.
+    module_level: Vec<usize>,
+}
+
+/// What a diagnostic is about, for placing it in MLIR text (`onnc-opt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// A node (by the diagnostic's location name), else the function.
+    Function,
+    /// The module as a whole (a file the pass reads or writes, a report).
+    Module,
 }
 
 impl Diags {
@@ -48,6 +60,31 @@ impl Diags {
         self.push(Severity::Remark, node, message);
     }
 
+    /// Records a diagnostic about the module as a whole (no node; `onnc-opt`
+    /// puts it at the module's location, `onnc compile` prints it as any
+    /// node-less diagnostic).
+    pub fn at_module(&mut self, severity: Severity, message: impl Into<String>) {
+        self.module_level.push(self.items.len());
+        self.push(severity, None, message);
+    }
+
+    /// Removes and returns everything recorded so far, each with its [`Scope`].
+    pub fn take_scoped(&mut self) -> Vec<(Diag, Scope)> {
+        let module_level = std::mem::take(&mut self.module_level);
+        std::mem::take(&mut self.items)
+            .into_iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let scope = if module_level.contains(&i) {
+                    Scope::Module
+                } else {
+                    Scope::Function
+                };
+                (d, scope)
+            })
+            .collect()
+    }
+
     /// Whether any error was recorded.
     pub fn has_errors(&self) -> bool {
         self.items.iter().any(|d| d.severity == Severity::Error)
@@ -55,6 +92,7 @@ impl Diags {
 
     /// Removes and returns everything recorded so far.
     pub fn take(&mut self) -> Vec<Diag> {
+        self.module_level.clear();
         std::mem::take(&mut self.items)
     }
 }
@@ -78,5 +116,27 @@ mod tests {
             ]
         );
         assert!(!d.has_errors());
+    }
+
+    #[test]
+    fn module_level_diagnostics_keep_their_scope() {
+        let mut d = Diags::new();
+        d.error(None, "at the function");
+        d.at_module(Severity::Remark, "about the module");
+        d.error(Some("n1"), "at a node");
+        let scopes: Vec<(String, Scope)> = d
+            .take_scoped()
+            .into_iter()
+            .map(|(d, s)| (d.to_string(), s))
+            .collect();
+        assert_eq!(
+            scopes,
+            [
+                ("error: at the function".to_string(), Scope::Function),
+                ("remark: about the module".to_string(), Scope::Module),
+                ("node 'n1': error: at a node".to_string(), Scope::Function),
+            ]
+        );
+        assert!(d.take_scoped().is_empty());
     }
 }

@@ -4,8 +4,11 @@
 //! or the NVDLA level's [`onnc_nvdla::Program`] — and runs [`Pass`]es over
 //! it with the [`Manager`]. A pass edits the module where it stands; only a
 //! `convert-<a>-to-<b>` pass changes its level, once, one way. MLIR is the
-//! text form at the edges ([`text`]): printed only when asked (`--emit
-//! mlir`, `--dump-ir-after-all`).
+//! text form at the edges: printed only when asked ([`text`]: `--emit
+//! mlir`, `--dump-ir-after-all`), and read by `onnc-opt`, which converts a
+//! module's functions once into one [`Module`] each ([`functions`]), runs
+//! each run of consecutive in-memory passes on them ([`opt`]) and converts
+//! back once; it crosses to MLIR only around upstream passes.
 //!
 //! ```text
 //! let passes = pipeline::parse("onnx-simplify,onnc-legalize{target=nv_full},convert-onnx-to-nvdla{config=nv_full}")?;
@@ -14,13 +17,17 @@
 //! ```
 //!
 //! Each pass file (`onnx/simplify.rs`, `legalize/pass.rs`, `nvdla/*.rs`)
-//! holds both forms of its pass: the MLIR registration `onnc-opt` runs and
-//! the in-memory [`Pass`] `onnc compile` runs, over one shared body.
+//! holds its one registration (flag, options, docs) and its in-memory
+//! [`Pass`]; an MLIR pass manager that names it runs the one adapter
+//! [`mlir_face`].
 
 pub mod diags;
+pub mod functions;
 pub mod manager;
+pub mod mlir_face;
 pub mod module;
 pub mod names;
+pub mod opt;
 pub mod parse;
 pub mod pass;
 pub mod program_order;

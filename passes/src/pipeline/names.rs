@@ -245,13 +245,17 @@ pub fn canonicalize(g: &mut Graph) -> Result<(), String> {
 }
 
 /// [`canonicalize`] after an ONNX-level pass (what rebuilding the function
-/// does to the text form); a failure is reported under `pass`.
+/// does to the text form), keeping the graph's name (its function's, in
+/// `onnc-opt`); a failure is reported under `pass`.
 pub fn settle(
     g: &mut Graph,
     pass: &str,
     diags: &mut super::Diags,
 ) -> Result<(), super::pass::PassFailed> {
-    canonicalize(g).map_err(|e| {
+    let name = std::mem::take(&mut g.name);
+    let settled = canonicalize(g);
+    g.name = name;
+    settled.map_err(|e| {
         diags.error(None, format!("{pass}: rebuilding the function failed: {e}"));
         super::pass::PassFailed
     })

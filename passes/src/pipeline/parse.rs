@@ -6,7 +6,10 @@
 //! checked against the pass's registration (unknown pass or option, bad
 //! value: an error naming it, with the nearest spelling).
 
-use super::{registry, Pass};
+use super::{
+    registry::{self, Entry},
+    Pass,
+};
 use onnc_dialects::pass_api::{parse_options, suggest};
 
 /// The entries of a pipeline: `(flag, raw options)`.
@@ -67,6 +70,14 @@ fn entries(text: &str) -> Result<Vec<(String, String)>, String> {
 
 /// Parses `text` into passes.
 pub fn parse(text: &str) -> Result<Vec<Box<dyn Pass>>, String> {
+    Ok(parse_entries(text)?.into_iter().map(|(_, p)| p).collect())
+}
+
+/// A parsed pass with its registry entry (flag, level).
+pub type Parsed = (&'static Entry, Box<dyn Pass>);
+
+/// Parses `text` into passes, each with its registry entry.
+pub fn parse_entries(text: &str) -> Result<Vec<Parsed>, String> {
     entries(text)?
         .into_iter()
         .map(|(flag, raw)| {
@@ -77,7 +88,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Pass>>, String> {
                 return Err(format!("'{flag}' is not a pass that runs in memory{hint}"));
             };
             let options = parse_options(&flag, entry.registration.options, &raw)?;
-            (entry.factory)(&options)
+            Ok((entry, (entry.factory)(&options)?))
         })
         .collect()
 }

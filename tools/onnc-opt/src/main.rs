@@ -7,7 +7,9 @@
 //! In: MLIR text (a file or `-` for stdin) using the `onnx`, `nvdla`, `nnie`,
 //! `mvu`, `func`, `arith` and `tensor` dialects. Out: the transformed IR on
 //! stdout or `-o`; diagnostics on stderr as `file:line:col: error: …`; exit
-//! status 1 on any error (nothing is written then).
+//! status 1 on any error (nothing is written then). onnc's passes run on the
+//! in-memory IR: each run of them converts the module's functions once and
+//! back once (`onnc_passes::pipeline::opt`); upstream passes run in MLIR.
 
 mod cli;
 #[path = "../../common/mod.rs"]
@@ -19,6 +21,7 @@ mod split;
 use clap::Parser;
 use cli::Cli;
 use onnc_dialects::{ir, verify};
+use onnc_passes::pipeline::opt;
 use std::{path::Path, process::ExitCode};
 
 /// What processing one chunk produced.
@@ -182,6 +185,8 @@ fn nested_value(rest: &str) -> &str {
 }
 
 /// Parses, verifies, runs the pipeline and prints one chunk in a fresh context.
+/// The pipeline's in-memory passes run on the module's functions converted
+/// once (`onnc_passes::pipeline::opt`); upstream passes run in MLIR.
 /// An `Err` is a tool-level failure (bad pipeline) that stops everything.
 fn process_chunk(cli: &Cli, text: &[u8], file: &str) -> Result<ChunkResult, String> {
     let context = ir::new_context().map_err(|d| {
@@ -194,27 +199,20 @@ fn process_chunk(cli: &Cli, text: &[u8], file: &str) -> Result<ChunkResult, Stri
     context.set_allow_unregistered_dialects(cli.allow_unregistered_dialect);
     ir::set_print_op_on_diagnostic(&context, !cli.verify_diagnostics);
     let capture = ir::DiagnosticCapture::attach(&context);
-    let runner = ir::PipelineRunner::new(
-        &context,
-        cli.pass_pipeline.as_deref().unwrap_or(""),
-        &cli.pipeline_options(),
-    )
-    .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
+    let pipeline = cli.pass_pipeline.as_deref().unwrap_or("");
+    opt::check(&context, pipeline).map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
 
-    let output = (|| {
-        let mut module = ir::parse_module_bytes(&context, text, file)?;
-        if !verify::verify_module(&module) {
-            return None;
+    let mut module = ir::parse_module_bytes(&context, text, file);
+    let output = match module.as_mut() {
+        Some(m) if verify::verify_module(m) => {
+            let ok = opt::run(&context, m, pipeline, &cli.pipeline_options())
+                .map_err(|e| format!("invalid --pass-pipeline: {e}"))?;
+            (ok && verify::verify_module(m))
+                .then(|| ir::print_op(&m.as_operation(), &cli.print_options()))
         }
-        if !runner.run(&mut module) {
-            return None;
-        }
-        if !verify::verify_module(&module) {
-            return None;
-        }
-        Some(ir::print_op(&module.as_operation(), &cli.print_options()))
-    })();
-    drop(runner);
+        _ => None,
+    };
+    drop(module);
     Ok(ChunkResult {
         output,
         diags: capture.take(),
