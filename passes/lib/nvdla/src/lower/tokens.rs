@@ -318,11 +318,17 @@ impl Rewriter<'_> {
 
     /// `MatMul(x, B)` as a 1×1 conv.
     fn matmul(&mut self, n: &Node) {
-        let b = self
-            .w
-            .constant(n.input(1).unwrap_or_default())
-            .cloned()
-            .unwrap_or_else(|| Tensor::from_f32(vec![0], vec![]).unwrap());
+        let b = self.w.constant(n.input(1).unwrap_or_default()).cloned();
+        let Some(b) = b.filter(|b| b.rank() == 2) else {
+            // `token_values` admits only a 2-D constant B; kept as a problem, not a panic.
+            self.problems.push(Problem::new(
+                &n.name,
+                &n.op_type,
+                "multiplies tokens by something other than a 2-D constant",
+                "make the second operand a [K, M] initializer",
+            ));
+            return;
+        };
         let (k, m) = (b.shape()[0], b.shape()[1]);
         let bv = f32s(&b);
         let mut wt = vec![0f32; m * k];
@@ -367,8 +373,8 @@ impl Rewriter<'_> {
             let new = if per_feature {
                 Tensor::from_f32(vec![k, 1, 1], vals)
             } else if t.numel() == k * cube[2] * cube[3]
-                && s.len() <= 3
-                && s.iter().rev().take(2).product::<usize>() == t.numel()
+                && (2..=3).contains(&s.len())
+                && s[s.len() - 2..] == [cube[2] * cube[3], k]
             {
                 let tt = cube[2] * cube[3];
                 let mut v2 = vec![0f32; k * tt];
