@@ -188,3 +188,19 @@ fn oversized_conv_block_is_refused_with_its_smallest_partial() {
     );
     assert!(m.contains("exact only while each partial fits 16 signed bits (≤ 32767): one 64-channel input block with all kernel taps already reaches "), "{m}");
 }
+
+/// VGG's classifier shape at 2 bits, 25088 -> 2048: the sum's 1-bit image is
+/// dense (K·n² words for n output blocks), so with 2 parts each sum covers at
+/// most 16 blocks (512 words) and there are two sums.
+#[test]
+fn wide_sums_are_split_so_their_dense_identity_fits_the_weight_ram() {
+    let c = check(&gemm_relu(25088, 2048, 1), opts(2));
+    let sums: Vec<_> = c
+        .table()
+        .rows
+        .iter()
+        .filter(|r| r.name.contains(".sum"))
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(sums, ["fc6.sum.oc0_1024", "fc6.sum.oc1024_2048"]);
+}

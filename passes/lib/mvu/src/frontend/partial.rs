@@ -15,7 +15,8 @@
 //!    complement; no ReLU;
 //! 2. **sum**: a matmul reading the `K` partials of its output channels as
 //!    16-bit signed activations, with 1-bit unsigned weights that are `K`
-//!    stacked identities, and the layer's own output precision, quantizer MSB
+//!    stacked identities (a dense image: a sum over `n` output blocks needs
+//!    `K·n²` weight words, so sums cover at most `⌊√(512/K)⌋` blocks each), and the layer's own output precision, quantizer MSB
 //!    and ReLU. Its accumulator sums `K` 16-bit values (< 2^21, inside the
 //!    27-bit accumulator) and its output pipeline is the layer's.
 //!
@@ -227,7 +228,12 @@ pub fn split_inputs(
         }
     }
     let sum_precision = Precision::new(PARTIAL_BITS, 1, p.out).with_signed_acts(true);
-    let gs = groups(out, k, ram);
+    // A sum over `n` output blocks is a dense [n·64, K·n·64] 1-bit image: K·n words per block, K·n² in all.
+    let n = (1..)
+        .take_while(|n: &u64| k * n * n <= ram)
+        .last()
+        .unwrap_or(1);
+    let gs = groups(out, k * n, ram);
     for ch in &gs {
         let nb = blocks(ch.len() as u64);
         let bs = bands(
