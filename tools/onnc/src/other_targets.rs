@@ -10,6 +10,7 @@
 
 use crate::{
     cli::Compile,
+    common::diagnostics::Failure,
     stages::{self, Stages},
 };
 use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function};
@@ -21,7 +22,7 @@ fn legalized_graph(
     c: &Compile,
     target: &str,
     total: usize,
-) -> Result<(onnc_onnx::Graph, usize), Vec<String>> {
+) -> Result<(onnc_onnx::Graph, usize), Failure> {
     let context = stages::new_context()?;
     let progress = c.progress_wanted();
     let mut s = Stages::import(
@@ -58,7 +59,7 @@ fn file_of(c: &Compile) -> String {
 }
 
 /// BARVINN MVU: configuration table, header, assembly, weights, test vectors.
-pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
+pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
     crate::outputs::check_dir(c, &out_dir(c, "mvu"))?;
     crate::outputs::check(c, &[c.report.as_ref()])?;
     let (graph, done) = legalized_graph(c, "mvu", 4)?;
@@ -100,7 +101,7 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
         crate::report::write(path, &r)?;
         text += &table(&r)?;
     }
-    crate::outputs::print(&text)
+    Ok(crate::outputs::print(&text)?)
 }
 
 /// The per-layer table of `r`.
@@ -124,11 +125,13 @@ fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
 }
 
 /// HiSilicon NNIE: calibrated nnie_mapper package.
-pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
+pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
     use onnc_nnie::frontend::{compile, CalibSource, CompileOptions};
     let file = file_of(c);
     let calib = match (&c.calib, &c.mqbench) {
-        (Some(_), Some(_)) => return Err(vec!["error: give --calib or --mqbench, not both".into()]),
+        (Some(_), Some(_)) => {
+            return Err(vec!["error: give --calib or --mqbench, not both".to_string()].into())
+        }
         (Some(d), None) if d.is_dir() => {
             let test_data = d.join("input_0.pb").is_file()
                 || std::fs::read_dir(d).map(|r| r.flatten().any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))).unwrap_or(false);
@@ -140,9 +143,9 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
                 CalibSource::Images(d.clone())
             }
         }
-        (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())]),
+        (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())].into()),
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
-        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")]),
+        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")].into()),
     };
     let preprocess = nnie_preprocess(c, &calib)?;
     if let Some(e) = &c.eval {
@@ -150,7 +153,8 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
             return Err(vec![format!(
                 "error: --eval '{}' is not a directory (give a folder with test_x.npy and test_y.npy, or input_<k>.pb / .npy sets)",
                 e.display()
-            )]);
+            )]
+            .into());
         }
     }
     crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
@@ -218,7 +222,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         crate::report::write(path, &r)?;
         text += &table(&r)?;
     }
-    crate::outputs::print(&text)
+    Ok(crate::outputs::print(&text)?)
 }
 
 /// The image preprocessing for NNIE calibration and its `.cfg`; the flags

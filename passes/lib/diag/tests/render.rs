@@ -14,11 +14,13 @@ fn graph_order_puts_n9_before_n16_and_model_level_first() {
         at("n9", "Relu", "a"),
         Diagnostic::error("whole model"),
         at("n2+n3", "Conv", "merged"),
+        at("elsewhere", "Conv", "unknown"),
+        at("n12_split0", "Conv", "derived"),
     ];
     let names: Vec<String> = (0..20).map(|i| format!("n{i}")).collect();
     graph_order(&mut d, names.iter().map(String::as_str));
     let order: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
-    assert_eq!(order, ["whole model", "merged", "a", "b"]);
+    assert_eq!(order, ["whole model", "merged", "a", "derived", "b", "unknown"]);
 }
 
 #[test]
