@@ -13,22 +13,21 @@ use onnc_diag::{ColorChoice, Diagnostic, Format};
 /// How diagnostics are printed.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum DiagnosticsFormat {
-    /// `file: node 'X' (Op): error: what; fix: how`, repeated causes grouped, a summary.
+    // `file: node 'X' (Op): error: what; fix: how`, repeated causes grouped, a summary.
+    // (Plain comments: value docs would switch clap's --help to its long layout.)
     #[default]
     Text,
-    /// JSON Lines: one object per diagnostic, then a summary object (schema in docs/debugging.md).
+    // JSON Lines: one object per diagnostic, then a summary object (docs/debugging.md).
     Json,
 }
 
 /// When to colour diagnostics.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Color {
-    /// When stderr is a terminal and NO_COLOR is unset.
+    // When stderr is a terminal and NO_COLOR is unset.
     #[default]
     Auto,
-    /// Always.
     Always,
-    /// Never.
     Never,
 }
 
@@ -36,10 +35,10 @@ pub enum Color {
 #[derive(Args, Debug, Clone, Copy, Default)]
 pub struct DiagnosticArgs {
     /// How errors and warnings are printed: text, or JSON Lines for programs.
-    #[arg(long, value_enum, default_value_t = DiagnosticsFormat::Text, global = true)]
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = DiagnosticsFormat::Text, global = true)]
     pub diagnostics_format: DiagnosticsFormat,
     /// Colour in diagnostics (auto: when stderr is a terminal and NO_COLOR is unset).
-    #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Color::Auto, global = true)]
     pub color: Color,
 }
 
@@ -93,10 +92,13 @@ impl Failure {
 }
 
 impl From<Vec<String>> for Failure {
-    /// Messages in the engines' text forms, parsed ([`onnc_diag::parse`]).
+    /// Messages in the engines' text forms, parsed ([`onnc_diag::parse_all`]).
     fn from(messages: Vec<String>) -> Failure {
         Failure {
-            diagnostics: messages.iter().map(|m| onnc_diag::parse(m)).collect(),
+            diagnostics: messages
+                .iter()
+                .flat_map(|m| onnc_diag::parse_all(m))
+                .collect(),
             stopped: None,
         }
     }

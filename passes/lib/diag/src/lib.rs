@@ -29,7 +29,7 @@ pub use color::ColorChoice;
 pub use diagnostic::{Diagnostic, Severity, Span};
 pub use group::{group, Item};
 pub use order::graph_order;
-pub use parse::parse;
+pub use parse::{parse, parse_all};
 
 use std::sync::OnceLock;
 
@@ -91,8 +91,8 @@ pub fn emit(diags: &[Diagnostic], stopped: Option<&str>) {
 pub fn emit_messages(messages: &[String], file: Option<&str>, stopped: Option<&str>) {
     let diags: Vec<Diagnostic> = messages
         .iter()
-        .map(|m| {
-            let mut d = parse(m);
+        .flat_map(|m| parse_all(m))
+        .map(|mut d| {
             if d.file.is_none() && d.node.is_some() {
                 d.file = file.map(str::to_string);
             }

@@ -13,11 +13,7 @@ use std::collections::HashMap;
 
 /// Sorts `diags` into the order of `nodes`.
 pub fn graph_order<'a>(diags: &mut [Diagnostic], nodes: impl IntoIterator<Item = &'a str>) {
-    let index: HashMap<&str, usize> = nodes
-        .into_iter()
-        .enumerate()
-        .map(|(i, n)| (n, i))
-        .collect();
+    let index: HashMap<&str, usize> = nodes.into_iter().enumerate().map(|(i, n)| (n, i)).collect();
     let position = |node: &str| -> Option<usize> {
         if let Some(&i) = index.get(node) {
             return Some(i);

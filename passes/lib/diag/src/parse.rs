@@ -4,8 +4,10 @@
 //! In: one message as the engines print it, e.g.
 //! `m.onnx: node 'c1': error: onnx.Conv 'c1': too wide; fix: split it`,
 //! `f.mlir:2:3: error: ...`, `node 'up' : error: 'Resize' cannot run on nnie: ...`,
-//! `error: ...`; continuation lines of the form `<loc>: note: ...` become
-//! notes, other continuation lines stay in the message. Out: the
+//! `error: ...`; continuation lines holding a note (`note: ...`, or
+//! `<loc>: note: ...`, kept as printed) become notes, other continuation
+//! lines stay in the message. [`parse_all`] splits a text holding several
+//! diagnostics. Out: the
 //! diagnostic with file, line, column, node, op type, message and fix
 //! separated. A line with no severity word is an error saying that line.
 //!
@@ -33,15 +35,9 @@ pub fn parse(text: &str) -> Diagnostic {
     let mut d = parse_line(first);
     for line in lines {
         match marker(line) {
-            Some((p, Severity::Note, len)) => {
-                let loc = line[..p].trim_end_matches(": ").trim();
-                let msg = line[p + len..].trim_start();
-                d.notes.push(if loc.is_empty() {
-                    msg.to_string()
-                } else {
-                    format!("{loc}: {msg}")
-                });
-            }
+            Some((0, Severity::Note, len)) => d.notes.push(line[len..].trim_start().to_string()),
+            // A located note (`f.mlir:3:4: note: ...`) is kept as printed.
+            Some((_, Severity::Note, _)) => d.notes.push(line.to_string()),
             _ => {
                 d.message.push('\n');
                 d.message.push_str(line);
@@ -51,9 +47,29 @@ pub fn parse(text: &str) -> Diagnostic {
     d
 }
 
+/// Every diagnostic of `text`: a line that starts (without indentation)
+/// with an error, warning or remark, located or not, begins a new one.
+pub fn parse_all(text: &str) -> Vec<Diagnostic> {
+    let mut starts: Vec<usize> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let begins = !line.starts_with(char::is_whitespace)
+            && matches!(marker(line.trim_end()), Some((_, s, _)) if s != Severity::Note);
+        if begins || starts.is_empty() {
+            starts.push(at);
+        }
+        at += line.len();
+    }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| parse(text[w[0]..w[1]].trim_end_matches('\n')))
+        .collect()
+}
+
 /// The first severity word that starts the line or follows `": "`:
 /// its byte position, severity and length.
-fn marker(line: &str) -> Option<(usize, Severity, usize)> {
+pub(crate) fn marker(line: &str) -> Option<(usize, Severity, usize)> {
     let mut best: Option<(usize, Severity, usize)> = None;
     for (word, sev) in WORDS {
         let mut from = 0;
@@ -240,7 +256,17 @@ mod tests {
     fn continuation_lines() {
         let d = parse("error: x does not compute:\n  layer 1 off\nnode 'a': note: see here");
         assert_eq!(d.message, "x does not compute:\n  layer 1 off");
-        assert_eq!(d.notes, ["node 'a': see here"]);
+        assert_eq!(d.notes, ["node 'a': note: see here"]);
+    }
+
+    #[test]
+    fn several_diagnostics_in_one_text() {
+        let all = parse_all(
+            "a.mlir:1:2: error: x\na.mlir:1:2: note: y\nb.mlir:3:4: error: z\n  table: error: 1\n",
+        );
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].notes, ["a.mlir:1:2: note: y"]);
+        assert_eq!(all[1].message, "z\n  table: error: 1");
     }
 
     #[test]

@@ -124,7 +124,21 @@ fn line(out: &mut String, p: &Paint, d: &Diagnostic, head: &str, extra: &[String
         );
     }
     for n in d.notes.iter().chain(extra) {
-        let _ = writeln!(out, "{} {n}", p.severity(Severity::Note));
+        match crate::parse::marker(n) {
+            // Located notes (`f.mlir:3:4: note: ...`) print as MLIR prints them.
+            Some((at, Severity::Note, len)) if at > 0 => {
+                let _ = writeln!(
+                    out,
+                    "{}{}{}",
+                    &n[..at],
+                    p.severity(Severity::Note),
+                    &n[at + len..]
+                );
+            }
+            _ => {
+                let _ = writeln!(out, "{} {n}", p.severity(Severity::Note));
+            }
+        }
     }
 }
 

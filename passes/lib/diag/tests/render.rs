@@ -20,7 +20,10 @@ fn graph_order_puts_n9_before_n16_and_model_level_first() {
     let names: Vec<String> = (0..20).map(|i| format!("n{i}")).collect();
     graph_order(&mut d, names.iter().map(String::as_str));
     let order: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
-    assert_eq!(order, ["whole model", "merged", "a", "derived", "b", "unknown"]);
+    assert_eq!(
+        order,
+        ["whole model", "merged", "a", "derived", "b", "unknown"]
+    );
 }
 
 #[test]
