@@ -19,6 +19,7 @@
 //! `--memory-svg`/`--memory-csv` draw and list NVDLA's memory plan. Every output is written atomically; errors name the
 //! file and node and exit non-zero with nothing written.
 
+mod calib_span;
 mod calibrate;
 mod cli;
 #[path = "../../common/mod.rs"]

@@ -68,7 +68,13 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
     s.run("convert-onnx-to-nvdla", &convert)?;
     if let Some(cal) = &calibrate {
         s.try_run("nvdla-load-ctable", cal).map_err(|m| {
-            Failure::from(plan.explain(m)).stopped(crate::stages::stopped_in("nvdla-load-ctable"))
+            let tables: Vec<&std::path::PathBuf> =
+                [&c.load_ctable, &c.load_calibtable, &c.load_calib]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+            crate::calib_span::locate(Failure::from(plan.explain(m)), &tables)
+                .stopped(crate::stages::stopped_in("nvdla-load-ctable"))
         })?;
     }
     s.run("nvdla-plan-memory", "nvdla-plan-memory")?;

@@ -16,6 +16,9 @@ use std::fmt::Write;
 /// How many other node names a group's note lists before "and N more".
 const LISTED: usize = 10;
 
+/// How many characters of a source line a span shows.
+const SHOWN: usize = 120;
+
 /// ANSI styles, or nothing when colour is off.
 struct Paint(bool);
 
@@ -112,10 +115,10 @@ fn line(out: &mut String, p: &Paint, d: &Diagnostic, head: &str, extra: &[String
     }
     out.push('\n');
     if let Some(span) = &d.span {
-        let col = d.col.saturating_sub(1);
-        let width = span.line_text.chars().skip(col).count();
+        let (shown, col) = window(&span.line_text, d.col.saturating_sub(1));
+        let width = shown.chars().skip(col).count();
         let carets = (span.end - span.start).clamp(1, width.max(1));
-        let _ = writeln!(out, "  {}", span.line_text);
+        let _ = writeln!(out, "  {shown}");
         let _ = writeln!(
             out,
             "  {}{}",
@@ -140,6 +143,28 @@ fn line(out: &mut String, p: &Paint, d: &Diagnostic, head: &str, extra: &[String
             }
         }
     }
+}
+
+/// At most [`SHOWN`] characters of `line` around character `col` (a
+/// one-line JSON file can be megabytes), `…` marking what is cut; and
+/// `col` within what is shown.
+fn window(line: &str, col: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= SHOWN {
+        return (line.to_string(), col);
+    }
+    let start = col.saturating_sub(SHOWN / 3).min(chars.len() - SHOWN);
+    let end = start + SHOWN;
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut col = col - start;
+    if start > 0 {
+        shown.insert(0, '…');
+        col += 1;
+    }
+    if end < chars.len() {
+        shown.push('…');
+    }
+    (shown, col)
 }
 
 /// `35 problems, 2 warnings; stopped before emission` when there are two

@@ -150,3 +150,24 @@ fn json_lines_follow_the_schema() {
     assert_eq!(json::render(&d[2..], None).lines().count(), 1);
     assert_eq!(d[2].severity, Severity::Warning);
 }
+
+#[test]
+fn a_span_in_a_long_line_shows_a_window_around_it() {
+    let mut src = String::from("{");
+    for i in 0..200 {
+        src.push_str(&format!("\"k{i}\": 1, "));
+    }
+    src.push('}');
+    let start = src.find("\"k150\"").unwrap();
+    let d = Diagnostic::error("bad")
+        .file("t.json")
+        .span(&src, start, start + 6);
+    let out = text::render(&[d], None, false);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].chars().count() <= 2 + 122, "{}", lines[1]);
+    assert!(lines[1].starts_with("  …") && lines[1].ends_with('…'));
+    let caret = lines[2].find('^').unwrap();
+    let shown: String = lines[1].chars().skip(caret).take(6).collect();
+    assert_eq!(shown, "\"k150\"");
+    assert_eq!(lines[2].trim(), "^^^^^^");
+}
