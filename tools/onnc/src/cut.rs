@@ -3,11 +3,14 @@
 //!
 //! In: a graph (static shapes, after `onnx-simplify`) and the names of the
 //! nodes legalization refused. Out: the graph without them, each treated
-//! as opaque: an output of a refused node that a kept node (or the graph)
-//! reads becomes a graph input of its inferred type, and an activation a
-//! refused node reads becomes a graph output, so that its producer stays
-//! in the graph and is checked. Initializers only refused nodes read are
-//! dropped.
+//! as opaque: an output of a refused node that a kept node reads becomes a
+//! graph input of its inferred type, and an activation a refused node
+//! reads that no kept node reads becomes a graph output, so that its
+//! producer stays in the graph and is checked. The graph's outputs made by
+//! refused nodes are dropped, and so are initializers only refused nodes
+//! read. The fewer inputs and outputs the cut adds, the fewer whole-model
+//! checks (one input, one output) it trips; [`Cut::changed_interface`]
+//! says whether it added or removed any.
 //!
 //! ```text
 //! x → conv → resize(refused) → sigmoid → y
@@ -17,9 +20,27 @@
 use onnc_onnx::{Graph, ValueInfo};
 use std::collections::{BTreeSet, HashSet};
 
+/// A graph with refused nodes cut out.
+pub struct Cut {
+    /// The rest of the graph.
+    pub graph: Graph,
+    /// Whether its inputs or outputs differ from the model's.
+    pub changed_interface: bool,
+}
+
 /// `graph` without the `refused` nodes (see the module documentation); an
 /// error names a cut value whose type cannot be inferred.
-pub fn without(graph: &Graph, refused: &BTreeSet<String>) -> Result<Graph, String> {
+pub fn without(graph: &Graph, refused: &BTreeSet<String>) -> Result<Cut, String> {
+    let names = |v: &[ValueInfo]| v.iter().map(|v| v.name.clone()).collect::<Vec<_>>();
+    let rest = rest(graph, refused)?;
+    Ok(Cut {
+        changed_interface: names(&rest.inputs) != names(&graph.inputs)
+            || names(&rest.outputs) != names(&graph.outputs),
+        graph: rest,
+    })
+}
+
+fn rest(graph: &Graph, refused: &BTreeSet<String>) -> Result<Graph, String> {
     if refused.is_empty() {
         return Ok(graph.clone());
     }
@@ -56,15 +77,17 @@ pub fn without(graph: &Graph, refused: &BTreeSet<String>) -> Result<Graph, Strin
     let mut new_outputs: Vec<ValueInfo> = Vec::new();
     for n in &cut {
         for o in n.outputs.iter().filter(|o| !o.is_empty()) {
-            if read_by_kept.contains(o.as_str()) || graph_outputs.contains(o.as_str()) {
+            if read_by_kept.contains(o.as_str()) {
                 out.inputs.push(typed(o)?);
             }
         }
         for i in n.inputs.iter().flatten() {
-            let activation = made_by_kept.contains(i.as_str());
+            // Only a value nothing kept reads needs to become an output
+            // (its producer would be dead otherwise).
+            let dead = made_by_kept.contains(i.as_str()) && !read_by_kept.contains(i.as_str());
             let listed =
                 graph_outputs.contains(i.as_str()) || new_outputs.iter().any(|v| &v.name == i);
-            if activation && !listed {
+            if dead && !listed {
                 new_outputs.push(typed(i)?);
             }
         }
@@ -120,7 +143,9 @@ mod tests {
             ],
         };
         let refused: BTreeSet<String> = ["bad".to_string()].into();
-        let c = without(&g, &refused).unwrap();
+        let cut = without(&g, &refused).unwrap();
+        assert!(cut.changed_interface);
+        let c = cut.graph;
         let names: Vec<&str> = c.nodes.iter().map(|n| n.name.as_str()).collect();
         assert_eq!(names, ["r1", "r2"]);
         let inputs: Vec<&str> = c.inputs.iter().map(|v| v.name.as_str()).collect();
@@ -128,5 +153,29 @@ mod tests {
         assert_eq!(c.inputs[1].dims, g.inputs[0].dims, "the inferred type");
         let outputs: Vec<&str> = c.outputs.iter().map(|v| v.name.as_str()).collect();
         assert_eq!(outputs, ["y", "a"]);
+    }
+
+    #[test]
+    fn a_value_still_read_by_kept_nodes_does_not_become_an_output() {
+        // x → r1 → a → {bad → b (graph output), r2 → y}
+        let g = Graph {
+            name: "g".into(),
+            inputs: vec![vi("x", &[1, 2, 4, 4])],
+            outputs: vec![vi("b", &[1, 2, 4, 4]), vi("y", &[1, 2, 4, 4])],
+            initializers: vec![],
+            nodes: vec![
+                Node::new("r1", "Relu", &["x"], &["a"]),
+                Node::new("bad", "Relu", &["a"], &["b"]),
+                Node::new("r2", "Relu", &["a"], &["y"]),
+            ],
+        };
+        let refused: BTreeSet<String> = ["bad".to_string()].into();
+        let cut = without(&g, &refused).unwrap();
+        let inputs: Vec<&str> = cut.graph.inputs.iter().map(|v| v.name.as_str()).collect();
+        let outputs: Vec<&str> = cut.graph.outputs.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!((inputs, outputs), (vec!["x"], vec!["y"]));
+        assert!(cut.changed_interface, "the model's output b is gone");
+        let unchanged = without(&g, &BTreeSet::new()).unwrap();
+        assert!(!unchanged.changed_interface);
     }
 }

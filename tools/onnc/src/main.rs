@@ -25,6 +25,7 @@ mod cli;
 #[path = "../../common/mod.rs"]
 #[allow(dead_code)]
 mod common;
+mod compile_fix;
 mod cut;
 mod docs;
 mod nvdla;
@@ -66,7 +67,9 @@ fn main() -> ExitCode {
     });
     let result: Result<(), Failure> = match cli.command {
         cli::Command::Compile(c) => match c.target {
-            cli::Target::NvFull | cli::Target::NvLarge | cli::Target::NvSmall => nvdla::compile(&c),
+            cli::Target::NvFull | cli::Target::NvLarge | cli::Target::NvSmall => {
+                nvdla::compile(&c).map_err(compile_fix::for_compile)
+            }
             cli::Target::Mvu => other_targets::compile_mvu(&c),
             cli::Target::Nnie => other_targets::compile_nnie(&c),
         }

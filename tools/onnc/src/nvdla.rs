@@ -63,7 +63,8 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
     let convert = format!("convert-onnx-to-nvdla{{{convert}}}");
     if s.try_run("onnc-legalize", &legalize).is_err() {
         // Every check legalization and the lowering can make, in one round.
-        return Err(crate::one_round::check(c, &legalize, &convert));
+        let lowering = crate::one_round::nvdla_lowering(&convert);
+        return Err(crate::one_round::check(c, &legalize, &lowering));
     }
     s.run("convert-onnx-to-nvdla", &convert)?;
     if let Some(cal) = &calibrate {

@@ -13,7 +13,7 @@ use crate::{
     common::diagnostics::Failure,
     stages::{self, Stages},
 };
-use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function};
+use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function, pipeline::Module};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -62,19 +62,24 @@ fn file_of(c: &Compile) -> String {
 pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
     crate::outputs::check_dir(c, &out_dir(c, "mvu"))?;
     crate::outputs::check(c, &[c.report.as_ref()])?;
-    let (graph, done) = legalized_graph(c, "mvu", 4)?;
-    let opts = onnc_mvu::CompileOptions {
-        aprec: c.aprec,
-        wprec: c.wprec,
-        oprec: c.oprec,
-        per_channel: c.per_channel,
-        seed: c.seed,
-        check_capacity: !c.no_ram_check,
-        quant_msb: c.quant_msb,
-        ..Default::default()
-    };
-    let start = Instant::now();
+    let opts = mvu_options(c);
     let file = file_of(c);
+    let (graph, done) = legalized_graph(c, "mvu", 4).map_err(|f| {
+        if f.stopped.as_deref() != Some(stages::stopped_in("onnc-legalize").as_str()) {
+            return f;
+        }
+        // Every check in one round: the code generator's on what
+        // legalization accepts.
+        let lowering = |m: Module| match m {
+            Module::Onnx(g) => match onnc_mvu::compile(&g, &opts) {
+                Ok(_) => Vec::new(),
+                Err(e) => mvu_messages(&file, e),
+            },
+            Module::Nvdla(_) => Vec::new(),
+        };
+        crate::one_round::check(c, "onnc-legalize{target=mvu}", &lowering)
+    })?;
+    let start = Instant::now();
     let compiled = onnc_mvu::compile(&graph, &opts).map_err(|e| mvu_messages(&file, e))?;
     let dir = out_dir(c, "mvu");
     let files = compiled
@@ -102,6 +107,20 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         text += &table(&r)?;
     }
     Ok(crate::outputs::print(&text)?)
+}
+
+/// The MVU code generator's options from the command line.
+fn mvu_options(c: &Compile) -> onnc_mvu::CompileOptions {
+    onnc_mvu::CompileOptions {
+        aprec: c.aprec,
+        wprec: c.wprec,
+        oprec: c.oprec,
+        per_channel: c.per_channel,
+        seed: c.seed,
+        check_capacity: !c.no_ram_check,
+        quant_msb: c.quant_msb,
+        ..Default::default()
+    }
 }
 
 /// The per-layer table of `r`.
