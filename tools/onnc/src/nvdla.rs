@@ -229,7 +229,7 @@ fn check_sim(
             Some(s) if s.layer_inputs.is_empty() => Some(s),
             _ => {
                 if c.check_sim {
-                    eprintln!("note: {file}: --check-sim skipped: {target} computes in INT8 and the compile has no per-tensor scales to convert inputs and outputs with (give --calib DIR or a per-tensor --load-calib table)");
+                    crate::common::diagnostics::emit_messages(&[format!("{file}: note: --check-sim skipped: {target} computes in INT8 and the compile has no per-tensor scales to convert inputs and outputs with (give --calib DIR or a per-tensor --load-calib table)")], None);
                 }
                 return Ok(());
             }

@@ -193,9 +193,12 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
     opts.progress = c.progress_wanted();
     let start = Instant::now();
     let compiled = compile(&graph, &opts).map_err(|e| nnie_messages(&file, e))?;
-    for w in compiled.warnings() {
-        eprintln!("{file}: warning: {w}");
-    }
+    let warnings: Vec<String> = compiled
+        .warnings()
+        .iter()
+        .map(|w| format!("{file}: warning: {w}"))
+        .collect();
+    crate::common::diagnostics::emit_messages(&warnings, None);
     let dir = out_dir(c, "nnie");
     let files = compiled
         .write_dir(&dir)

@@ -86,9 +86,12 @@ pub fn load(model: &std::path::Path, shapes: &[String]) -> Result<onnc_onnx::Mod
     }
     let loaded =
         onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
-    for w in &loaded.warnings {
-        eprintln!("{file}: warning: {w}");
-    }
+    let warnings: Vec<String> = loaded
+        .warnings
+        .iter()
+        .map(|w| format!("{file}: warning: {w}"))
+        .collect();
+    crate::common::diagnostics::emit_messages(&warnings, None);
     Ok(loaded)
 }
 
