@@ -1,10 +1,12 @@
 //! Code every tool shares: the `--version` line, logging, generated shell
-//! completions and man pages, and the `--input-shape` syntax.
+//! completions and man pages, the `--input-shape` syntax, and the
+//! diagnostics flags and printing (`--diagnostics-format`, `--color`).
 //!
 //! Each binary includes this directory with
 //! `#[path = "../../common/mod.rs"] mod common;` (the tools are one package
 //! with several binaries and no library target).
 
+pub mod diagnostics;
 pub mod generate;
 pub mod input_shape;
 pub mod logging;

@@ -76,6 +76,9 @@ pub struct Cli {
     /// Accepted for mlir-opt compatibility: onnc always runs passes on one thread.
     #[arg(long = "mlir-disable-threading")]
     pub disable_threading: bool,
+    /// `--diagnostics-format`, `--color`.
+    #[command(flatten)]
+    pub diagnostics: crate::common::diagnostics::DiagnosticArgs,
 }
 
 fn onnc_passes_help() -> String {

@@ -36,6 +36,7 @@ fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
     common::start(<Cli as clap::CommandFactory>::command, "warn");
     let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
+    cli.diagnostics.apply();
     tracing::debug!(input = %cli.input, pipeline = cli.pass_pipeline.as_deref().unwrap_or(""), "onnc-opt");
     onnc_passes::register_all();
     if cli.list_passes {
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("onnc-opt: error: {message}");
+            common::diagnostics::emit_messages(&[format!("onnc-opt: error: {message}")], None);
             ExitCode::FAILURE
         }
     }
@@ -113,9 +114,8 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
             }
             failed |= !problems.is_empty();
         } else {
-            for d in &result.diags {
-                eprintln!("{d}");
-            }
+            let d: Vec<String> = result.diags.iter().map(|d| d.to_string()).collect();
+            common::diagnostics::emit_messages(&d, None);
             failed |= result.output.is_none()
                 || result
                     .diags

@@ -26,6 +26,9 @@ use std::{
 };
 
 mod checks;
+#[path = "../../common/diagnostics.rs"]
+#[allow(dead_code)]
+mod diagnostics;
 #[path = "../../common/generate.rs"]
 mod generate;
 
@@ -84,19 +87,29 @@ struct Cli {
     /// --compare-target: largest error allowed, as a fraction of the output's max |reference|.
     #[arg(long = "target-tolerance", default_value_t = 1e-2)]
     target_tolerance: f64,
+    /// `--diagnostics-format`, `--color`.
+    #[command(flatten)]
+    diagnostics: diagnostics::DiagnosticArgs,
 }
 
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
     generate::handle_hidden_flags(<Cli as clap::CommandFactory>::command);
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) if e.use_stderr() && diagnostics::wants_json(&args) => {
+            diagnostics::emit_clap_error_json(&e);
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
+    cli.diagnostics.apply();
     onnc_passes::register_all();
     match run(&cli) {
         Ok(code) => code,
         Err(lines) => {
-            for l in lines {
-                eprintln!("{l}");
-            }
+            diagnostics::Failure::from(lines).emit();
             ExitCode::FAILURE
         }
     }

@@ -33,6 +33,9 @@ pub struct Cli {
     /// `--import-onnx` always prints the ONNX node names as locations).
     #[arg(long = "mlir-print-debuginfo")]
     pub print_debuginfo: bool,
+    /// `--diagnostics-format`, `--color`.
+    #[command(flatten)]
+    pub diagnostics: crate::common::diagnostics::DiagnosticArgs,
 }
 
 /// What to run.

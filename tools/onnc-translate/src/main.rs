@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Ok(p) => p,
         Err(e) => return clap_exit(&args, &e),
     };
+    parsed.cli.diagnostics.apply();
     if parsed.cli.list {
         if let Err(e) = onnc_io::stdout::print(&cli::list()) {
             return fail(onnc_io::stdout::describe(&e));
@@ -51,8 +52,16 @@ fn main() -> ExitCode {
 
 /// Prints a clap error (in our words where we had them) or help/version.
 fn clap_exit(args: &[String], e: &clap::Error) -> ExitCode {
+    let json = common::diagnostics::wants_json(args);
     if let Some(m) = cli::explain(args, e) {
-        eprintln!("onnc-translate: error: {m}");
+        if json {
+            onnc_diag::configure(onnc_diag::Format::Json, onnc_diag::ColorChoice::Never);
+        }
+        report(&[format!("onnc-translate: error: {m}")]);
+        return ExitCode::from(2);
+    }
+    if json && e.use_stderr() {
+        common::diagnostics::emit_clap_error_json(e);
         return ExitCode::from(2);
     }
     if let Err(io) = e.print() {
@@ -62,8 +71,13 @@ fn clap_exit(args: &[String], e: &clap::Error) -> ExitCode {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("onnc-translate: error: {message}");
+    report(&[format!("onnc-translate: error: {message}")]);
     ExitCode::FAILURE
+}
+
+/// Prints messages (the engines' and MLIR's text forms) as diagnostics.
+fn report(messages: &[String]) {
+    common::diagnostics::Failure::from(messages.to_vec()).emit();
 }
 
 fn read_input(input: &str) -> Result<Vec<u8>, String> {
@@ -110,7 +124,7 @@ fn run(p: &cli::Parsed) -> Result<ExitCode, String> {
         match text::translate(t, &given, &p.cli) {
             Ok(out) => outputs.push(out),
             Err(e) => {
-                eprintln!("{e}");
+                report(&e.0);
                 failed = true;
             }
         }

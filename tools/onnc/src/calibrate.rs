@@ -93,12 +93,15 @@ fn calibrate(
         scales.entries.insert(name.clone(), TensorScale::new(s));
     }
     if !c.quiet {
-        eprintln!(
-            "note: {file}: calibrated {} tensors on {} sets from '{}' ({})",
-            cal.scales.len(),
-            cal.sets,
-            dir.display(),
-            cal.method
+        crate::common::diagnostics::emit_messages(
+            &[format!(
+                "{file}: note: calibrated {} tensors on {} sets from '{}' ({})",
+                cal.scales.len(),
+                cal.sets,
+                dir.display(),
+                cal.method
+            )],
+            None,
         );
     }
     Ok(scales)
@@ -273,12 +276,15 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
             )]);
         }
         if int8 && !c.quiet {
-            eprintln!(
-                "warning: {}: compiling for {} without calibration: every \
-                 INT8 layer has identity scales (scale 1, truncate 0) and its outputs are not the \
-                 model's numbers",
-                c.model.display(),
-                c.target.as_str()
+            crate::common::diagnostics::emit_messages(
+                &[format!(
+                    "{}: warning: compiling for {} without calibration: every \
+                     INT8 layer has identity scales (scale 1, truncate 0) and its outputs are \
+                     not the model's numbers",
+                    c.model.display(),
+                    c.target.as_str()
+                )],
+                None,
             );
         }
         return Ok(Plan::default());
@@ -341,9 +347,8 @@ pub fn plan(c: &Compile) -> Result<Plan, Vec<String>> {
         _ => String::new(),
     };
     if let Some((scales, g)) = per_tensor {
-        for n in &scales.notes {
-            eprintln!("note: {n}");
-        }
+        let notes: Vec<String> = scales.notes.iter().map(|n| format!("note: {n}")).collect();
+        crate::common::diagnostics::emit_messages(&notes, None);
         let tmp = temp_calibtable(&scales, &g)?;
         // The temporary calibtable carries scales only: the method (the
         // built-in calibrator's, or the loaded table's) is passed beside

@@ -21,6 +21,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// `--diagnostics-format`, `--color` (before or after the subcommand).
+    #[command(flatten)]
+    pub diagnostics: crate::common::diagnostics::DiagnosticArgs,
 }
 
 /// Subcommands.

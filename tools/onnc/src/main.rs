@@ -19,13 +19,17 @@
 //! `--memory-svg`/`--memory-csv` draw and list NVDLA's memory plan. Every output is written atomically; errors name the
 //! file and node and exit non-zero with nothing written.
 
+mod calib_span;
 mod calibrate;
 mod cli;
 #[path = "../../common/mod.rs"]
 #[allow(dead_code)]
 mod common;
+mod compile_fix;
+mod cut;
 mod docs;
 mod nvdla;
+mod one_round;
 mod other_targets;
 mod outputs;
 mod pictures;
@@ -33,6 +37,7 @@ mod pipeline;
 mod report;
 mod stages;
 
+use common::diagnostics::Failure;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -44,6 +49,10 @@ fn main() -> ExitCode {
         Err(e) => {
             // clap prints help/version to stdout and errors to stderr.
             let code = if e.use_stderr() { 2 } else { 0 };
+            if e.use_stderr() && common::diagnostics::wants_json(&args) {
+                common::diagnostics::emit_clap_error_json(&e);
+                return ExitCode::from(code);
+            }
             if let Err(io) = e.print() {
                 eprintln!("{}", onnc_io::stdout::describe(&io));
                 return ExitCode::FAILURE;
@@ -51,26 +60,30 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    cli.diagnostics.apply();
     common::logging::init(match &cli.command {
         cli::Command::Compile(c) => c.log_level(),
         _ => "warn",
     });
-    let result = match cli.command {
+    let result: Result<(), Failure> = match cli.command {
         cli::Command::Compile(c) => match c.target {
-            cli::Target::NvFull | cli::Target::NvLarge | cli::Target::NvSmall => nvdla::compile(&c),
+            cli::Target::NvFull | cli::Target::NvLarge | cli::Target::NvSmall => {
+                nvdla::compile(&c).map_err(compile_fix::for_compile)
+            }
             cli::Target::Mvu => other_targets::compile_mvu(&c),
             cli::Target::Nnie => other_targets::compile_nnie(&c),
-        },
-        cli::Command::Report(r) => report::print_file(&r),
-        cli::Command::Completions(c) => docs::completions(c.shell, c.dir.as_deref()),
-        cli::Command::Man(m) => docs::man(&m.dir),
+        }
+        .map_err(|f| f.in_file(&c.model.display().to_string())),
+        cli::Command::Report(r) => report::print_file(&r).map_err(Failure::from),
+        cli::Command::Completions(c) => {
+            docs::completions(c.shell, c.dir.as_deref()).map_err(Failure::from)
+        }
+        cli::Command::Man(m) => docs::man(&m.dir).map_err(Failure::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(messages) => {
-            for m in messages {
-                eprintln!("{m}");
-            }
+        Err(failure) => {
+            failure.emit();
             ExitCode::FAILURE
         }
     }

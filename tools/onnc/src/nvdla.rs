@@ -8,7 +8,9 @@
 //! the per-layer table on stdout with `--report`; messages naming file and
 //! node on failure (nothing written).
 
-use crate::{cli::Compile, cli::Emit, pictures, pipeline::Compilation, report};
+use crate::{
+    cli::Compile, cli::Emit, common::diagnostics::Failure, pictures, pipeline::Compilation, report,
+};
 use onnc_passes::{
     io::write_atomic, nvdla::emit::emit_program_counted, pipeline::Module,
     translate::nvdla_emit::abi_option,
@@ -16,7 +18,7 @@ use onnc_passes::{
 use std::time::Instant;
 
 /// Compiles for an NVDLA configuration.
-pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
+pub fn compile(c: &Compile) -> Result<(), Failure> {
     let abi = abi_option(Some(c.nvdla_abi.as_str())).map_err(|e| vec![format!("error: {e}")])?;
     crate::calibrate::check_sources(c)?;
     let output = c.output.clone().unwrap_or_else(|| {
@@ -56,15 +58,25 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
         _ => Default::default(),
     };
     s.run("onnx-simplify", "onnx-simplify")?;
-    s.run("onnc-legalize", &format!("onnc-legalize{{target={t}}}"))?;
+    let legalize = format!("onnc-legalize{{target={t}}}");
     let (_, convert) = onnc_passes::numerics::nvdla_spec(&spec);
-    s.run(
-        "convert-onnx-to-nvdla",
-        &format!("convert-onnx-to-nvdla{{{convert}}}"),
-    )?;
+    let convert = format!("convert-onnx-to-nvdla{{{convert}}}");
+    if s.try_run("onnc-legalize", &legalize).is_err() {
+        // Every check legalization and the lowering can make, in one round.
+        let lowering = crate::one_round::nvdla_lowering(&convert);
+        return Err(crate::one_round::check(c, &legalize, &lowering));
+    }
+    s.run("convert-onnx-to-nvdla", &convert)?;
     if let Some(cal) = &calibrate {
-        s.run("nvdla-load-ctable", cal)
-            .map_err(|m| plan.explain(m))?;
+        s.try_run("nvdla-load-ctable", cal).map_err(|m| {
+            let tables: Vec<&std::path::PathBuf> =
+                [&c.load_ctable, &c.load_calibtable, &c.load_calib]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+            crate::calib_span::locate(Failure::from(plan.explain(m)), &tables)
+                .stopped(crate::stages::stopped_in("nvdla-load-ctable"))
+        })?;
     }
     s.run("nvdla-plan-memory", "nvdla-plan-memory")?;
 
@@ -73,12 +85,13 @@ pub fn compile(c: &Compile) -> Result<(), Vec<String>> {
     // only if emission accepts the program, and the report counts the
     // descriptors it wrote.
     let (loadable, descriptors) = match &s.module {
-        Module::Nvdla(n) => emit_program_counted(&n.program, abi)?,
+        Module::Nvdla(n) => emit_program_counted(&n.program, abi)
+            .map_err(|m| Failure::from(m).stopped("stopped in emission"))?,
         m => {
-            return Err(vec![format!(
+            return Err(Failure::from(vec![format!(
                 "internal error: the pipeline ended at the {} level, not nvdla",
                 m.level()
-            )])
+            )]))
         }
     };
     let text: Option<Vec<u8>> = match (c.emit, &s.module) {
@@ -216,7 +229,7 @@ fn check_sim(
             Some(s) if s.layer_inputs.is_empty() => Some(s),
             _ => {
                 if c.check_sim {
-                    eprintln!("note: {file}: --check-sim skipped: {target} computes in INT8 and the compile has no per-tensor scales to convert inputs and outputs with (give --calib DIR or a per-tensor --load-calib table)");
+                    crate::common::diagnostics::emit_messages(&[format!("{file}: note: --check-sim skipped: {target} computes in INT8 and the compile has no per-tensor scales to convert inputs and outputs with (give --calib DIR or a per-tensor --load-calib table)")], None);
                 }
                 return Ok(());
             }

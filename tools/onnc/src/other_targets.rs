@@ -10,9 +10,10 @@
 
 use crate::{
     cli::Compile,
+    common::diagnostics::Failure,
     stages::{self, Stages},
 };
-use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function};
+use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function, pipeline::Module};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -21,7 +22,7 @@ fn legalized_graph(
     c: &Compile,
     target: &str,
     total: usize,
-) -> Result<(onnc_onnx::Graph, usize), Vec<String>> {
+) -> Result<(onnc_onnx::Graph, usize), Failure> {
     let context = stages::new_context()?;
     let progress = c.progress_wanted();
     let mut s = Stages::import(
@@ -58,22 +59,27 @@ fn file_of(c: &Compile) -> String {
 }
 
 /// BARVINN MVU: configuration table, header, assembly, weights, test vectors.
-pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
+pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
     crate::outputs::check_dir(c, &out_dir(c, "mvu"))?;
     crate::outputs::check(c, &[c.report.as_ref()])?;
-    let (graph, done) = legalized_graph(c, "mvu", 4)?;
-    let opts = onnc_mvu::CompileOptions {
-        aprec: c.aprec,
-        wprec: c.wprec,
-        oprec: c.oprec,
-        per_channel: c.per_channel,
-        seed: c.seed,
-        check_capacity: !c.no_ram_check,
-        quant_msb: c.quant_msb,
-        ..Default::default()
-    };
-    let start = Instant::now();
+    let opts = mvu_options(c);
     let file = file_of(c);
+    let (graph, done) = legalized_graph(c, "mvu", 4).map_err(|f| {
+        if f.stopped.as_deref() != Some(stages::stopped_in("onnc-legalize").as_str()) {
+            return f;
+        }
+        // Every check in one round: the code generator's on what
+        // legalization accepts.
+        let lowering = |m: Module| match m {
+            Module::Onnx(g) => match onnc_mvu::compile(&g, &opts) {
+                Ok(_) => Vec::new(),
+                Err(e) => mvu_messages(&file, e),
+            },
+            Module::Nvdla(_) => Vec::new(),
+        };
+        crate::one_round::check(c, "onnc-legalize{target=mvu}", &lowering)
+    })?;
+    let start = Instant::now();
     let compiled = onnc_mvu::compile(&graph, &opts).map_err(|e| mvu_messages(&file, e))?;
     let dir = out_dir(c, "mvu");
     let files = compiled
@@ -100,7 +106,21 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Vec<String>> {
         crate::report::write(path, &r)?;
         text += &table(&r)?;
     }
-    crate::outputs::print(&text)
+    Ok(crate::outputs::print(&text)?)
+}
+
+/// The MVU code generator's options from the command line.
+fn mvu_options(c: &Compile) -> onnc_mvu::CompileOptions {
+    onnc_mvu::CompileOptions {
+        aprec: c.aprec,
+        wprec: c.wprec,
+        oprec: c.oprec,
+        per_channel: c.per_channel,
+        seed: c.seed,
+        check_capacity: !c.no_ram_check,
+        quant_msb: c.quant_msb,
+        ..Default::default()
+    }
 }
 
 /// The per-layer table of `r`.
@@ -124,11 +144,13 @@ fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
 }
 
 /// HiSilicon NNIE: calibrated nnie_mapper package.
-pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
+pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
     use onnc_nnie::frontend::{compile, CalibSource, CompileOptions};
     let file = file_of(c);
     let calib = match (&c.calib, &c.mqbench) {
-        (Some(_), Some(_)) => return Err(vec!["error: give --calib or --mqbench, not both".into()]),
+        (Some(_), Some(_)) => {
+            return Err(vec!["error: give --calib or --mqbench, not both".to_string()].into())
+        }
         (Some(d), None) if d.is_dir() => {
             let test_data = d.join("input_0.pb").is_file()
                 || std::fs::read_dir(d).map(|r| r.flatten().any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))).unwrap_or(false);
@@ -140,9 +162,9 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
                 CalibSource::Images(d.clone())
             }
         }
-        (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())]),
+        (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())].into()),
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
-        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")]),
+        (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")].into()),
     };
     let preprocess = nnie_preprocess(c, &calib)?;
     if let Some(e) = &c.eval {
@@ -150,7 +172,8 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
             return Err(vec![format!(
                 "error: --eval '{}' is not a directory (give a folder with test_x.npy and test_y.npy, or input_<k>.pb / .npy sets)",
                 e.display()
-            )]);
+            )]
+            .into());
         }
     }
     crate::outputs::check_dir(c, &out_dir(c, "nnie"))?;
@@ -170,9 +193,12 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
     opts.progress = c.progress_wanted();
     let start = Instant::now();
     let compiled = compile(&graph, &opts).map_err(|e| nnie_messages(&file, e))?;
-    for w in compiled.warnings() {
-        eprintln!("{file}: warning: {w}");
-    }
+    let warnings: Vec<String> = compiled
+        .warnings()
+        .iter()
+        .map(|w| format!("{file}: warning: {w}"))
+        .collect();
+    crate::common::diagnostics::emit_messages(&warnings, None);
     let dir = out_dir(c, "nnie");
     let files = compiled
         .write_dir(&dir)
@@ -218,7 +244,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Vec<String>> {
         crate::report::write(path, &r)?;
         text += &table(&r)?;
     }
-    crate::outputs::print(&text)
+    Ok(crate::outputs::print(&text)?)
 }
 
 /// The image preprocessing for NNIE calibration and its `.cfg`; the flags

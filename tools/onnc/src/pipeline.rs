@@ -4,8 +4,9 @@
 //!
 //! In: the model path, the input shapes, a dump directory, whether to show
 //! progress. Out: the module after the stages ran; on failure every
-//! diagnostic, formatted as the MLIR passes print them (`node 'x': error:
-//! ...`). Each stage is a `tracing` span (`stage{name=...}`) with a `done`
+//! diagnostic of the stage and the stage's name (rendered by `onnc_diag`:
+//! `m.onnx: node 'x' (Op): error: ...`, then `error: N problems; stopped
+//! in legalization`). Each stage is a `tracing` span (`stage{name=...}`) with a `done`
 //! event carrying its time (`RUST_LOG=info`, or `onnc compile -vv`).
 //!
 //! ```text
@@ -13,12 +14,31 @@
 //! [2/5] onnx-simplify                              40 ms
 //! ```
 
+use crate::common::diagnostics::Failure;
 use melior::Context;
 use onnc_passes::{
     io::write_atomic,
     pipeline::{text, Diags, Manager, Module},
 };
 use std::{path::PathBuf, time::Instant};
+
+/// Runs the passes of `pipeline` as stage `name` on `module`: the
+/// warnings and remarks, or every message of the failure (the module must
+/// then not be used further).
+pub fn run_on(module: &mut Module, name: &str, pipeline: &str) -> Result<Vec<String>, Vec<String>> {
+    let mut manager = Manager::new();
+    manager
+        .add(name, pipeline)
+        .map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
+    let mut diags = Diags::new();
+    let ran = manager.run(module, &mut diags, |_, _, _| Ok(()));
+    let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
+    match ran {
+        Ok(_) => Ok(messages),
+        Err(_) if messages.is_empty() => Err(vec![format!("error: stage {name} failed")]),
+        Err(_) => Err(messages),
+    }
+}
 
 /// A model being compiled, stage by stage, in memory.
 pub struct Compilation {
@@ -67,31 +87,24 @@ impl Compilation {
         Ok(c)
     }
 
-    /// Runs the passes of `pipeline` (`a,b{k=v}`) as stage `name`.
-    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
+    /// Runs the passes of `pipeline` (`a,b{k=v}`) as stage `name`; on
+    /// failure every diagnostic of the stage, and where it stopped
+    /// (`stopped in legalization`).
+    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Failure> {
+        self.try_run(name, pipeline)
+            .map_err(|m| Failure::from(m).stopped(crate::stages::stopped_in(name)))
+    }
+
+    /// [`Compilation::run`], with the stage's messages as the engines print them.
+    pub fn try_run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
         let start = Instant::now();
         let _span = tracing::info_span!("stage", name).entered();
         tracing::debug!(pipeline, "running");
-        let mut manager = Manager::new();
-        manager
-            .add(name, pipeline)
-            .map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
-        let mut diags = Diags::new();
-        let ran = manager.run(&mut self.module, &mut diags, |_, _, _| Ok(()));
-        let messages: Vec<String> = diags.take().iter().map(|d| d.to_string()).collect();
-        if ran.is_err() {
-            return Err(if messages.is_empty() {
-                vec![format!("error: stage {name} failed")]
-            } else {
-                messages
-            });
-        }
+        let messages = run_on(&mut self.module, name, pipeline)?;
         // Warnings and remarks of a stage that succeeded: not with -q
         // (whose log level shows errors only).
         if tracing::enabled!(tracing::Level::WARN) {
-            for m in messages {
-                eprintln!("{m}");
-            }
+            crate::common::diagnostics::emit_messages(&messages, Some(&self.file));
         }
         self.finish_stage(name, "", start)
     }

@@ -3,7 +3,7 @@
 //!
 //! In: the model path, the input shapes, a dump directory, whether to show
 //! progress. Out: a module after the stages run; on failure every
-//! diagnostic, formatted `file:line:col: error: ...` or `node 'x': ...`.
+//! diagnostic of the failed stage and its name ([`stopped_in`]).
 //! Each stage is also a `tracing` span (`stage{name=...}`) with a `done`
 //! event carrying its time (`RUST_LOG=info`, or `onnc compile -vv`).
 //!
@@ -12,7 +12,7 @@
 //! [2/5] onnx-simplify                              40 ms
 //! ```
 
-use crate::cli::Progress;
+use crate::{cli::Progress, common::diagnostics::Failure};
 use melior::{ir::Module, Context};
 use onnc_dialects::{ir, verify};
 use onnc_passes::{import::onnx::import_model, io::write_atomic};
@@ -28,6 +28,20 @@ pub struct Stages<'c> {
     progress: bool,
     step: usize,
     total: usize,
+}
+
+/// `stopped in legalization`: the summary's words for a failed stage.
+pub fn stopped_in(stage: &str) -> String {
+    let what = match stage {
+        "import" => "import",
+        "onnx-simplify" => "simplification",
+        "onnc-legalize" => "legalization",
+        "convert-onnx-to-nvdla" => "lowering",
+        "nvdla-load-ctable" => "calibration",
+        "nvdla-plan-memory" => "memory planning",
+        other => other,
+    };
+    format!("stopped in {what}")
 }
 
 /// Whether to print progress lines (`auto`: when stderr is a terminal).
@@ -72,9 +86,12 @@ pub fn load(model: &std::path::Path, shapes: &[String]) -> Result<onnc_onnx::Mod
     }
     let loaded =
         onnc_onnx::load(model, &opts).map_err(|e| vec![as_error(&file, &e.to_string())])?;
-    for w in &loaded.warnings {
-        eprintln!("{file}: warning: {w}");
-    }
+    let warnings: Vec<String> = loaded
+        .warnings
+        .iter()
+        .map(|w| format!("{file}: warning: {w}"))
+        .collect();
+    crate::common::diagnostics::emit_messages(&warnings, None);
     Ok(loaded)
 }
 
@@ -133,25 +150,27 @@ impl<'c> Stages<'c> {
         Ok(s)
     }
 
-    /// Runs `pipeline` as stage `name`.
-    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Vec<String>> {
+    /// Runs `pipeline` as stage `name`; on failure every diagnostic of the
+    /// stage and where it stopped.
+    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Failure> {
         let start = Instant::now();
         let _span = tracing::info_span!("stage", name).entered();
         tracing::debug!(pipeline, "running");
-        let runner = ir::PipelineRunner::new(self.context, pipeline, &Default::default())
-            .map_err(|e| vec![format!("internal error: pipeline '{pipeline}': {e}")])?;
+        let runner =
+            ir::PipelineRunner::new(self.context, pipeline, &Default::default()).map_err(|e| {
+                Failure::from(vec![format!("internal error: pipeline '{pipeline}': {e}")])
+            })?;
         let ok = runner.run(&mut self.module) && verify::verify_module(&self.module);
         if !ok {
             let mut m: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
             if m.is_empty() {
                 m.push(format!("error: stage {name} failed"));
             }
-            return Err(m);
+            return Err(Failure::from(m).stopped(stopped_in(name)));
         }
-        for d in self.capture.take() {
-            eprintln!("{d}");
-        }
-        self.finish_stage(name, "", start)
+        let messages: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
+        crate::common::diagnostics::emit_messages(&messages, None);
+        Ok(self.finish_stage(name, "", start)?)
     }
 
     /// Counts a stage done without running a pipeline (emission, reports).
