@@ -1,11 +1,12 @@
 // RUN: split-file %s %t
-// RUN: for f in bn gemm gap subdiv transpose; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
+// RUN: for f in bn gemm gap subdiv transpose stride; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
 // Numerics: every case computes the same before and after (reference interpreter, seeded inputs).
 // RUN: onnc-run %t/bn.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 1 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/gemm.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 2 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/gap.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 3 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/subdiv.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 4 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/transpose.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 5 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/stride.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 6 | FileCheck %s --check-prefix=NUM
 // NUM: ok
 
 //--- bn.mlir
@@ -76,4 +77,17 @@ func.func @main_graph(%x: tensor<1x4x3x5xf32>) -> tensor<1x4x3x5xf32> {
   %u = "onnx.transpose"(%t) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x3x5x4xf32>) -> tensor<1x4x3x5xf32> loc("to_nchw")
   %y = "onnx.relu"(%u) : (tensor<1x4x3x5xf32>) -> tensor<1x4x3x5xf32> loc("r")
   return %y : tensor<1x4x3x5xf32>
+}
+
+//--- stride.mlir
+// A stride above the hardware's 8 (ViT's 16x16 patch embedding at stride 16) runs
+// at stride 8, then a strided Slice keeps every other row and column
+// (nvdla/conv-stride-split; exact).
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.conv"{{.*}}strides = array<i64: 8, 8>
+// CHECK: "onnx.slice"
+func.func @main_graph(%x: tensor<1x3x32x32xf32>) -> tensor<1x4x2x2xf32> {
+  %w = "onnx.constant"() {value = dense<0.25> : tensor<4x3x16x16xf32>} : () -> tensor<4x3x16x16xf32> loc("w")
+  %c = "onnx.conv"(%x, %w) {auto_pad = "NOTSET", dilations = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 16, 16>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 16, 16>} : (tensor<1x3x32x32xf32>, tensor<4x3x16x16xf32>) -> tensor<1x4x2x2xf32> loc("patch")
+  return %c : tensor<1x4x2x2xf32>
 }
