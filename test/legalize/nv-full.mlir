@@ -1,5 +1,5 @@
 // RUN: split-file %s %t
-// RUN: for f in bn gemm gap subdiv transpose stride; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
+// RUN: for f in bn gemm gap subdiv transpose stride layernorm; do onnc-opt %t/$f.mlir --pass-pipeline='builtin.module(onnc-legalize{target=nv_full})' --mlir-print-debuginfo || exit 1; done | FileCheck %s
 // Numerics: every case computes the same before and after (reference interpreter, seeded inputs).
 // RUN: onnc-run %t/bn.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 1 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/gemm.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 2 | FileCheck %s --check-prefix=NUM
@@ -7,6 +7,7 @@
 // RUN: onnc-run %t/subdiv.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 4 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/transpose.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 5 | FileCheck %s --check-prefix=NUM
 // RUN: onnc-run %t/stride.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 6 | FileCheck %s --check-prefix=NUM
+// RUN: onnc-run %t/layernorm.mlir --compare-pipeline 'builtin.module(onnc-legalize{target=nv_full})' --random-inputs 7 | FileCheck %s --check-prefix=NUM
 // NUM: ok
 
 //--- bn.mlir
@@ -90,4 +91,28 @@ func.func @main_graph(%x: tensor<1x3x32x32xf32>) -> tensor<1x4x2x2xf32> {
   %w = "onnx.constant"() {value = dense<0.25> : tensor<4x3x16x16xf32>} : () -> tensor<4x3x16x16xf32> loc("w")
   %c = "onnx.conv"(%x, %w) {auto_pad = "NOTSET", dilations = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 16, 16>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 16, 16>} : (tensor<1x3x32x32xf32>, tensor<4x3x16x16xf32>) -> tensor<1x4x2x2xf32> loc("patch")
   return %c : tensor<1x4x2x2xf32>
+}
+
+//--- layernorm.mlir
+// Layer normalization written out op by op (PyTorch before opset 17) is one
+// LayerNormalization over the last axis with the same epsilon
+// (common/layer-norm-fuse), which the NVDLA lowering maps over 3-D tokens.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.reduce_mean
+// CHECK-NOT: onnx.sqrt
+// CHECK: "onnx.custom"{{.*}}axis = -1 : i64{{.*}}epsilon = 9.99999974E-6 : f32{{.*}}op_type = "LayerNormalization"
+// CHECK-NOT: onnx.div
+// CHECK: return
+func.func @main_graph(%x: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
+  %axes = "onnx.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64> loc("axes")
+  %two = "onnx.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32> loc("two")
+  %eps = "onnx.constant"() {value = dense<9.99999974E-6> : tensor<f32>} : () -> tensor<f32> loc("eps")
+  %m = "onnx.reduce_mean"(%x, %axes) {keepdims = 1 : i64, noop_with_empty_axes = 0 : i64} : (tensor<1x4x8xf32>, tensor<1xi64>) -> tensor<1x4x1xf32> loc("mean")
+  %d = "onnx.sub"(%x, %m) : (tensor<1x4x8xf32>, tensor<1x4x1xf32>) -> tensor<1x4x8xf32> loc("centre")
+  %d2 = "onnx.pow"(%d, %two) : (tensor<1x4x8xf32>, tensor<f32>) -> tensor<1x4x8xf32> loc("square")
+  %v = "onnx.reduce_mean"(%d2, %axes) {keepdims = 1 : i64, noop_with_empty_axes = 0 : i64} : (tensor<1x4x8xf32>, tensor<1xi64>) -> tensor<1x4x1xf32> loc("var")
+  %ve = "onnx.add"(%v, %eps) : (tensor<1x4x1xf32>, tensor<f32>) -> tensor<1x4x1xf32> loc("add_eps")
+  %s = "onnx.sqrt"(%ve) : (tensor<1x4x1xf32>) -> tensor<1x4x1xf32> loc("std")
+  %y = "onnx.div"(%d, %s) : (tensor<1x4x8xf32>, tensor<1x4x1xf32>) -> tensor<1x4x8xf32> loc("norm")
+  return %y : tensor<1x4x8xf32>
 }
