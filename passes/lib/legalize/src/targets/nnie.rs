@@ -100,6 +100,7 @@ pub fn check(
         }
         "Add" | "Mul" | "Max" => {
             binary_broadcast(eg, node, op, target)?;
+            eltwise_operands(eg, node, op, t)?;
             Ok(ew)
         }
         "Clip" => {
@@ -118,7 +119,7 @@ pub fn check(
                 Ok(ew)
             } else {
                 Err(format!(
-                    "Clip other than ReLU6 (0, 6) is not supported by {t}"
+                    "Clip runs on {t} only with constant scalar bounds lo <= hi (as ReLUs and Power layers)"
                 ))
             }
         }
@@ -128,6 +129,15 @@ pub fn check(
             } else {
                 Err(format!("Reshape must be 4-D with a constant shape on {t}"))
             }
+        }
+        "Slice" => {
+            let out = eg
+                .lookup(node.clone())
+                .and_then(|id| eg[id].data.shape())
+                .unwrap_or_default();
+            super::nnie_slice::check(eg, node, &x, &out)
+                .map(|()| Verdict::Free)
+                .map_err(|e| format!("Slice runs on {t} only as {e}"))
         }
         "Transpose" => {
             if key.ints("perm") == Some(&[0, 2, 3, 1][..]) {
@@ -154,6 +164,26 @@ pub fn check(
         }
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
+    }
+}
+
+/// NNIE's forms of a binary op: two feature maps (Eltwise), or for `Add`
+/// and `Mul` one feature map and a scalar constant (a Caffe Power layer).
+fn eltwise_operands(eg: &Graph, node: &ENode, op: &str, t: &str) -> Result<(), String> {
+    let konst: Vec<bool> = (0..2).map(|i| cond::operand_const(eg, node, i)).collect();
+    if !konst[0] && !konst[1] {
+        return Ok(());
+    }
+    let c = if konst[1] { 1 } else { 0 };
+    let n: usize = cond::operand_shape(eg, node, c)
+        .map(|s| s.iter().product())
+        .unwrap_or(0);
+    if op != "Max" && n == 1 && !(konst[0] && konst[1]) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{op} with a constant operand runs on {t} only as Add/Mul by one scalar (Power); fold per-channel constants into the Conv"
+        ))
     }
 }
 
