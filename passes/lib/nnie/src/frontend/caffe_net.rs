@@ -17,8 +17,8 @@
 use crate::caffe::proto::{
     eltwise_parameter, pooling_parameter, BlobProto, BlobShape, ConcatParameter,
     ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter, NetParameter,
-    PermuteParameter, PoolingParameter, ReLuParameter, ReshapeParameter, SoftmaxParameter,
-    UpsampleParameter,
+    PermuteParameter, PoolingParameter, PowerParameter, ReLuParameter, ReshapeParameter,
+    SliceParameter, SoftmaxParameter, UpsampleParameter,
 };
 use crate::grid::ClipValue;
 
@@ -184,6 +184,88 @@ fn layer(l: &Layer) -> LayerParameter {
                 order: vec![0, 2, 3, 1],
             });
         }
+        LayerKind::Slice {
+            axis,
+            start,
+            end,
+            len,
+        } => {
+            let (tops, points) = slice_tops(&l.name, &l.top, *start, *end, *len);
+            p.top = tops;
+            p.slice_param = Some(SliceParameter {
+                axis: Some(*axis as i32),
+                slice_point: points,
+                ..Default::default()
+            });
+        }
+        LayerKind::Split { axis, points, tops } => {
+            p.top = tops.clone();
+            p.slice_param = Some(SliceParameter {
+                axis: Some(*axis as i32),
+                slice_point: points.iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            });
+        }
+        LayerKind::Sigmoid | LayerKind::Tanh => {}
+        LayerKind::Power { scale, shift } => {
+            p.power_param = Some(PowerParameter {
+                power: None,
+                scale: Some(*scale),
+                shift: Some(*shift),
+            });
+        }
     }
     p
+}
+
+/// A Caffe Slice keeping `[start, end)` of an axis of `len`: its tops (the
+/// kept one is `top`; the pieces before/after are `<layer>_unused_before`
+/// and `<layer>_unused_after`) and slice points.
+pub(crate) fn slice_tops(
+    layer: &str,
+    top: &str,
+    start: usize,
+    end: usize,
+    len: usize,
+) -> (Vec<String>, Vec<u32>) {
+    let mut tops = Vec::new();
+    let mut points = Vec::new();
+    if start > 0 {
+        tops.push(format!("{layer}_unused_before"));
+        points.push(start as u32);
+    }
+    tops.push(top.to_string());
+    if end < len {
+        tops.push(format!("{layer}_unused_after"));
+        points.push(end as u32);
+    }
+    (tops, points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slice_tops;
+
+    #[test]
+    fn slice_tops_name_the_unused_pieces() {
+        assert_eq!(
+            slice_tops("s", "y", 0, 56, 57),
+            (vec!["y".into(), "s_unused_after".into()], vec![56])
+        );
+        assert_eq!(
+            slice_tops("s", "y", 2, 5, 8),
+            (
+                vec![
+                    "s_unused_before".into(),
+                    "y".into(),
+                    "s_unused_after".into()
+                ],
+                vec![2, 5]
+            )
+        );
+        assert_eq!(
+            slice_tops("s", "y", 4, 8, 8),
+            (vec!["s_unused_before".into(), "y".into()], vec![4])
+        );
+    }
 }
