@@ -177,3 +177,49 @@ fn channel_and_row_slices_and_split_are_caffe_slices() {
         ]
     );
 }
+
+#[test]
+fn squeeze_excitation_batch_norm_and_wide_concat_compile() {
+    let layers = compiles_exactly("nnie_se.onnx", 1e-5, 0.99);
+    let find = |name: &str| {
+        layers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    };
+    // The gate is flattened to N×C and scales the map per channel.
+    assert_eq!(find("excite/flatten"), Some("Flatten"));
+    assert_eq!(find("excite"), Some("Scale"));
+    assert_eq!(find("bn"), Some("Scale"));
+    // 17 inputs: the first 16 concatenated, then with the 17th.
+    assert_eq!(find("concat17/head"), Some("Concat"));
+    assert_eq!(find("concat17"), Some("Concat"));
+    let c = compile(
+        &graph("nnie_se.onnx"),
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let model =
+        onnc_nnie::caffe::from_caffemodel(c.package().file("nnie_se.caffemodel").unwrap()).unwrap();
+    let excite = model
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("excite"))
+        .unwrap();
+    assert_eq!(excite.bottom, ["r1", "excite/gate"]);
+    assert_eq!(excite.scale_param.as_ref().unwrap().axis, Some(0));
+    // BatchNorm as Scale: scale = γ/√(σ²+ε), bias = β − μ·scale.
+    let g = graph("nnie_se.onnx");
+    let v = |n: &str| g.initializer(n).unwrap().as_f32().unwrap().to_vec();
+    let (gamma, beta, mean, var) = (v("bn_g"), v("bn_b"), v("bn_m"), v("bn_v"));
+    let bn = model
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("bn"))
+        .unwrap();
+    for i in 0..8 {
+        let s = gamma[i] / (var[i] + 1e-5).sqrt();
+        assert!((bn.blobs[0].data[i] - s).abs() < 1e-6);
+        assert!((bn.blobs[1].data[i] - (beta[i] - mean[i] * s)).abs() < 1e-6);
+    }
+}

@@ -14,6 +14,7 @@
 //! nnie/hardsigmoid-as-clip     (HardSigmoid{α,β} x)           => (Clip (α·x + β) 0 1)
 //! nnie/hardswish-as-mul        (HardSwish x)                  => (Mul x (HardSigmoid{1/6, 1/2} x))
 //! nnie/slice-per-axis          (Slice x [a0, a1, …])          => (Slice (Slice x a0) a1) …
+//! nnie/concat-tree             (Concat x1 … xn), n > 16       => (Concat (Concat x1 … x16) x17 … xn)
 //! ```
 //!
 //! Why the crop is exact: with input length `n`, kernel `k`, stride `s`
@@ -84,6 +85,14 @@ pub const RULES: &[Rule] = &[
         targets: NNIE,
         doc: "HardSwish(x) = x * HardSigmoid(x; 1/6, 1/2)",
         apply: hard_swish,
+    },
+    Rule {
+        name: "nnie/concat-tree",
+        deep: false,
+        op: "Concat",
+        targets: NNIE,
+        doc: "a Concat of more than 16 inputs as a Concat of the first 16 and the rest",
+        apply: concat_tree,
     },
     Rule {
         name: "nnie/slice-per-axis",
@@ -251,6 +260,21 @@ fn hard_swish(cx: &mut Cx) -> Option<Id> {
     Some(cx.op("Mul", Attrs::new(), &[x, hs], ""))
 }
 
+fn concat_tree(cx: &mut Cx) -> Option<Id> {
+    let max = crate::targets::nnie::CONCAT_MAX;
+    let n = cx.arity();
+    if n <= max {
+        return None;
+    }
+    let axis = cx.key.int("axis")?;
+    let args: Vec<Id> = (0..n).map(|i| cx.arg(i)).collect();
+    let a = super::attrs(&[("axis", onnc_tensor::Attr::Int(axis))]);
+    let head = cx.op("Concat", a.clone(), &args[..max], "/head");
+    let mut rest = vec![head];
+    rest.extend_from_slice(&args[max..]);
+    Some(cx.op("Concat", a, &rest, ""))
+}
+
 fn slice_per_axis(cx: &mut Cx) -> Option<Id> {
     let x = cx.arg(0);
     let xs = cx.shape(x)?;
@@ -398,6 +422,31 @@ mod tests {
             "{ops:?}"
         );
         same_numbers(g, Target::Nnie, &[1, 2, 3, 4], 1e-6);
+    }
+
+    #[test]
+    fn wide_concat_is_a_tree_and_se_gate_mul_is_legal() {
+        let names: Vec<String> = (0..20).map(|i| format!("x{i}")).collect();
+        let mut nodes: Vec<Node> = names
+            .iter()
+            .map(|n| Node::new(n, "Relu", &["x"], &[n.as_str()]))
+            .collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        nodes.push(Node::new("cat", "Concat", &refs, &["y"]).with_attr("axis", Attr::Int(1)));
+        let g = graph(&[1, 2, 3, 3], &[1, 40, 3, 3], nodes, vec![]);
+        let ops = ops_after(g.clone(), Target::Nnie);
+        assert_eq!(ops.iter().filter(|o| *o == "Concat").count(), 2, "{ops:?}");
+        same_numbers(g, Target::Nnie, &[1, 2, 3, 3], 0.0);
+        let nodes = vec![
+            Node::new("gap", "GlobalAveragePool", &["x"], &["g"]),
+            Node::new("sig", "Sigmoid", &["g"], &["s"]),
+            Node::new("se", "Mul", &["x", "s"], &["y"]),
+        ];
+        let g = graph(&[1, 4, 3, 3], &[1, 4, 3, 3], nodes, vec![]);
+        assert_eq!(
+            ops_after(g, Target::Nnie),
+            ["GlobalAveragePool", "Sigmoid", "Mul"]
+        );
     }
 
     #[test]

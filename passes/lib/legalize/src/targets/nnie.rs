@@ -35,6 +35,10 @@ pub const NATIVE_SIMPLE: &[&str] = &[
     "Split",
 ];
 
+/// The most inputs of one Concat (the `nnie.concat` slots); more are
+/// split into a tree (`rules::nnie`).
+pub const CONCAT_MAX: usize = 16;
+
 /// MACs (or elements) per unit of cost.
 const PER_CYCLE: f64 = 1024.0;
 
@@ -52,7 +56,11 @@ pub fn check(
     let x = cond::operand_shape(eg, node, 0).unwrap_or_default();
     let ew = Verdict::Native(elems / PER_CYCLE);
     match op {
-        _ if NATIVE_SIMPLE.contains(&op) => Ok(ew),
+        _ if NATIVE_SIMPLE.contains(&op)
+            && !(op == "Concat" && node.children.len() > CONCAT_MAX) =>
+        {
+            Ok(ew)
+        }
         "Conv" => {
             if x.len() != 4 || !cond::operand_const(eg, node, 1) {
                 return Err(format!(
@@ -98,6 +106,11 @@ pub fn check(
                 Err(format!("{op} parameters must be constant on {t}"))
             }
         }
+        "Mul" if channel_gate(eg, node) => Ok(ew),
+        "Concat" if node.children.len() > CONCAT_MAX => Err(format!(
+            "Concat of {} inputs; {t}'s Concat takes at most {CONCAT_MAX}",
+            node.children.len()
+        )),
         "Add" | "Mul" | "Max" => {
             binary_broadcast(eg, node, op, target)?;
             eltwise_operands(eg, node, op, t)?;
@@ -165,6 +178,22 @@ pub fn check(
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
     }
+}
+
+/// Whether a `Mul` is a feature map `N×C×H×W` times a computed per-channel
+/// gate `N×C×1×1` (squeeze-excitation): a Caffe Scale with two bottoms.
+fn channel_gate(eg: &Graph, node: &ENode) -> bool {
+    let (Some(a), Some(b)) = (
+        cond::operand_shape(eg, node, 0),
+        cond::operand_shape(eg, node, 1),
+    ) else {
+        return false;
+    };
+    let konst = cond::operand_const(eg, node, 0) || cond::operand_const(eg, node, 1);
+    let gate = |g: &[usize], x: &[usize]| {
+        g.len() == 4 && x.len() == 4 && g[..2] == x[..2] && g[2..] == [1, 1]
+    };
+    !konst && (gate(&a, &b) || gate(&b, &a))
 }
 
 /// NNIE's forms of a binary op: two feature maps (Eltwise), or for `Add`

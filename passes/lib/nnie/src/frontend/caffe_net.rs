@@ -16,9 +16,10 @@
 
 use crate::caffe::proto::{
     eltwise_parameter, pooling_parameter, BlobProto, BlobShape, ConcatParameter,
-    ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter, NetParameter,
-    PermuteParameter, PoolingParameter, PowerParameter, ReLuParameter, ReshapeParameter,
-    SliceParameter, SoftmaxParameter, UpsampleParameter,
+    ConvolutionParameter, EltwiseParameter, FlattenParameter, InnerProductParameter,
+    LayerParameter, NetParameter, PermuteParameter, PoolingParameter, PowerParameter,
+    ReLuParameter, ReshapeParameter, ScaleParameter, SliceParameter, SoftmaxParameter,
+    UpsampleParameter,
 };
 use crate::grid::ClipValue;
 
@@ -30,7 +31,7 @@ pub fn caffe_net(name: &str, inputs: &[(String, Vec<usize>)], layers: &[Layer]) 
         name: Some(name.to_string()),
         input: inputs.iter().map(|(n, _)| n.clone()).collect(),
         input_shape: inputs.iter().map(|(_, s)| shape(s)).collect(),
-        layer: layers.iter().map(layer).collect(),
+        layer: layers.iter().flat_map(caffe_layers).collect(),
         ..Default::default()
     }
 }
@@ -55,6 +56,32 @@ fn blob(t: &onnc_tensor::Tensor, clip: Option<ClipValue>) -> BlobProto {
 
 fn u(v: usize) -> Option<u32> {
     Some(v as u32)
+}
+
+/// The Caffe layers of `l`: one, except a channel scale (Flatten of the
+/// gate to `N×C`, named `<layer>/flatten` with top `<layer>/gate`, then
+/// Scale with axis 0 — Caffe's Scale needs the scale blob's shape to equal
+/// the input's from the axis on).
+fn caffe_layers(l: &Layer) -> Vec<LayerParameter> {
+    let main = layer(l);
+    if l.kind != LayerKind::ChannelScale || l.bottoms.len() != 2 {
+        return vec![main];
+    }
+    let gate = format!("{}/gate", l.name);
+    let flatten = LayerParameter {
+        name: Some(format!("{}/flatten", l.name)),
+        r#type: Some("Flatten".into()),
+        bottom: vec![l.bottoms[1].clone()],
+        top: vec![gate.clone()],
+        flatten_param: Some(FlattenParameter {
+            axis: Some(1),
+            end_axis: Some(-1),
+        }),
+        ..Default::default()
+    };
+    let mut scale = main;
+    scale.bottom[1] = gate;
+    vec![flatten, scale]
 }
 
 fn layer(l: &Layer) -> LayerParameter {
@@ -203,6 +230,21 @@ fn layer(l: &Layer) -> LayerParameter {
             p.slice_param = Some(SliceParameter {
                 axis: Some(*axis as i32),
                 slice_point: points.iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            });
+        }
+        LayerKind::ChannelScale => {
+            p.scale_param = Some(ScaleParameter {
+                axis: Some(0),
+                bias_term: Some(false),
+                ..Default::default()
+            });
+        }
+        LayerKind::Affine => {
+            p.scale_param = Some(ScaleParameter {
+                axis: Some(1),
+                num_axes: Some(1),
+                bias_term: Some(l.bias.is_some()),
                 ..Default::default()
             });
         }

@@ -93,7 +93,7 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
                 I64Array(points.iter().map(|&p| p as i64).collect()),
             ));
         }
-        LayerKind::Sigmoid | LayerKind::Tanh => {}
+        LayerKind::Sigmoid | LayerKind::Tanh | LayerKind::ChannelScale | LayerKind::Affine => {}
         LayerKind::Power { scale, shift } => {
             a.push(("scale", F32(*scale)));
             a.push(("shift", F32(*shift)));

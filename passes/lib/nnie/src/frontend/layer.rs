@@ -133,6 +133,14 @@ pub enum LayerKind {
         /// Every output, in order.
         tops: Vec<String>,
     },
+    /// A feature map times a per-channel `N×C×1×1` feature map (the
+    /// squeeze-excitation gate; `nnie.channel_scale`): Caffe Flatten of the
+    /// gate to `N×C`, then Scale (axis 0) with the two bottoms `[x, gate]`.
+    ChannelScale,
+    /// Per-channel `y = scale[c]·x + bias[c]` with constant scale (the
+    /// layer's `weight`, `C` entries) and bias (`nnie.affine`): Caffe Scale
+    /// with `bias_term`, from `BatchNormalization`.
+    Affine,
     /// Caffe Sigmoid (`nnie.sigmoid`).
     Sigmoid,
     /// Caffe TanH (`nnie.tanh`).
@@ -209,6 +217,8 @@ impl Layer {
             LayerKind::Permute => "nnie.permute",
             LayerKind::Slice { .. } => "nnie.slice",
             LayerKind::Split { .. } => "nnie.split",
+            LayerKind::ChannelScale => "nnie.channel_scale",
+            LayerKind::Affine => "nnie.affine",
             LayerKind::Sigmoid => "nnie.sigmoid",
             LayerKind::Tanh => "nnie.tanh",
             LayerKind::Power { .. } => "nnie.power",
@@ -229,6 +239,7 @@ impl Layer {
             LayerKind::Reshape { .. } => "Reshape",
             LayerKind::Permute => "Permute",
             LayerKind::Slice { .. } | LayerKind::Split { .. } => "Slice",
+            LayerKind::ChannelScale | LayerKind::Affine => "Scale",
             LayerKind::Sigmoid => "Sigmoid",
             LayerKind::Tanh => "TanH",
             LayerKind::Power { .. } => "Power",
@@ -260,12 +271,14 @@ impl Layer {
     }
 
     /// Whether MQBench's deploy step writes this layer into the clip table:
-    /// quantized layers except group convolutions, `prod` Eltwise (MQBench
-    /// skips `Mul`) and global average pooling (`GlobalAveragePool`).
+    /// quantized layers except group convolutions, `prod` Eltwise and the
+    /// channel scale (MQBench skips `Mul`) and global average pooling
+    /// (`GlobalAveragePool`).
     pub fn in_clip_table(&self) -> bool {
         match self.kind {
             LayerKind::Conv { group, .. } => group == 1,
             LayerKind::Eltwise { op } => op != EltwiseOp::Prod,
+            LayerKind::ChannelScale => false,
             LayerKind::Pool { max, global, .. } => !global || max,
             _ => self.is_quantized(),
         }

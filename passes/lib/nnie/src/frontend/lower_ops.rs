@@ -13,12 +13,15 @@
 //! | Slice | Slice | one axis (1–3) of a 4-D tensor, step 1, constant bounds; the unused pieces are extra tops |
 //! | Split | Slice (one top per output) | 4-D, axis 1–3, static output shapes |
 //! | Mul(x, c), Add(x, c) | Power `y = scale·x + shift` | `c` a constant scalar, `x` a feature map |
+//! | Mul(x, g) | Flatten + Scale (axis 0) | `x` N×C×H×W, `g` N×C×1×1, both feature maps (squeeze-excitation) |
+//! | BatchNormalization | Scale with bias | 4-D, constant parameters: `scale = γ/√(σ²+ε)`, `bias = β − μ·scale` |
 
 use std::collections::HashMap;
 
 use onnc_onnx::{Graph, Node, TypeInfo};
 
-use super::layer::LayerKind;
+use super::layer::{Layer, LayerKind};
+use onnc_tensor::Tensor;
 
 /// `(what, fix)` of a refusal.
 type Why = (String, String);
@@ -35,7 +38,8 @@ pub(super) fn lower(
         "Tanh" => Some(Ok((LayerKind::Tanh, x0()))),
         "Slice" => Some(slice(graph, types, node).map(|k| (k, x0()))),
         "Split" => Some(split(types, node).map(|k| (k, x0()))),
-        "Add" | "Mul" => power(graph, node),
+        "Mul" => power(graph, node).or_else(|| channel_scale(graph, types, node)),
+        "Add" => power(graph, node),
         _ => None,
     }
 }
@@ -156,4 +160,95 @@ fn split(types: &HashMap<String, TypeInfo>, node: &Node) -> Result<LayerKind, Wh
         points,
         tops: node.outputs.clone(),
     })
+}
+
+/// `Mul(x, g)` / `Mul(g, x)` with `x` N×C×H×W and `g` N×C×1×1, both
+/// computed: the bottoms `[x, g]`.
+fn channel_scale(
+    graph: &Graph,
+    types: &HashMap<String, TypeInfo>,
+    node: &Node,
+) -> Option<Result<(LayerKind, Vec<String>), Why>> {
+    let (a, b) = (node.input(0)?, node.input(1)?);
+    if graph.initializer(a).is_some() || graph.initializer(b).is_some() {
+        return None;
+    }
+    let shape = |n: &str| types.get(n).and_then(TypeInfo::static_shape);
+    let (sa, sb) = (shape(a)?, shape(b)?);
+    let gate = |g: &[usize], x: &[usize]| {
+        g.len() == 4 && x.len() == 4 && g[..2] == x[..2] && g[2..] == [1, 1] && x[2] * x[3] > 1
+    };
+    let bottoms = if gate(&sb, &sa) {
+        vec![a.to_string(), b.to_string()]
+    } else if gate(&sa, &sb) {
+        vec![b.to_string(), a.to_string()]
+    } else {
+        return None;
+    };
+    Some(Ok((LayerKind::ChannelScale, bottoms)))
+}
+
+/// `BatchNormalization` (inference) as a per-channel affine layer: the
+/// layer with its `weight` (scale) and `bias`.
+pub(super) fn batch_norm(
+    graph: &Graph,
+    types: &HashMap<String, TypeInfo>,
+    node: &Node,
+    top: &str,
+) -> Option<Result<Layer, Why>> {
+    if node.op_type != "BatchNormalization" {
+        return None;
+    }
+    let x = node.input(0)?;
+    let c = match types.get(x).and_then(TypeInfo::static_shape) {
+        Some(s) if s.len() == 4 => s[1],
+        s => {
+            return Some(Err((
+                format!("BatchNormalization of shape {s:?}; NNIE's Scale needs an N×C×H×W map"),
+                "normalize a 4-D feature map".into(),
+            )))
+        }
+    };
+    let param = |i: usize| -> Option<Vec<f32>> {
+        let t = graph.initializer(node.input(i)?)?;
+        let v: Vec<f32> = t
+            .data()
+            .to_f64_vec()
+            .into_iter()
+            .map(|v| v as f32)
+            .collect();
+        (v.len() == c).then_some(v)
+    };
+    let (Some(gamma), Some(beta), Some(mean), Some(var)) = (param(1), param(2), param(3), param(4))
+    else {
+        return Some(Err((
+            "BatchNormalization parameters are not constant per-channel vectors".into(),
+            "export the model in inference mode with constant statistics".into(),
+        )));
+    };
+    let eps = node
+        .attrs
+        .get("epsilon")
+        .and_then(onnc_tensor::Attr::as_float)
+        .unwrap_or(1e-5);
+    let scale: Vec<f32> = (0..c).map(|i| gamma[i] / (var[i] + eps).sqrt()).collect();
+    let bias: Vec<f32> = (0..c).map(|i| beta[i] - mean[i] * scale[i]).collect();
+    let t = |v| {
+        Tensor::from_f32(vec![c], v)
+            .map_err(|e| (e.to_string(), "report this as a bug".to_string()))
+    };
+    let (w, b) = match (t(scale), t(bias)) {
+        (Ok(w), Ok(b)) => (w, b),
+        (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+    };
+    let mut l = Layer::new(
+        &node.name,
+        &node.op_type,
+        LayerKind::Affine,
+        vec![x.to_string()],
+        top,
+    );
+    l.weight = Some(w);
+    l.bias = Some(b);
+    Some(Ok(l))
 }

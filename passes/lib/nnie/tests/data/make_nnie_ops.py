@@ -10,6 +10,8 @@ calibration sets of make_nnie_models.py, nnie_cnn_calib/, fit all of them):
                          HardSigmoid (alpha 1/6, beta 1/2), Tanh, Mul of two maps
   nnie_slice.onnx        Conv to 8 channels, x[:, :4] and x[:, 4:] as two Slices, Conv on each half, Concat,
                          Split into 3 + 5 channels (torch.split / chunk), Concat swapped, x[:, :, 1:7, :] rows
+  nnie_se.onnx           squeeze-excitation (GlobalAveragePool, 1x1 Convs, Sigmoid, Mul of N*C*H*W by N*C*1*1),
+                         BatchNormalization of the product (DenseNet's pre-activation BN), Concat of 17 inputs
 
 Run: python3 make_nnie_ops.py  (needs onnx, numpy; checks with onnxruntime when present)
 """
@@ -104,6 +106,24 @@ def slices():
     return model(nodes, inits, [1, 8, 6, 16], "nnie_slice")
 
 
+def se():
+    inits = [c("bn_g", rng.random(8) + 0.5), c("bn_b", rng.standard_normal(8) * 0.1),
+             c("bn_m", rng.standard_normal(8) * 0.1), c("bn_v", rng.random(8) + 0.5)]
+    nodes = [
+        conv("conv1", "x", "c1", 3, 8, inits=inits),
+        N("Relu", ["c1"], ["r1"], name="relu1"),
+        N("GlobalAveragePool", ["r1"], ["g"], name="squeeze"),
+        conv("fc1", "g", "f1", 8, 4, k=1, inits=inits),
+        N("Relu", ["f1"], ["f1r"], name="fc1_relu"),
+        conv("fc2", "f1r", "f2", 4, 8, k=1, inits=inits),
+        N("Sigmoid", ["f2"], ["gate"], name="gate"),
+        N("Mul", ["r1", "gate"], ["se"], name="excite"),
+        N("BatchNormalization", ["se", "bn_g", "bn_b", "bn_m", "bn_v"], ["bn"], name="bn", epsilon=1e-5),
+        N("Concat", ["bn", "r1"] * 8 + ["se"], ["y"], name="concat17", axis=1),
+    ]
+    return model(nodes, inits, [1, 8 * 17, 16, 16], "nnie_se")
+
+
 def check(m, path):
     try:
         import onnxruntime as ort
@@ -116,7 +136,7 @@ def check(m, path):
 
 
 if __name__ == "__main__":
-    for make, name in [(floor_pool, "nnie_floor_pool"), (activations, "nnie_activations"), (slices, "nnie_slice")]:
+    for make, name in [(floor_pool, "nnie_floor_pool"), (activations, "nnie_activations"), (slices, "nnie_slice"), (se, "nnie_se")]:
         m = make()
         path = os.path.join(HERE, name + ".onnx")
         onnx.save(m, path)
