@@ -15,7 +15,15 @@
 //! nnie/hardswish-as-mul        (HardSwish x)                  => (Mul x (HardSigmoid{1/6, 1/2} x))
 //! nnie/slice-per-axis          (Slice x [a0, a1, …])          => (Slice (Slice x a0) a1) …
 //! nnie/concat-tree             (Concat x1 … xn), n > 16       => (Concat (Concat x1 … x16) x17 … xn)
+//! nnie/strided-slice-as-conv   (Slice x a::s on H or W)       => (Conv x I) kernel a+1 taps (1 at tap a), stride s
+//! nnie/channel-pad-as-conv     (Pad x zeros, channels c0|c1)  => (Conv{1×1, pads = the spatial pads} x E)
 //! ```
+//!
+//! The last two are 0/1 selection convolutions (CIFAR ResNet's option-A
+//! shortcut `F.pad(x[:, :, ::2, ::2], (0, 0, 0, 0, c, c))`): `I` is the
+//! `C×C` identity on each tap-`a` position, `E` the `(c0+C+c1)×C` identity
+//! embedding with zero rows for the padded channels; each output is one
+//! input times 1 (or 0), so they are exact.
 //!
 //! Why the crop is exact: with input length `n`, kernel `k`, stride `s`
 //! and pads `p` (begin) + `q` (end), output `i` reads rows
@@ -93,6 +101,22 @@ pub const RULES: &[Rule] = &[
         targets: NNIE,
         doc: "a Concat of more than 16 inputs as a Concat of the first 16 and the rest",
         apply: concat_tree,
+    },
+    Rule {
+        name: "nnie/strided-slice-as-conv",
+        deep: false,
+        op: "Slice",
+        targets: NNIE,
+        doc: "a strided row/column Slice as a 0/1 selection Conv with that stride",
+        apply: strided_slice,
+    },
+    Rule {
+        name: "nnie/channel-pad-as-conv",
+        deep: false,
+        op: "Pad",
+        targets: NNIE,
+        doc: "a zero Pad of channels (and symmetric rows/columns) as a 1×1 embedding Conv",
+        apply: channel_pad,
     },
     Rule {
         name: "nnie/slice-per-axis",
@@ -275,6 +299,95 @@ fn concat_tree(cx: &mut Cx) -> Option<Id> {
     Some(cx.op("Concat", a, &rest, ""))
 }
 
+/// Conv attributes: kernel `k`, strides `s`, pads `[t, l, b, r]`.
+fn conv_attrs(k: [usize; 2], s: [usize; 2], pads: [usize; 4]) -> Attrs {
+    let v = |a: &[usize]| onnc_tensor::Attr::Ints(a.iter().map(|&x| x as i64).collect());
+    super::attrs(&[
+        ("dilations", v(&[1, 1])),
+        ("group", onnc_tensor::Attr::Int(1)),
+        ("kernel_shape", v(&k)),
+        ("pads", v(&pads)),
+        ("strides", v(&s)),
+    ])
+}
+
+fn strided_slice(cx: &mut Cx) -> Option<Id> {
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let out = cx.out_shape()?;
+    if xs.len() != 4 || out.len() != 4 || (1..cx.arity()).any(|i| !cx.is_const(cx.arg(i))) {
+        return None;
+    }
+    let ints =
+        |cx: &Cx, i: usize| -> Option<Vec<i64>> { Some(cx.value(cx.arg(i))?.data().to_i64_vec()) };
+    let starts = ints(cx, 1)?;
+    let axes = if cx.has(3) { ints(cx, 3)? } else { vec![0] };
+    let steps = if cx.has(4) { ints(cx, 4)? } else { vec![1] };
+    if starts.len() != 1 || axes.len() != 1 || steps.len() != 1 {
+        return None;
+    }
+    let axis = if axes[0] < 0 { axes[0] + 4 } else { axes[0] } as usize;
+    if !(2..4).contains(&axis) || (steps[0] == 1 && starts[0] == 0) {
+        return None;
+    }
+    let a = crate::targets::nvdla_moves::spatial_start(starts[0], steps[0], xs[axis], out[axis])
+        .ok()? as usize;
+    let c = xs[1];
+    let d = axis - 2;
+    let mut k = [1, 1];
+    k[d] = a + 1;
+    let mut st = [1, 1];
+    st[d] = steps[0] as usize;
+    let taps = a + 1;
+    let mut w = vec![0f32; c * c * taps];
+    for o in 0..c {
+        w[(o * c + o) * taps + a] = 1.0;
+    }
+    let shape = vec![c, c, k[0], k[1]];
+    let dtype = cx.ty(x)?.dtype;
+    let wt = super::as_dtype(Tensor::from_f32(shape, w).ok()?, dtype);
+    let w_id = cx.tensor("select", wt);
+    Some(cx.op("Conv", conv_attrs(k, st, [0; 4]), &[x, w_id], ""))
+}
+
+fn channel_pad(cx: &mut Cx) -> Option<Id> {
+    if cx.key.string("mode").is_some_and(|m| m != "constant") || cx.has(3) {
+        return None;
+    }
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    if xs.len() != 4 || !cx.is_const(cx.arg(1)) {
+        return None;
+    }
+    if cx.has(2) && cx.floats(cx.arg(2))?.iter().any(|&v| v != 0.0) {
+        return None;
+    }
+    let p = cx.value(cx.arg(1))?.data().to_i64_vec();
+    if p.len() != 8 || p.iter().any(|&v| v < 0) || p[0] != 0 || p[4] != 0 {
+        return None;
+    }
+    let (c0, c1) = (p[1] as usize, p[5] as usize);
+    if p[2] != p[6] || p[3] != p[7] || c0 + c1 == 0 {
+        return None;
+    }
+    let c = xs[1];
+    let co = c0 + c + c1;
+    let mut w = vec![0f32; co * c];
+    for i in 0..c {
+        w[(c0 + i) * c + i] = 1.0;
+    }
+    let dtype = cx.ty(x)?.dtype;
+    let wt = super::as_dtype(Tensor::from_f32(vec![co, c, 1, 1], w).ok()?, dtype);
+    let w_id = cx.tensor("embed", wt);
+    let (ph, pw) = (p[2] as usize, p[3] as usize);
+    Some(cx.op(
+        "Conv",
+        conv_attrs([1, 1], [1, 1], [ph, pw, ph, pw]),
+        &[x, w_id],
+        "",
+    ))
+}
+
 fn slice_per_axis(cx: &mut Cx) -> Option<Id> {
     let x = cx.arg(0);
     let xs = cx.shape(x)?;
@@ -450,6 +563,44 @@ mod tests {
     }
 
     #[test]
+    fn option_a_shortcut_is_selection_convs() {
+        let t = |v: Vec<i64>| Tensor::from_i64(vec![v.len()], v).unwrap();
+        let nodes = vec![
+            Node::new("s", "Slice", &["x", "st", "en", "ax", "sp"], &["h"]),
+            Node::new("p", "Pad", &["h", "pads"], &["y"]),
+        ];
+        let g = graph(
+            &[1, 3, 7, 6],
+            &[1, 7, 4, 3],
+            nodes,
+            vec![
+                ("st", t(vec![0, 0])),
+                ("en", t(vec![i64::MAX, i64::MAX])),
+                ("ax", t(vec![2, 3])),
+                ("sp", t(vec![2, 2])),
+                ("pads", t(vec![0, 2, 0, 0, 0, 2, 0, 0])),
+            ],
+        );
+        assert_eq!(ops_after(g.clone(), Target::Nnie), ["Conv", "Conv", "Conv"]);
+        same_numbers(g, Target::Nnie, &[1, 3, 7, 6], 0.0);
+        // Start 1 on the rows: a 2-tap kernel with the 1 on its second tap.
+        let n = Node::new("s", "Slice", &["x", "st", "en", "ax", "sp"], &["y"]);
+        let g = graph(
+            &[1, 3, 7, 6],
+            &[1, 3, 3, 6],
+            vec![n],
+            vec![
+                ("st", t(vec![1])),
+                ("en", t(vec![7])),
+                ("ax", t(vec![2])),
+                ("sp", t(vec![2])),
+            ],
+        );
+        assert_eq!(ops_after(g.clone(), Target::Nnie), ["Conv"]);
+        same_numbers(g, Target::Nnie, &[1, 3, 7, 6], 0.0);
+    }
+
+    #[test]
     fn two_axis_slice_is_two_caffe_slices_and_strided_is_refused() {
         let t = |v: Vec<i64>| Tensor::from_i64(vec![v.len()], v).unwrap();
         let n = Node::new("s", "Slice", &["x", "st", "en", "ax"], &["y"]);
@@ -468,11 +619,11 @@ mod tests {
         let n = Node::new("s", "Slice", &["x", "st", "en", "ax", "sp"], &["y"]);
         let g = graph(
             &[1, 4, 6, 6],
-            &[1, 4, 3, 6],
+            &[1, 4, 2, 6],
             vec![n],
             vec![
                 ("st", t(vec![0])),
-                ("en", t(vec![6])),
+                ("en", t(vec![4])),
                 ("ax", t(vec![2])),
                 ("sp", t(vec![2])),
             ],
