@@ -223,3 +223,22 @@ fn squeeze_excitation_batch_norm_and_wide_concat_compile() {
         assert!((bn.blobs[1].data[i] - (beta[i] - mean[i] * s)).abs() < 1e-6);
     }
 }
+
+#[test]
+fn option_a_shortcut_is_selection_convolutions() {
+    let layers = compiles_exactly("nnie_shortcut.onnx", 0.0, 0.99);
+    let find = |name: &str| {
+        layers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    };
+    // x[:, :, ::2, ::2] is two strided 1-tap Convs, the channel pad a 1×1 Conv.
+    assert_eq!(find("short_slice"), Some("Convolution"));
+    assert_eq!(find("short_pad"), Some("Convolution"));
+    assert_eq!(
+        layers.iter().filter(|(_, t)| t == "Convolution").count(),
+        5,
+        "{layers:?}"
+    );
+}

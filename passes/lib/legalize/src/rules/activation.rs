@@ -7,7 +7,7 @@
 //! ```text
 //! common/clip-to-max-min       (Clip x lo hi)        => (Min (Max x lo) hi)
 //! common/max-zero-to-relu      (Max x 0)             => (Relu x)
-//! nnie/relu6-from-min-relu     (Min (Relu x) 6)      => (Clip x 0 6)          ; targets running ReLU6
+//! nnie/relu6-from-min-relu     (Min (Relu x) 6)      => (Clip x 0 6)          ; then nnie/clip-as-relus
 //! common/leaky-relu-to-prelu   (LeakyRelu{α} x)      => (PRelu x [α])
 //! ```
 
@@ -39,7 +39,7 @@ pub const RULES: &[Rule] = &[
         deep: true,
         op: "Min",
         targets: &[Target::Nnie],
-        doc: "Min(Relu(x), 6) = Clip(x, 0, 6), NNIE's ReLU6",
+        doc: "Min(Relu(x), 6) = Clip(x, 0, 6), which NNIE runs as ReLUs and Power layers",
         apply: relu6,
     },
     Rule {

@@ -3,8 +3,11 @@
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
 //! Notable limits: pooling rounds up
-//! (`ceil_mode = 1`); upsampling only 2× nearest; Permute only NCHW→NHWC;
-//! ReLU6 runs as `Clip(0, 6)`. Depthwise convolution is a Caffe group
+//! (`ceil_mode = 1`; floor mode is rewritten, `rules::nnie`); upsampling only
+//! 2× nearest; Permute only NCHW→NHWC; `Clip` has no layer (rewritten to
+//! ReLUs and scalar affine maps); a constant operand of Add/Mul only as a
+//! scalar (Caffe Power); Mul of a map by a per-channel `N×C×1×1` map is a
+//! two-bottom Scale; Slice of one axis with step 1 (Caffe Slice). Depthwise convolution is a Caffe group
 //! convolution the mapper accepts, so it is legal here; MQBench advises
 //! against it (slow, and its deploy step writes no clip values for
 //! `group != 1`), and the NNIE back-end (`onnc-nnie`) warns about it. Work is MACs for Conv/Gemm and elements for

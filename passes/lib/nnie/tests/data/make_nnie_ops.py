@@ -12,6 +12,8 @@ calibration sets of make_nnie_models.py, nnie_cnn_calib/, fit all of them):
                          Split into 3 + 5 channels (torch.split / chunk), Concat swapped, x[:, :, 1:7, :] rows
   nnie_se.onnx           squeeze-excitation (GlobalAveragePool, 1x1 Convs, Sigmoid, Mul of N*C*H*W by N*C*1*1),
                          BatchNormalization of the product (DenseNet's pre-activation BN), Concat of 17 inputs
+  nnie_shortcut.onnx     CIFAR ResNet's option-A shortcut: x[:, :, ::2, ::2] zero-padded by 4 channels on each side,
+                         added to a stride-2 Conv
 
 Run: python3 make_nnie_ops.py  (needs onnx, numpy; checks with onnxruntime when present)
 """
@@ -124,6 +126,21 @@ def se():
     return model(nodes, inits, [1, 8 * 17, 16, 16], "nnie_se")
 
 
+def shortcut():
+    inits = [c("st", [0, 0], np.int64), c("en", [2**63 - 1, 2**63 - 1], np.int64), c("ax", [2, 3], np.int64),
+             c("sp", [2, 2], np.int64), c("pads", [0, 4, 0, 0, 0, 4, 0, 0], np.int64)]
+    nodes = [
+        conv("conv1", "x", "c1", 3, 8, inits=inits),
+        N("Relu", ["c1"], ["r1"], name="relu1"),
+        conv("conv2", "r1", "c2", 8, 16, inits=inits, strides=[2, 2]),
+        N("Slice", ["r1", "st", "en", "ax", "sp"], ["sub"], name="short_slice"),
+        N("Pad", ["sub", "pads"], ["padded"], name="short_pad", mode="constant"),
+        N("Add", ["c2", "padded"], ["sum"], name="add"),
+        N("Relu", ["sum"], ["y"], name="relu2"),
+    ]
+    return model(nodes, inits, [1, 16, 8, 8], "nnie_shortcut")
+
+
 def check(m, path):
     try:
         import onnxruntime as ort
@@ -136,7 +153,8 @@ def check(m, path):
 
 
 if __name__ == "__main__":
-    for make, name in [(floor_pool, "nnie_floor_pool"), (activations, "nnie_activations"), (slices, "nnie_slice"), (se, "nnie_se")]:
+    for make, name in [(floor_pool, "nnie_floor_pool"), (activations, "nnie_activations"), (slices, "nnie_slice"), (se, "nnie_se"),
+                       (shortcut, "nnie_shortcut")]:
         m = make()
         path = os.path.join(HERE, name + ".onnx")
         onnx.save(m, path)
