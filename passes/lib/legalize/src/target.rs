@@ -125,7 +125,7 @@ impl Target {
                 elem_bytes: 1,
                 has_rubik: false,
                 has_lut: true,
-                relu6: true,
+                relu6: false,
                 max_batch: 1,
                 cpu_ops: &["Softmax", "Pow", "Log", "Exp", "Sqrt"],
                 grouped_conv: true,

@@ -7,7 +7,7 @@
 //! ```text
 //! common/clip-to-max-min       (Clip x lo hi)        => (Min (Max x lo) hi)
 //! common/max-zero-to-relu      (Max x 0)             => (Relu x)
-//! nnie/relu6-from-min-relu     (Min (Relu x) 6)      => (Clip x 0 6)          ; targets running ReLU6
+//! nnie/relu6-from-min-relu     (Min (Relu x) 6)      => (Clip x 0 6)          ; then nnie/clip-as-relus
 //! common/leaky-relu-to-prelu   (LeakyRelu{α} x)      => (PRelu x [α])
 //! ```
 
@@ -39,7 +39,7 @@ pub const RULES: &[Rule] = &[
         deep: true,
         op: "Min",
         targets: &[Target::Nnie],
-        doc: "Min(Relu(x), 6) = Clip(x, 0, 6), NNIE's ReLU6",
+        doc: "Min(Relu(x), 6) = Clip(x, 0, 6), which NNIE runs as ReLUs and Power layers",
         apply: relu6,
     },
     Rule {
@@ -133,12 +133,16 @@ mod tests {
     }
 
     #[test]
-    fn clip_is_kept_as_relu6_on_nnie() {
-        assert_eq!(ops_after(clip06(), Target::Nnie), ["Clip"]);
+    fn clip_is_relus_and_affine_maps_on_nnie() {
+        assert_eq!(
+            ops_after(clip06(), Target::Nnie),
+            ["Relu", "Mul", "Add", "Relu", "Mul", "Add"]
+        );
+        same_numbers(clip06(), Target::Nnie, &[1, 2, 2, 2], 1e-6);
     }
 
     #[test]
-    fn min_relu_becomes_relu6_on_nnie() {
+    fn min_relu_becomes_clip_then_relus_on_nnie() {
         let six = Tensor::from_f32(vec![], vec![6.0]).unwrap();
         let g = graph(
             &[1, 2, 2, 2],
@@ -149,7 +153,10 @@ mod tests {
             ],
             vec![("six", six)],
         );
-        assert_eq!(ops_after(g, Target::Nnie), ["Clip"]);
+        assert_eq!(
+            ops_after(g, Target::Nnie),
+            ["Relu", "Mul", "Add", "Relu", "Mul", "Add"]
+        );
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod cpu;
 pub mod gemm;
 pub mod identity;
 pub mod layer_norm;
+pub mod nnie;
 pub mod pad;
 pub mod pool;
 pub mod shape;
@@ -85,6 +86,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         gemm::RULES,
         layer_norm::RULES,
         pool::RULES,
+        nnie::RULES,
         pad::RULES,
         conv_split::RULES,
         stride::RULES,

@@ -3,8 +3,11 @@
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
 //! Notable limits: pooling rounds up
-//! (`ceil_mode = 1`); upsampling only 2× nearest; Permute only NCHW→NHWC;
-//! ReLU6 runs as `Clip(0, 6)`. Depthwise convolution is a Caffe group
+//! (`ceil_mode = 1`; floor mode is rewritten, `rules::nnie`); upsampling only
+//! 2× nearest; Permute only NCHW→NHWC; `Clip` has no layer (rewritten to
+//! ReLUs and scalar affine maps); a constant operand of Add/Mul only as a
+//! scalar (Caffe Power); Mul of a map by a per-channel `N×C×1×1` map is a
+//! two-bottom Scale; Slice of one axis with step 1 (Caffe Slice). Depthwise convolution is a Caffe group
 //! convolution the mapper accepts, so it is legal here; MQBench advises
 //! against it (slow, and its deploy step writes no clip values for
 //! `group != 1`), and the NNIE back-end (`onnc-nnie`) warns about it. Work is MACs for Conv/Gemm and elements for
@@ -35,6 +38,10 @@ pub const NATIVE_SIMPLE: &[&str] = &[
     "Split",
 ];
 
+/// The most inputs of one Concat (the `nnie.concat` slots); more are
+/// split into a tree (`rules::nnie`).
+pub const CONCAT_MAX: usize = 16;
+
 /// MACs (or elements) per unit of cost.
 const PER_CYCLE: f64 = 1024.0;
 
@@ -52,7 +59,11 @@ pub fn check(
     let x = cond::operand_shape(eg, node, 0).unwrap_or_default();
     let ew = Verdict::Native(elems / PER_CYCLE);
     match op {
-        _ if NATIVE_SIMPLE.contains(&op) => Ok(ew),
+        _ if NATIVE_SIMPLE.contains(&op)
+            && !(op == "Concat" && node.children.len() > CONCAT_MAX) =>
+        {
+            Ok(ew)
+        }
         "Conv" => {
             if x.len() != 4 || !cond::operand_const(eg, node, 1) {
                 return Err(format!(
@@ -98,8 +109,14 @@ pub fn check(
                 Err(format!("{op} parameters must be constant on {t}"))
             }
         }
+        "Mul" if channel_gate(eg, node) => Ok(ew),
+        "Concat" if node.children.len() > CONCAT_MAX => Err(format!(
+            "Concat of {} inputs; {t}'s Concat takes at most {CONCAT_MAX}",
+            node.children.len()
+        )),
         "Add" | "Mul" | "Max" => {
             binary_broadcast(eg, node, op, target)?;
+            eltwise_operands(eg, node, op, t)?;
             Ok(ew)
         }
         "Clip" => {
@@ -118,7 +135,7 @@ pub fn check(
                 Ok(ew)
             } else {
                 Err(format!(
-                    "Clip other than ReLU6 (0, 6) is not supported by {t}"
+                    "Clip runs on {t} only with constant scalar bounds lo <= hi (as ReLUs and Power layers)"
                 ))
             }
         }
@@ -128,6 +145,15 @@ pub fn check(
             } else {
                 Err(format!("Reshape must be 4-D with a constant shape on {t}"))
             }
+        }
+        "Slice" => {
+            let out = eg
+                .lookup(node.clone())
+                .and_then(|id| eg[id].data.shape())
+                .unwrap_or_default();
+            super::nnie_slice::check(eg, node, &x, &out)
+                .map(|()| Verdict::Free)
+                .map_err(|e| format!("Slice runs on {t} only as {e}"))
         }
         "Transpose" => {
             if key.ints("perm") == Some(&[0, 2, 3, 1][..]) {
@@ -154,6 +180,42 @@ pub fn check(
         }
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
+    }
+}
+
+/// Whether a `Mul` is a feature map `N×C×H×W` times a computed per-channel
+/// gate `N×C×1×1` (squeeze-excitation): a Caffe Scale with two bottoms.
+fn channel_gate(eg: &Graph, node: &ENode) -> bool {
+    let (Some(a), Some(b)) = (
+        cond::operand_shape(eg, node, 0),
+        cond::operand_shape(eg, node, 1),
+    ) else {
+        return false;
+    };
+    let konst = cond::operand_const(eg, node, 0) || cond::operand_const(eg, node, 1);
+    let gate = |g: &[usize], x: &[usize]| {
+        g.len() == 4 && x.len() == 4 && g[..2] == x[..2] && g[2..] == [1, 1]
+    };
+    !konst && (gate(&a, &b) || gate(&b, &a))
+}
+
+/// NNIE's forms of a binary op: two feature maps (Eltwise), or for `Add`
+/// and `Mul` one feature map and a scalar constant (a Caffe Power layer).
+fn eltwise_operands(eg: &Graph, node: &ENode, op: &str, t: &str) -> Result<(), String> {
+    let konst: Vec<bool> = (0..2).map(|i| cond::operand_const(eg, node, i)).collect();
+    if !konst[0] && !konst[1] {
+        return Ok(());
+    }
+    let c = if konst[1] { 1 } else { 0 };
+    let n: usize = cond::operand_shape(eg, node, c)
+        .map(|s| s.iter().product())
+        .unwrap_or(0);
+    if op != "Max" && n == 1 && !(konst[0] && konst[1]) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{op} with a constant operand runs on {t} only as Add/Mul by one scalar (Power); fold per-channel constants into the Conv"
+        ))
     }
 }
 

@@ -16,8 +16,9 @@
 
 use crate::caffe::proto::{
     eltwise_parameter, pooling_parameter, BlobProto, BlobShape, ConcatParameter,
-    ConvolutionParameter, EltwiseParameter, InnerProductParameter, LayerParameter, NetParameter,
-    PermuteParameter, PoolingParameter, ReLuParameter, ReshapeParameter, SoftmaxParameter,
+    ConvolutionParameter, EltwiseParameter, FlattenParameter, InnerProductParameter,
+    LayerParameter, NetParameter, PermuteParameter, PoolingParameter, PowerParameter,
+    ReLuParameter, ReshapeParameter, ScaleParameter, SliceParameter, SoftmaxParameter,
     UpsampleParameter,
 };
 use crate::grid::ClipValue;
@@ -30,7 +31,7 @@ pub fn caffe_net(name: &str, inputs: &[(String, Vec<usize>)], layers: &[Layer]) 
         name: Some(name.to_string()),
         input: inputs.iter().map(|(n, _)| n.clone()).collect(),
         input_shape: inputs.iter().map(|(_, s)| shape(s)).collect(),
-        layer: layers.iter().map(layer).collect(),
+        layer: layers.iter().flat_map(caffe_layers).collect(),
         ..Default::default()
     }
 }
@@ -55,6 +56,32 @@ fn blob(t: &onnc_tensor::Tensor, clip: Option<ClipValue>) -> BlobProto {
 
 fn u(v: usize) -> Option<u32> {
     Some(v as u32)
+}
+
+/// The Caffe layers of `l`: one, except a channel scale (Flatten of the
+/// gate to `N×C`, named `<layer>/flatten` with top `<layer>/gate`, then
+/// Scale with axis 0 — Caffe's Scale needs the scale blob's shape to equal
+/// the input's from the axis on).
+fn caffe_layers(l: &Layer) -> Vec<LayerParameter> {
+    let main = layer(l);
+    if l.kind != LayerKind::ChannelScale || l.bottoms.len() != 2 {
+        return vec![main];
+    }
+    let gate = format!("{}/gate", l.name);
+    let flatten = LayerParameter {
+        name: Some(format!("{}/flatten", l.name)),
+        r#type: Some("Flatten".into()),
+        bottom: vec![l.bottoms[1].clone()],
+        top: vec![gate.clone()],
+        flatten_param: Some(FlattenParameter {
+            axis: Some(1),
+            end_axis: Some(-1),
+        }),
+        ..Default::default()
+    };
+    let mut scale = main;
+    scale.bottom[1] = gate;
+    vec![flatten, scale]
 }
 
 fn layer(l: &Layer) -> LayerParameter {
@@ -184,6 +211,103 @@ fn layer(l: &Layer) -> LayerParameter {
                 order: vec![0, 2, 3, 1],
             });
         }
+        LayerKind::Slice {
+            axis,
+            start,
+            end,
+            len,
+        } => {
+            let (tops, points) = slice_tops(&l.name, &l.top, *start, *end, *len);
+            p.top = tops;
+            p.slice_param = Some(SliceParameter {
+                axis: Some(*axis as i32),
+                slice_point: points,
+                ..Default::default()
+            });
+        }
+        LayerKind::Split { axis, points, tops } => {
+            p.top = tops.clone();
+            p.slice_param = Some(SliceParameter {
+                axis: Some(*axis as i32),
+                slice_point: points.iter().map(|&p| p as u32).collect(),
+                ..Default::default()
+            });
+        }
+        LayerKind::ChannelScale => {
+            p.scale_param = Some(ScaleParameter {
+                axis: Some(0),
+                bias_term: Some(false),
+                ..Default::default()
+            });
+        }
+        LayerKind::Affine => {
+            p.scale_param = Some(ScaleParameter {
+                axis: Some(1),
+                num_axes: Some(1),
+                bias_term: Some(l.bias.is_some()),
+                ..Default::default()
+            });
+        }
+        LayerKind::Sigmoid | LayerKind::Tanh => {}
+        LayerKind::Power { scale, shift } => {
+            p.power_param = Some(PowerParameter {
+                power: None,
+                scale: Some(*scale),
+                shift: Some(*shift),
+            });
+        }
     }
     p
+}
+
+/// A Caffe Slice keeping `[start, end)` of an axis of `len`: its tops (the
+/// kept one is `top`; the pieces before/after are `<layer>_unused_before`
+/// and `<layer>_unused_after`) and slice points.
+pub(crate) fn slice_tops(
+    layer: &str,
+    top: &str,
+    start: usize,
+    end: usize,
+    len: usize,
+) -> (Vec<String>, Vec<u32>) {
+    let mut tops = Vec::new();
+    let mut points = Vec::new();
+    if start > 0 {
+        tops.push(format!("{layer}_unused_before"));
+        points.push(start as u32);
+    }
+    tops.push(top.to_string());
+    if end < len {
+        tops.push(format!("{layer}_unused_after"));
+        points.push(end as u32);
+    }
+    (tops, points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slice_tops;
+
+    #[test]
+    fn slice_tops_name_the_unused_pieces() {
+        assert_eq!(
+            slice_tops("s", "y", 0, 56, 57),
+            (vec!["y".into(), "s_unused_after".into()], vec![56])
+        );
+        assert_eq!(
+            slice_tops("s", "y", 2, 5, 8),
+            (
+                vec![
+                    "s_unused_before".into(),
+                    "y".into(),
+                    "s_unused_after".into()
+                ],
+                vec![2, 5]
+            )
+        );
+        assert_eq!(
+            slice_tops("s", "y", 4, 8, 8),
+            (vec!["s_unused_before".into(), "y".into()], vec![4])
+        );
+    }
 }

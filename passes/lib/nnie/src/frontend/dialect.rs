@@ -79,6 +79,25 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
         LayerKind::Softmax { axis } => a.push(("axis", I64(*axis as i64))),
         LayerKind::Reshape { shape } => a.push(("shape", I64Array(shape.to_vec()))),
         LayerKind::Permute => a.push(("order", I64Array(vec![0, 2, 3, 1]))),
+        LayerKind::Slice {
+            axis, start, end, ..
+        } => {
+            a.push(("axis", I64(*axis as i64)));
+            a.push(("start", I64(*start as i64)));
+            a.push(("end", I64(*end as i64)));
+        }
+        LayerKind::Split { axis, points, .. } => {
+            a.push(("axis", I64(*axis as i64)));
+            a.push((
+                "slice_point",
+                I64Array(points.iter().map(|&p| p as i64).collect()),
+            ));
+        }
+        LayerKind::Sigmoid | LayerKind::Tanh | LayerKind::ChannelScale | LayerKind::Affine => {}
+        LayerKind::Power { scale, shift } => {
+            a.push(("scale", F32(*scale)));
+            a.push(("shift", F32(*shift)));
+        }
     }
     if layer.is_quantized() {
         a.push((

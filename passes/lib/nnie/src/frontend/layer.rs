@@ -111,6 +111,47 @@ pub enum LayerKind {
     },
     /// HiSilicon Permute (`nnie.permute`), order `(0, 2, 3, 1)` only.
     Permute,
+    /// Caffe Slice (`nnie.slice`): keeps `[start, end)` of `axis` (of
+    /// length `len`); the pieces before and after are extra tops nobody reads.
+    Slice {
+        /// Axis (1, 2 or 3).
+        axis: usize,
+        /// First kept index.
+        start: usize,
+        /// One past the last kept index.
+        end: usize,
+        /// The axis' length in the input.
+        len: usize,
+    },
+    /// Caffe Slice with one top per piece (`nnie.split`): ONNX `Split`;
+    /// the layer's `top` is the first piece.
+    Split {
+        /// Axis (1, 2 or 3).
+        axis: usize,
+        /// Where each piece after the first starts.
+        points: Vec<usize>,
+        /// Every output, in order.
+        tops: Vec<String>,
+    },
+    /// A feature map times a per-channel `N×C×1×1` feature map (the
+    /// squeeze-excitation gate; `nnie.channel_scale`): Caffe Flatten of the
+    /// gate to `N×C`, then Scale (axis 0) with the two bottoms `[x, gate]`.
+    ChannelScale,
+    /// Per-channel `y = scale[c]·x + bias[c]` with constant scale (the
+    /// layer's `weight`, `C` entries) and bias (`nnie.affine`): Caffe Scale
+    /// with `bias_term`, from `BatchNormalization`.
+    Affine,
+    /// Caffe Sigmoid (`nnie.sigmoid`).
+    Sigmoid,
+    /// Caffe TanH (`nnie.tanh`).
+    Tanh,
+    /// Caffe Power (`nnie.power`) with power 1: `y = scale·x + shift`.
+    Power {
+        /// Multiplier.
+        scale: f32,
+        /// Addend.
+        shift: f32,
+    },
 }
 
 /// One NNIE layer.
@@ -174,6 +215,13 @@ impl Layer {
             LayerKind::Softmax { .. } => "nnie.softmax",
             LayerKind::Reshape { .. } => "nnie.reshape",
             LayerKind::Permute => "nnie.permute",
+            LayerKind::Slice { .. } => "nnie.slice",
+            LayerKind::Split { .. } => "nnie.split",
+            LayerKind::ChannelScale => "nnie.channel_scale",
+            LayerKind::Affine => "nnie.affine",
+            LayerKind::Sigmoid => "nnie.sigmoid",
+            LayerKind::Tanh => "nnie.tanh",
+            LayerKind::Power { .. } => "nnie.power",
         }
     }
 
@@ -190,11 +238,18 @@ impl Layer {
             LayerKind::Softmax { .. } => "Softmax",
             LayerKind::Reshape { .. } => "Reshape",
             LayerKind::Permute => "Permute",
+            LayerKind::Slice { .. } | LayerKind::Split { .. } => "Slice",
+            LayerKind::ChannelScale | LayerKind::Affine => "Scale",
+            LayerKind::Sigmoid => "Sigmoid",
+            LayerKind::Tanh => "TanH",
+            LayerKind::Power { .. } => "Power",
         }
     }
 
     /// Whether the layer's inputs are quantized (carry `input_clip`): conv,
-    /// fc, pool, eltwise, concat, upsample — as in the dialect.
+    /// fc, pool, eltwise, concat, upsample — as in the dialect. Like ReLU,
+    /// the element-wise activations (Sigmoid, TanH, Power) and Slice are
+    /// simulated in float: MQBench writes no clip for them.
     pub fn is_quantized(&self) -> bool {
         !matches!(
             self.kind,
@@ -202,6 +257,11 @@ impl Layer {
                 | LayerKind::Softmax { .. }
                 | LayerKind::Reshape { .. }
                 | LayerKind::Permute
+                | LayerKind::Slice { .. }
+                | LayerKind::Split { .. }
+                | LayerKind::Sigmoid
+                | LayerKind::Tanh
+                | LayerKind::Power { .. }
         )
     }
 
@@ -211,12 +271,14 @@ impl Layer {
     }
 
     /// Whether MQBench's deploy step writes this layer into the clip table:
-    /// quantized layers except group convolutions, `prod` Eltwise (MQBench
-    /// skips `Mul`) and global average pooling (`GlobalAveragePool`).
+    /// quantized layers except group convolutions, `prod` Eltwise and the
+    /// channel scale (MQBench skips `Mul`) and global average pooling
+    /// (`GlobalAveragePool`).
     pub fn in_clip_table(&self) -> bool {
         match self.kind {
             LayerKind::Conv { group, .. } => group == 1,
             LayerKind::Eltwise { op } => op != EltwiseOp::Prod,
+            LayerKind::ChannelScale => false,
             LayerKind::Pool { max, global, .. } => !global || max,
             _ => self.is_quantized(),
         }

@@ -18,6 +18,7 @@
 //! | Softmax | Softmax | |
 //! | Reshape, Flatten | Reshape `[0, c, h, w]` | batch kept, rank 2..4 |
 //! | Transpose | Permute | `perm = (0, 2, 3, 1)` |
+//! | Sigmoid, Tanh, Slice, Split, Mul/Add by a scalar, Mul by a per-channel gate, BatchNormalization | see `lower_ops.rs` | |
 //!
 //! ```
 //! use onnc_nnie::frontend::lower;
@@ -208,6 +209,12 @@ impl Cx<'_> {
                 .collect::<Vec<_>>()
         };
         let layer = |kind, bottoms| Layer::new(&node.name, op, kind, bottoms, &top);
+        if let Some(r) = super::lower_ops::batch_norm(self.graph, self.types, node, &top) {
+            return r;
+        }
+        if let Some(r) = super::lower_ops::lower(self.graph, self.types, node) {
+            return r.map(|(kind, bottoms)| layer(kind, bottoms));
+        }
         match op {
             "Conv" => self.conv(node, warnings).map(|(kind, w, b)| {
                 let mut l = layer(kind, x0());

@@ -31,6 +31,7 @@ mod eval;
 mod images;
 mod layer;
 mod lower;
+mod lower_ops;
 mod names;
 mod package_data;
 mod quality_runs;

@@ -1,0 +1,244 @@
+//! The ONNX forms torchvision CNNs use that NNIE runs through exact
+//! rewrites (`tests/data/make_nnie_ops.py`): floor-mode pooling, ReLU6,
+//! SiLU, HardSwish, HardSigmoid, Tanh, channel and row Slices. Each fixture
+//! compiles for NNIE; the legalized float graph computes the reference
+//! interpreter's numbers on the original model, and the simulated 8-bit run
+//! (`quant_run`) stays close to them.
+
+use std::path::{Path, PathBuf};
+
+use onnc_nnie::caffe::from_prototxt;
+use onnc_nnie::frontend::{compile, load_test_data, quant_run, CalibSource, CompileOptions};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn graph(name: &str) -> onnc_onnx::Graph {
+    onnc_onnx::load(data(name), &Default::default())
+        .unwrap()
+        .graph
+}
+
+/// Cosine similarity of two equally long vectors.
+fn cosine(a: &[f32], b: &[f32]) -> f64 {
+    let dot: f64 = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| f64::from(*x) * f64::from(*y))
+        .sum();
+    let n = |v: &[f32]| v.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>().sqrt();
+    dot / (n(a) * n(b))
+}
+
+/// Compiles `name` for NNIE and checks, on every calibration set: the
+/// legalized graph in float equals the interpreter on the original within
+/// `float_tol` (relative to 1 + |ref|), and the simulated 8-bit run has
+/// cosine > `min_cos` with it. Returns the Caffe layers (name, type).
+fn compiles_exactly(name: &str, float_tol: f32, min_cos: f64) -> Vec<(String, String)> {
+    let g = graph(name);
+    let calib = data("nnie_cnn_calib");
+    let c = compile(
+        &g,
+        &CompileOptions::new(CalibSource::TestData(calib.clone())),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let sets = load_test_data(&calib, &g).unwrap();
+    assert_eq!(sets.len(), 3);
+    for set in &sets {
+        let reference = onnc_interp::run_graph(&g, &set.inputs).unwrap();
+        let legalized = onnc_interp::run_graph(c.graph(), &set.inputs).unwrap();
+        let simulated = quant_run(c.graph(), c.layers(), set).unwrap();
+        let r = reference[0].1.as_f32().unwrap();
+        let l = legalized[0].1.as_f32().unwrap();
+        let q = simulated[0].1.as_f32().unwrap();
+        assert_eq!(reference[0].1.shape(), simulated[0].1.shape(), "{name}");
+        for (i, (a, b)) in r.iter().zip(l).enumerate() {
+            assert!(
+                (a - b).abs() <= float_tol * (1.0 + a.abs()),
+                "{name}: element {i}: interpreter {a}, legalized {b}"
+            );
+        }
+        let cos = cosine(r, q);
+        assert!(cos > min_cos && cos <= 1.0 + 1e-9, "{name}: cosine {cos}");
+        assert!(
+            r.iter().zip(q).any(|(a, b)| a != b),
+            "{name}: quantization changed nothing"
+        );
+    }
+    let proto = c
+        .package()
+        .file(&format!("{}.prototxt", g.name))
+        .map(|b| String::from_utf8(b.to_vec()).unwrap())
+        .unwrap();
+    from_prototxt(&proto)
+        .unwrap()
+        .layer
+        .iter()
+        .map(|l| (l.name.clone().unwrap(), l.r#type.clone().unwrap()))
+        .collect()
+}
+
+fn types(layers: &[(String, String)]) -> Vec<&str> {
+    layers.iter().map(|(_, t)| t.as_str()).collect()
+}
+
+#[test]
+fn floor_mode_pooling_is_round_up_pooling_and_a_crop() {
+    let layers = compiles_exactly("nnie_floor_pool.onnx", 0.0, 0.99);
+    assert_eq!(
+        types(&layers),
+        [
+            "Convolution",
+            "ReLU",
+            "Pooling",
+            "Slice",
+            "Slice",
+            "Convolution",
+            "Pooling",
+            "Slice",
+            "Slice"
+        ]
+    );
+    // The stem pool rounds up to 9×9; the crops keep rows and columns [0, 8).
+    let c = compile(
+        &graph("nnie_floor_pool.onnx"),
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let proto = from_prototxt(
+        std::str::from_utf8(c.package().file("nnie_floor_pool.prototxt").unwrap()).unwrap(),
+    )
+    .unwrap();
+    let crop = &proto.layer[3];
+    assert_eq!(crop.slice_param.as_ref().unwrap().axis, Some(2));
+    assert_eq!(crop.slice_param.as_ref().unwrap().slice_point, [8]);
+    assert_eq!(crop.top.len(), 2);
+    assert_eq!(proto.layer[4].bottom, crop.top[..1]);
+}
+
+#[test]
+fn relu6_silu_hardswish_hardsigmoid_tanh_compile() {
+    let layers = compiles_exactly("nnie_activations.onnx", 1e-5, 0.98);
+    let t = types(&layers);
+    for want in ["Sigmoid", "TanH", "Power", "ReLU", "Eltwise"] {
+        assert!(t.contains(&want), "{want} missing from {t:?}");
+    }
+    // ReLU6 = 6 − Relu(6 − Relu(x)): ReLU, Power(−1), Power(+6), ReLU, Power(−1), Power(+6).
+    let relu6: Vec<&str> = layers
+        .iter()
+        .filter(|(n, _)| n.starts_with("relu6"))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    assert_eq!(relu6, ["ReLU", "Power", "Power", "ReLU", "Power", "Power"]);
+}
+
+#[test]
+fn channel_and_row_slices_and_split_are_caffe_slices() {
+    let layers = compiles_exactly("nnie_slice.onnx", 0.0, 0.99);
+    let c = compile(
+        &graph("nnie_slice.onnx"),
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let proto = from_prototxt(
+        std::str::from_utf8(c.package().file("nnie_slice.prototxt").unwrap()).unwrap(),
+    )
+    .unwrap();
+    let split = proto
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("split"))
+        .unwrap();
+    assert_eq!(split.top, ["sp3", "sp5"]);
+    assert_eq!(split.slice_param.as_ref().unwrap().slice_point, [3]);
+    let chunk1 = proto
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("chunk1"))
+        .unwrap();
+    assert_eq!(chunk1.top, ["chunk1_unused_before", "bb"]);
+    assert_eq!(chunk1.slice_param.as_ref().unwrap().slice_point, [4]);
+    assert_eq!(
+        types(&layers),
+        [
+            "Convolution",
+            "ReLU",
+            "Slice",
+            "Convolution",
+            "Slice",
+            "Convolution",
+            "Concat",
+            "Slice",
+            "Concat",
+            "Slice"
+        ]
+    );
+}
+
+#[test]
+fn squeeze_excitation_batch_norm_and_wide_concat_compile() {
+    let layers = compiles_exactly("nnie_se.onnx", 1e-5, 0.99);
+    let find = |name: &str| {
+        layers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    };
+    // The gate is flattened to N×C and scales the map per channel.
+    assert_eq!(find("excite/flatten"), Some("Flatten"));
+    assert_eq!(find("excite"), Some("Scale"));
+    assert_eq!(find("bn"), Some("Scale"));
+    // 17 inputs: the first 16 concatenated, then with the 17th.
+    assert_eq!(find("concat17/head"), Some("Concat"));
+    assert_eq!(find("concat17"), Some("Concat"));
+    let c = compile(
+        &graph("nnie_se.onnx"),
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let model =
+        onnc_nnie::caffe::from_caffemodel(c.package().file("nnie_se.caffemodel").unwrap()).unwrap();
+    let excite = model
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("excite"))
+        .unwrap();
+    assert_eq!(excite.bottom, ["r1", "excite/gate"]);
+    assert_eq!(excite.scale_param.as_ref().unwrap().axis, Some(0));
+    // BatchNorm as Scale: scale = γ/√(σ²+ε), bias = β − μ·scale.
+    let g = graph("nnie_se.onnx");
+    let v = |n: &str| g.initializer(n).unwrap().as_f32().unwrap().to_vec();
+    let (gamma, beta, mean, var) = (v("bn_g"), v("bn_b"), v("bn_m"), v("bn_v"));
+    let bn = model
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("bn"))
+        .unwrap();
+    for i in 0..8 {
+        let s = gamma[i] / (var[i] + 1e-5).sqrt();
+        assert!((bn.blobs[0].data[i] - s).abs() < 1e-6);
+        assert!((bn.blobs[1].data[i] - (beta[i] - mean[i] * s)).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn option_a_shortcut_is_selection_convolutions() {
+    let layers = compiles_exactly("nnie_shortcut.onnx", 0.0, 0.99);
+    let find = |name: &str| {
+        layers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    };
+    // x[:, :, ::2, ::2] is two strided 1-tap Convs, the channel pad a 1×1 Conv.
+    assert_eq!(find("short_slice"), Some("Convolution"));
+    assert_eq!(find("short_pad"), Some("Convolution"));
+    assert_eq!(
+        layers.iter().filter(|(_, t)| t == "Convolution").count(),
+        5,
+        "{layers:?}"
+    );
+}
