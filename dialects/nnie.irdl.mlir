@@ -369,4 +369,151 @@ irdl.dialect @nnie {
     %output = irdl.base "!builtin.tensor"
     irdl.results(output: %output)
   }
+
+  // nnie.slice: Caffe Slice keeping [start, end) of one axis (the pieces before and after
+  // are extra tops nobody reads; onnc's emitter writes them). Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  //   axis        i64, 1, 2 or 3
+  //   start, end  i64, 0 <= start < end <= the axis' length
+  // Example:
+  //   %y = "nnie.slice"(%x) {layer_name = "half", axis = 1 : i64, start = 0 : i64, end = 8 : i64} : (tensor<1x16x8x8xf32>) -> tensor<1x8x8x8xf32>
+  irdl.operation @slice {
+    %layer_name = irdl.base "#builtin.string"
+    %axis = irdl.base "#builtin.integer"
+    %start = irdl.base "#builtin.integer"
+    %end = irdl.base "#builtin.integer"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "axis" = %axis,
+      "start" = %start,
+      "end" = %end
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.split: Caffe Slice with one top per piece (ONNX Split). Not in the clip table.
+  // Operands: input. Results: outputs, one per piece, in order.
+  // Attributes:
+  //   layer_name   string
+  //   axis         i64, 1, 2 or 3
+  //   slice_point  array<i64>, where each piece after the first starts (increasing)
+  // Example:
+  //   %a, %b = "nnie.split"(%x) {layer_name = "chunk", axis = 1 : i64, slice_point = array<i64: 8>} : (tensor<1x16x8x8xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>)
+  irdl.operation @split {
+    %layer_name = irdl.base "#builtin.string"
+    %axis = irdl.base "#builtin.integer"
+    %slice_point = irdl.base "#builtin.dense_array"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "axis" = %axis,
+      "slice_point" = %slice_point
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %outputs = irdl.base "!builtin.tensor"
+    irdl.results(outputs: variadic %outputs)
+  }
+
+  // nnie.channel_scale: a feature map times a per-channel N x C x 1 x 1 feature map (the
+  // squeeze-excitation gate): Caffe Flatten of the gate to N x C, then Scale (axis 0) with the
+  // two bottoms. Not in the clip table.
+  // Operands: input N x C x H x W, gate N x C x 1 x 1. Results: output N x C x H x W.
+  // Attributes:
+  //   layer_name  string
+  // Example:
+  //   %y = "nnie.channel_scale"(%x, %g) {layer_name = "se_mul"} : (tensor<1x16x8x8xf32>, tensor<1x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  irdl.operation @channel_scale {
+    %layer_name = irdl.base "#builtin.string"
+    irdl.attributes {
+      "layer_name" = %layer_name
+    }
+    %input = irdl.base "!builtin.tensor"
+    %gate = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, gate: %gate)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.affine: per-channel y = scale[c] * x + bias[c] with constant scale and bias: Caffe
+  // Scale with bias_term (an unfolded BatchNormalization). Not in the clip table.
+  // Operands: input N x C x H x W, scale (constant, C), bias (constant, C). Results: output.
+  // Attributes:
+  //   layer_name  string
+  // Example:
+  //   %y = "nnie.affine"(%x, %s, %b) {layer_name = "bn"} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<1x16x8x8xf32>
+  irdl.operation @affine {
+    %layer_name = irdl.base "#builtin.string"
+    irdl.attributes {
+      "layer_name" = %layer_name
+    }
+    %input = irdl.base "!builtin.tensor"
+    %scale = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, scale: %scale, bias: %bias)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.sigmoid: Caffe Sigmoid. Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  // Example:
+  //   %y = "nnie.sigmoid"(%x) {layer_name = "gate"} : (tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
+  irdl.operation @sigmoid {
+    %layer_name = irdl.base "#builtin.string"
+    irdl.attributes {
+      "layer_name" = %layer_name
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.tanh: Caffe TanH. Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  // Example:
+  //   %y = "nnie.tanh"(%x) {layer_name = "t"} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  irdl.operation @tanh {
+    %layer_name = irdl.base "#builtin.string"
+    irdl.attributes {
+      "layer_name" = %layer_name
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
+  // nnie.power: Caffe Power with power 1: y = scale * x + shift (scalar affine maps; Clip,
+  // HardSigmoid and HardSwish are built from it and ReLU). Not in the clip table.
+  // Operands: input. Results: output.
+  // Attributes:
+  //   layer_name  string
+  //   scale       f32
+  //   shift       f32
+  // Example:
+  //   %y = "nnie.power"(%x) {layer_name = "plus3", scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  irdl.operation @power {
+    %layer_name = irdl.base "#builtin.string"
+    %scale = irdl.base "#builtin.float"
+    %shift = irdl.base "#builtin.float"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "scale" = %scale,
+      "shift" = %shift
+    }
+    %input = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
 }
