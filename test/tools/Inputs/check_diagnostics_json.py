@@ -4,7 +4,7 @@ and prints one line per object for FileCheck.
 Usage: check_diagnostics_json.py FILE
 Every line must be a JSON object with kind "diagnostic" or "summary" and
 version 1; diagnostics need severity (error|warning|note|remark) and a
-string message, and may carry file, node, op, fix (strings), notes (list
+string message, and may carry file, node, op, fix, value (strings), notes (list
 of strings), line, col (positive integers) and span {start, end}; the
 summary, last and only once, counts the errors and warnings before it.
 Exit 1 with the reason on any violation.
@@ -12,7 +12,7 @@ Exit 1 with the reason on any violation.
 import json
 import sys
 
-STRINGS = {"file", "node", "op", "fix", "message"}
+STRINGS = {"file", "node", "op", "fix", "message", "value"}
 KNOWN = STRINGS | {"kind", "version", "severity", "notes", "line", "col", "span"}
 
 

@@ -12,6 +12,7 @@
 
 use onnc_nvdla_sim::{run, sched::Dump};
 use onnc_tensor::{DType, Tensor};
+use std::io::IsTerminal;
 use std::path::Path;
 
 /// What `main` hands over for a loadable run.
@@ -32,6 +33,36 @@ pub struct Request<'a> {
     pub dump_layers: Option<&'a Path>,
     /// `--nvdla-config`: the hardware configuration (default: inferred).
     pub config: Option<&'a str>,
+    /// `--progress`: whether a bar over the simulated layers is wanted
+    /// (drawn only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// Writes the surface `d` as the next file of `--dump-layers` `dir` and
+/// its line of `layers.json` (the first write error is kept in `error`).
+fn dump_layer(dir: &Path, d: &Dump, layers: &mut Vec<String>, error: &mut Option<String>) {
+    let name = format!(
+        "{:03}-t{}-op{}-{}.bin",
+        layers.len(),
+        d.task,
+        d.op,
+        d.engine.replace(' ', "_")
+    );
+    if let Err(e) = onnc_io::write_file(&dir.join(&name), d.bytes) {
+        error.get_or_insert(e.to_string());
+    }
+    layers.push(format!(
+        "{{\"file\": \"{name}\", \"task\": {}, \"op\": {}, \"engine\": \"{}\", \"width\": {}, \"height\": {}, \"channel\": {}, \"line_stride\": {}, \"surf_stride\": {}, \"precision\": \"{}\"}}",
+        d.task,
+        d.op,
+        d.engine,
+        d.whc.0,
+        d.whc.1,
+        d.whc.2,
+        d.strides.0,
+        d.strides.1,
+        ["int8", "int16", "fp16"].get(usize::from(d.precision)).unwrap_or(&"?")
+    ));
 }
 
 fn err(m: impl std::fmt::Display) -> Vec<String> {
@@ -96,38 +127,31 @@ pub fn run(req: Request) -> Result<bool, Vec<String>> {
         .collect::<Result<_, Vec<String>>>()?;
     let mut layers: Vec<String> = Vec::new();
     let mut dump_error: Option<String> = None;
-    let result = match req.dump_layers {
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
-            let mut hook = |d: &Dump| {
-                let name = format!(
-                    "{:03}-t{}-op{}-{}.bin",
-                    layers.len(),
-                    d.task,
-                    d.op,
-                    d.engine.replace(' ', "_")
-                );
-                if let Err(e) = onnc_io::write_file(&dir.join(&name), d.bytes) {
-                    dump_error.get_or_insert(e.to_string());
-                }
-                layers.push(format!(
-                    "{{\"file\": \"{name}\", \"task\": {}, \"op\": {}, \"engine\": \"{}\", \"width\": {}, \"height\": {}, \"channel\": {}, \"line_stride\": {}, \"surf_stride\": {}, \"precision\": \"{}\"}}",
-                    d.task,
-                    d.op,
-                    d.engine,
-                    d.whc.0,
-                    d.whc.1,
-                    d.whc.2,
-                    d.strides.0,
-                    d.strides.1,
-                    ["int8", "int16", "fp16"].get(usize::from(d.precision)).unwrap_or(&"?")
-                ));
-            };
-            run::simulate_with_dump(&req.bytes, &inputs, &opts, Some(&mut hook))
-        }
-        None => run::simulate(&req.bytes, &inputs, &opts),
+    if let Some(dir) = req.dump_layers {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| err(format!("cannot create '{}': {e}", dir.display())))?;
+    }
+    // The count loads the loadable once more: only for a bar that is drawn.
+    let total = if req.progress && std::io::stderr().is_terminal() {
+        run::layer_count(&req.bytes, &opts).unwrap_or(0)
+    } else {
+        0
     };
+    let bar = onnc_calib::progress_bar(total, "simulating", "layers", req.progress);
+    let result = if req.dump_layers.is_none() && bar.is_hidden() {
+        run::simulate(&req.bytes, &inputs, &opts)
+    } else {
+        let mut on_layer = |l: &run::Layer| {
+            let d = l.dump;
+            bar.set_position(l.index as u64);
+            bar.set_message(format!("{} (task {} op {})", d.engine, d.task, d.op));
+            if let Some(dir) = req.dump_layers {
+                dump_layer(dir, d, &mut layers, &mut dump_error);
+            }
+        };
+        run::simulate_with_layers(&req.bytes, &inputs, &opts, &mut on_layer)
+    };
+    bar.finish_and_clear();
     let outs = result.map_err(|e| err(format!("{}: {e}", req.file)))?;
     if let Some(dir) = req.dump_layers {
         if let Some(e) = dump_error {

@@ -87,9 +87,24 @@ struct Cli {
     /// --compare-target: largest error allowed, as a fraction of the output's max |reference|.
     #[arg(long = "target-tolerance", default_value_t = 1e-2)]
     target_tolerance: f64,
+    /// Loadables: a progress bar over the simulated layers (`layer k/n`, engine, ETA) on a
+    /// terminal; never drawn into a pipe or file.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    progress: Progress,
     /// `--diagnostics-format`, `--color`.
     #[command(flatten)]
     diagnostics: diagnostics::DiagnosticArgs,
+}
+
+/// When to draw the simulation progress bar (only ever on a terminal).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Progress {
+    /// When stderr is a terminal.
+    Auto,
+    /// Always (still only on a terminal: a bar is never written into a pipe or file).
+    Always,
+    /// Never.
+    Never,
 }
 
 fn main() -> ExitCode {
@@ -378,6 +393,7 @@ fn run_loadable(cli: &Cli) -> Result<Option<ExitCode>, Vec<String>> {
         dimg_out: cli.dimg_out.as_deref(),
         dump_layers: cli.dump_layers.as_deref(),
         config: cli.nvdla_config.as_deref(),
+        progress: cli.progress != Progress::Never,
     })?;
     Ok(Some(if ok {
         ExitCode::SUCCESS

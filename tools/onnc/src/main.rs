@@ -32,6 +32,7 @@ mod nvdla;
 mod one_round;
 mod other_targets;
 mod outputs;
+mod packing;
 mod pictures;
 mod pipeline;
 mod report;

@@ -11,10 +11,7 @@
 use crate::{
     cli::Compile, cli::Emit, common::diagnostics::Failure, pictures, pipeline::Compilation, report,
 };
-use onnc_passes::{
-    io::write_atomic, nvdla::emit::emit_program_counted, pipeline::Module,
-    translate::nvdla_emit::abi_option,
-};
+use onnc_passes::{io::write_atomic, pipeline::Module, translate::nvdla_emit::abi_option};
 use std::time::Instant;
 
 /// Compiles for an NVDLA configuration.
@@ -63,7 +60,7 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
     let convert = format!("convert-onnx-to-nvdla{{{convert}}}");
     if s.try_run("onnc-legalize", &legalize).is_err() {
         // Every check legalization and the lowering can make, in one round.
-        let lowering = crate::one_round::nvdla_lowering(&convert);
+        let lowering = crate::one_round::nvdla_lowering(&spec);
         return Err(crate::one_round::check(c, &legalize, &lowering));
     }
     s.run("convert-onnx-to-nvdla", &convert)?;
@@ -85,7 +82,7 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
     // only if emission accepts the program, and the report counts the
     // descriptors it wrote.
     let (loadable, descriptors) = match &s.module {
-        Module::Nvdla(n) => emit_program_counted(&n.program, abi)
+        Module::Nvdla(n) => crate::packing::emit(&n.program, abi, progress)
             .map_err(|m| Failure::from(m).stopped("stopped in emission"))?,
         m => {
             return Err(Failure::from(vec![format!(

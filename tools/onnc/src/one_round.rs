@@ -6,8 +6,8 @@
 //!
 //! In: the command line, the legalization pipeline
 //! (`onnc-legalize{target=...}`) and the target's check of a legalized
-//! module ([`Lowering`]: `convert-onnx-to-nvdla{...}` for NVDLA, the MVU
-//! code generator for BARVINN). Out: a
+//! module ([`Lowering`]: NVDLA's lowering, the MVU code generator for
+//! BARVINN, the NNIE layer mapping). Out: a
 //! [`Failure`] with every refusal and lowering problem, each at the node
 //! that causes it, in graph order, and a summary saying how many came
 //! from each stage:
@@ -21,7 +21,9 @@
 //! refused are cut; what follows a cut reads a graph input of the same
 //! shape, so the shapes it is checked with are the model's. When the cut
 //! changes the model's inputs or outputs, the lowering's whole-model
-//! problems (those at no node) are left out: they would judge the cut.
+//! problems (those at no node) are left out, and so are those about a
+//! graph input or output the cut made ([`Diagnostic::value`], set where
+//! the lowering raises them): they would judge the cut.
 
 use crate::{
     cli::Compile,
@@ -29,7 +31,8 @@ use crate::{
     pipeline::{run_on, Compilation},
     stages::stopped_in,
 };
-use onnc_diag::{graph_order, parse, parse_all, Diagnostic};
+use onnc_diag::{graph_order, parse, Diagnostic};
+use onnc_nvdla::{lower::LowerOptions, ConfigName, Precision};
 use onnc_passes::pipeline::Module;
 use std::collections::BTreeSet;
 
@@ -38,13 +41,56 @@ use std::collections::BTreeSet;
 const MAX_ROUNDS: usize = 8;
 
 /// The target's check of what legalization accepted: its errors and
-/// warnings in the engines' text forms (empty when it accepts everything).
-pub type Lowering<'a> = &'a dyn Fn(Module) -> Vec<String>;
+/// warnings (none when it accepts everything), each problem about a
+/// graph input or output carrying it in [`Diagnostic::value`].
+pub type Lowering<'a> = &'a dyn Fn(Module) -> Vec<Diagnostic>;
 
-/// `convert-onnx-to-nvdla{...}` as the lowering check.
-pub fn nvdla_lowering(convert: &str) -> impl Fn(Module) -> Vec<String> + '_ {
-    move |mut m| match run_on(&mut m, "convert-onnx-to-nvdla", convert) {
-        Ok(w) | Err(w) => w,
+/// NVDLA's lowering (`convert-onnx-to-nvdla` for `spec`: `nv_small`,
+/// `nv_full:int8`...) as the lowering check: its problems with the graph
+/// input or output each is about, and its warnings.
+pub fn nvdla_lowering(spec: &str) -> impl Fn(Module) -> Vec<Diagnostic> + '_ {
+    move |m| match m {
+        Module::Onnx(g) => nvdla_problems(&g, spec),
+        Module::Nvdla(_) => Vec::new(),
+    }
+}
+
+fn nvdla_problems(g: &onnc_onnx::Graph, spec: &str) -> Vec<Diagnostic> {
+    let (config, precision) = spec.split_once(':').unwrap_or((spec, "auto"));
+    let config: ConfigName = match config.parse() {
+        Ok(c) => c,
+        Err(e) => return vec![Diagnostic::error(e)],
+    };
+    let precision = match precision {
+        "auto" => None,
+        p => match Precision::parse(p) {
+            Some(p) => Some(p),
+            None => return vec![Diagnostic::error(format!("unknown precision '{p}'"))],
+        },
+    };
+    let opts = LowerOptions {
+        precision,
+        ..Default::default()
+    };
+    // The pass's text form (`node 'X': error: onnx.Op 'X': what; fix: how`).
+    let at = |node: &str, word: &str, text: String| match g.node(node) {
+        Some(_) => parse(&format!("node '{node}': {word}: {text}")),
+        None => parse(&format!("{word}: {text}")),
+    };
+    match onnc_nvdla::lower::lower(g, config, &opts) {
+        Ok(program) => onnc_nvdla::lower::weight_values::warnings(&program)
+            .iter()
+            .map(|w| at(&w.node, "warning", w.to_string()))
+            .collect(),
+        Err(e) => e
+            .problems
+            .iter()
+            .map(|p| {
+                let mut d = at(&p.node, "error", p.to_string());
+                d.value = p.value.clone();
+                d
+            })
+            .collect(),
     }
 }
 
@@ -104,9 +150,7 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
             }
         }
     }
-    let mut lowered: Vec<Diagnostic> = accepted
-        .map(|m| lowering(m).iter().flat_map(|m| parse_all(m)).collect())
-        .unwrap_or_default();
+    let mut lowered: Vec<Diagnostic> = accepted.map(lowering).unwrap_or_default();
     if changed_interface {
         // Whole-model checks (one input, one output...) then judge the
         // cut, not the model: only what a node causes is reported, and
@@ -119,7 +163,7 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
             .map(|v| v.name.as_str())
             .collect();
         lowered.retain(|d| {
-            d.node.is_some() && cut_boundary(&d.message).is_none_or(|name| interface.contains(name))
+            d.node.is_some() && d.value.as_deref().is_none_or(|v| interface.contains(v))
         });
     }
     let count = |v: &[Diagnostic]| v.iter().filter(|d| d.is_error()).count();
@@ -139,32 +183,4 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
         )
     };
     Ok(Failure::from(all).stopped(stopped))
-}
-
-/// The value a lowering message is about when it names a graph input or
-/// output (`... the graph output 'q' ...`), for telling the model's own
-/// boundary from one the cut made.
-fn cut_boundary(message: &str) -> Option<&str> {
-    ["graph output '", "graph input '"].iter().find_map(|key| {
-        let rest = &message[message.find(key)? + key.len()..];
-        rest.split('\'').next()
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cut_boundary;
-
-    #[test]
-    fn boundary_names_are_read_from_lowering_messages() {
-        assert_eq!(
-            cut_boundary("writes the graph output 'proj_q' [1, 8, 16] as tokens"),
-            Some("proj_q")
-        );
-        assert_eq!(
-            cut_boundary("reads the graph input 't' [1, 8, 16]"),
-            Some("t")
-        );
-        assert_eq!(cut_boundary("needs 29 CBUF banks"), None);
-    }
 }

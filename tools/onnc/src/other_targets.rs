@@ -73,7 +73,10 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         let lowering = |m: Module| match m {
             Module::Onnx(g) => match onnc_mvu::compile(&g, &opts) {
                 Ok(_) => Vec::new(),
-                Err(e) => mvu_messages(&file, e),
+                Err(e) => mvu_messages(&file, e)
+                    .iter()
+                    .flat_map(|m| onnc_diag::parse_all(m))
+                    .collect(),
             },
             Module::Nvdla(_) => Vec::new(),
         };
@@ -182,7 +185,21 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
         CalibSource::Mqbench(_) => Some(onnx_names(c)?),
         _ => None,
     };
-    let (graph, done) = legalized_graph(c, "nnie", 4)?;
+    let (graph, done) = legalized_graph(c, "nnie", 4).map_err(|f| {
+        if f.stopped.as_deref() != Some(stages::stopped_in("onnc-legalize").as_str()) {
+            return f;
+        }
+        // Every check in one round: the NNIE layer mapping's on what
+        // legalization accepts.
+        let lowering = |m: Module| match m {
+            Module::Onnx(g) => nnie_lowering(&file, &g)
+                .iter()
+                .flat_map(|m| onnc_diag::parse_all(m))
+                .collect(),
+            Module::Nvdla(_) => Vec::new(),
+        };
+        crate::one_round::check(c, "onnc-legalize{target=nnie}", &lowering)
+    })?;
     let mut opts = CompileOptions::new(calib);
     opts.bits = c.bits;
     opts.legalize = false; // done above, in MLIR
@@ -288,6 +305,19 @@ fn onnx_names(c: &Compile) -> Result<onnc_nnie::frontend::OnnxNames, Vec<String>
     } else {
         OnnxNames::of(&canonical)
     })
+}
+
+/// The NNIE layer mapping's refusals of a legalized graph (every node
+/// checked, none calibrated), in the engine's text form.
+fn nnie_lowering(file: &str, g: &onnc_onnx::Graph) -> Vec<String> {
+    match onnc_onnx::infer_graph(g) {
+        Ok(types) => onnc_nnie::frontend::lower(g, &types, &[])
+            .problems
+            .iter()
+            .map(|p| format!("{file}: error: {p}"))
+            .collect(),
+        Err(e) => vec![format!("{file}: error: shape inference failed: {e}")],
+    }
 }
 
 fn nnie_messages(file: &str, e: onnc_nnie::NnieError) -> Vec<String> {

@@ -4,9 +4,12 @@
 //!
 //! In: the number of steps, a label, the unit, whether the caller wants
 //! progress (`onnc compile --progress`/`-q` decide). Out: an indicatif
-//! [`ProgressBar`] — `label [bar] pos/len unit  elapsed (eta …)` — to
-//! `inc` from any thread and `finish_and_clear` at the end. Shared by the
-//! NVDLA calibrator ([`crate::collect`]) and the NNIE frontend, so every
+//! [`ProgressBar`] — `label [bar] pos/len unit  elapsed (eta …) message`
+//! (the message, e.g. the op kind of the current layer, set with
+//! `set_message`) — to `inc` from any thread and `finish_and_clear` at
+//! the end. Shared by the
+//! NVDLA calibrator ([`crate::collect`]), the NNIE frontend, `onnc-run`'s
+//! simulation (per layer) and NVDLA weight packing, so every
 //! target shows the same bar under the same rule.
 //!
 //! ```
@@ -31,7 +34,7 @@ pub fn progress_bar(len: usize, label: &str, unit: &str, wanted: bool) -> Progre
     // Braces in the label or unit would be template syntax: drop them.
     let plain = |s: &str| s.replace(['{', '}'], "");
     let template = format!(
-        "{} {{bar:30}} {{pos}}/{{len}} {}  {{elapsed_precise}} (eta {{eta}})",
+        "{} {{bar:30}} {{pos}}/{{len}} {}  {{elapsed_precise}} (eta {{eta}}) {{msg}}",
         plain(label),
         plain(unit)
     );

@@ -86,6 +86,13 @@ pub struct Diagnostic {
     /// The offending bytes in `file`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub span: Option<Span>,
+    /// The graph input or output the problem is about, when it is about
+    /// the model's boundary (set where the engine raises it, e.g. "writes
+    /// the graph output 'q' as tokens"): a caller that changed the
+    /// model's inputs or outputs (`onnc compile`'s one round, which cuts
+    /// refused nodes out) tells from it which problems judge the change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -106,6 +113,7 @@ impl Diagnostic {
             fix: None,
             notes: Vec::new(),
             span: None,
+            value: None,
         }
     }
 
@@ -135,6 +143,12 @@ impl Diagnostic {
     /// With what would fix it.
     pub fn fix(mut self, fix: impl Into<String>) -> Diagnostic {
         self.fix = Some(fix.into()).filter(|f: &String| !f.is_empty());
+        self
+    }
+
+    /// About the graph input or output `value` (see [`Diagnostic::value`]).
+    pub fn value(mut self, value: impl Into<String>) -> Diagnostic {
+        self.value = Some(value.into());
         self
     }
 

@@ -5,10 +5,11 @@
 //! ```text
 //! {"kind":"diagnostic","version":1,"severity":"error","file":"m.onnx",
 //!  "node":"c1","op":"Conv","message":"...","fix":"...","notes":[...],
-//!  "line":3,"col":5,"span":{"start":10,"end":15}}
+//!  "line":3,"col":5,"span":{"start":10,"end":15},"value":"q"}
 //! {"kind":"summary","version":1,"errors":35,"warnings":0,"stopped":"stopped before emission"}
 //! ```
-//! Absent fields are omitted; diagnostics are never grouped here (each
+//! `value` names the graph input or output a problem is about (see
+//! [`Diagnostic::value`]). Absent fields are omitted; diagnostics are never grouped here (each
 //! node has its own object), in the order given.
 
 use crate::{Diagnostic, Severity};

@@ -3,7 +3,13 @@
 //! In: the e-graph, the target's [`NodeCosts`] and the target. Out: one
 //! [`Violation`] per illegal op of the graph that has the *fewest* illegal
 //! ops (extracted with [`NodeCosts::violation_counts`]), so the user sees
-//! every op that needs attention and no op a rule already made legal. Each
+//! every op that needs attention and no op a rule already made legal.
+//! An op is not blamed when a rule made it legal given legal inputs
+//! ([`innocent`]): its only fault is an illegal producer, reported in its
+//! own right. (A depthwise Conv after a Sigmoid nv_small cannot run was
+//! reported as "depthwise Conv is not supported": its per-channel split
+//! reads the Sigmoid once per piece, so counting violations per tree kept
+//! it unsplit.) Each
 //! violation names the input-graph node, its op, the target and the violated
 //! limit.
 //!
@@ -17,10 +23,11 @@
 use crate::analysis::Graph;
 use crate::cost::NodeCosts;
 use crate::extract::greedy;
+use crate::lang::ENode;
 use crate::legality::{judge, Verdict};
 use crate::target::Target;
 use egg::Id;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
 /// An op the target cannot run.
@@ -61,6 +68,9 @@ pub fn diagnose(eg: &Graph, costs: &NodeCosts, root: Id, target: Target) -> Vec<
         if costs.get(n).is_finite() {
             continue;
         }
+        if innocent(eg, costs, &sel.choice, id, n) {
+            continue;
+        }
         if let (Some(k), Verdict::Illegal(reason)) = (n.key(), judge(target, eg, n, &eg[id].data)) {
             let node = k
                 .sources
@@ -76,4 +86,70 @@ pub fn diagnose(eg: &Graph, costs: &NodeCosts, root: Id, target: Target) -> Vec<
         }
     }
     out.into_iter().collect()
+}
+
+/// Whether e-class `class`, whose chosen e-node `chosen` is illegal, has
+/// another e-node legal in itself whose inputs are all legal once
+/// everything `chosen` reads (its inputs and what computes them, in the
+/// selection `choice`) is taken as legal: then the rules made the op legal
+/// and only what feeds it is at fault.
+fn innocent(
+    eg: &Graph,
+    costs: &NodeCosts,
+    choice: &BTreeMap<Id, ENode>,
+    class: Id,
+    chosen: &ENode,
+) -> bool {
+    let mut upstream: BTreeSet<Id> = BTreeSet::new();
+    let mut stack: Vec<Id> = chosen.children.iter().map(|c| eg.find(*c)).collect();
+    while let Some(id) = stack.pop() {
+        if id != class && upstream.insert(id) {
+            if let Some(n) = choice.get(&id) {
+                stack.extend(n.children.iter().map(|c| eg.find(*c)));
+            }
+        }
+    }
+    let mut memo: HashMap<Id, bool> = HashMap::new();
+    eg[class].nodes.iter().any(|m| {
+        m != chosen
+            && costs.get(m).is_finite()
+            && m.children
+                .iter()
+                .all(|c| legal_given(eg, costs, eg.find(*c), &upstream, &mut memo, 0))
+    })
+}
+
+/// How deep [`legal_given`] follows inputs before it gives up (says not
+/// legal: the op is then blamed, as before), bounding its stack.
+const MAX_DEPTH: usize = 2048;
+
+/// Whether e-class `id` has a legal e-node tree whose leaves are constants,
+/// graph inputs or `frontier` classes (a cycle, or more than
+/// [`MAX_DEPTH`] levels, counts as not legal).
+fn legal_given(
+    eg: &Graph,
+    costs: &NodeCosts,
+    id: Id,
+    frontier: &BTreeSet<Id>,
+    memo: &mut HashMap<Id, bool>,
+    depth: usize,
+) -> bool {
+    if frontier.contains(&id) {
+        return true;
+    }
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    if let Some(&known) = memo.get(&id) {
+        return known;
+    }
+    memo.insert(id, false); // in progress: a cycle through here is no way out
+    let ok = eg[id].nodes.iter().any(|m| {
+        costs.get(m).is_finite()
+            && m.children
+                .iter()
+                .all(|c| legal_given(eg, costs, eg.find(*c), frontier, memo, depth + 1))
+    });
+    memo.insert(id, ok);
+    ok
 }

@@ -99,6 +99,34 @@ fn every_violation_is_reported_at_once() {
     }
 }
 
+/// Only the op at fault is blamed: a depthwise Conv reading a Sigmoid that
+/// nv_small cannot run is split into per-channel Convs (legal) and not
+/// reported; the Sigmoid is (issue 19 item 11, "innocent op" blame: a tree
+/// count charged the Sigmoid once per piece and kept the Conv unsplit).
+#[test]
+fn a_refused_producer_does_not_get_its_reader_blamed() {
+    let w = Tensor::from_f32(vec![8, 1, 3, 3], vec![0.1; 72]).unwrap();
+    let sig = Node::new("sig", "Sigmoid", &["x"], &["s"]);
+    let dw = Node::new("dw", "Conv", &["s", "w"], &["y"])
+        .with_attr("group", Attr::Int(8))
+        .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+        .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1]));
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 8, 6, 6])],
+        outputs: vec![vi("y", &[1, 8, 6, 6])],
+        initializers: vec![("w".into(), w)],
+        nodes: vec![sig, dw],
+        ..Default::default()
+    };
+    match legalize(g, Target::NvSmall, &Options::default()) {
+        Err(Error::Illegal { violations, .. }) => {
+            let nodes: Vec<&str> = violations.iter().map(|v| v.node.as_str()).collect();
+            assert_eq!(nodes, ["sig"], "{violations:?}");
+        }
+        other => panic!("expected violations, got {other:?}"),
+    }
+}
+
 #[test]
 fn multi_result_ops_keep_their_results() {
     let sizes = Tensor::from_i64(vec![2], vec![2, 2]).unwrap();

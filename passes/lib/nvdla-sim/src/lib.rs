@@ -43,6 +43,7 @@ pub use engine::{Engines, Hw};
 pub use error::{At, Result, SimError};
 pub use load::{load, LoadOptions, Network};
 pub use run::{
-    golden_dimg, simulate, simulate_with_dump, Options, OutTensor, Outputs, Tensor, TensorData,
+    golden_dimg, layer_count, simulate, simulate_with_dump, simulate_with_layers, Layer, Options,
+    OutTensor, Outputs, Tensor, TensorData,
 };
 pub use sched::Dump;

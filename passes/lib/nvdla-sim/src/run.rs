@@ -18,6 +18,7 @@ use crate::load::{load, Binding, LoadOptions, Network};
 use crate::memory::Memory;
 use crate::sched::{run_dla_task, Dump, Env};
 use crate::{dimg, emu};
+use onnc_nvdla_loadable::desc::{mem_type, SurfaceDesc};
 use onnc_nvdla_loadable::enums::{DataType, Interface, PixelFormat};
 use onnc_nvdla_loadable::layout::TaskDescs;
 use onnc_nvdla_loadable::{Abi, TensorDescListEntry};
@@ -96,6 +97,81 @@ pub fn simulate_with_dump(
     simulate_full(bytes, inputs, opts, dump).map(|(o, _)| o)
 }
 
+/// One layer the simulation finished: the `index`-th (1-based) of
+/// `total` surfaces the loadable writes to memory, in execution order,
+/// with the surface itself ([`Dump`]: task, op, engine, shape, bytes).
+#[derive(Debug, Clone, Copy)]
+pub struct Layer<'a> {
+    /// 1-based position in execution order.
+    pub index: usize,
+    /// How many layers the run writes ([`layer_count`]).
+    pub total: usize,
+    /// The surface the layer wrote.
+    pub dump: &'a Dump<'a>,
+}
+
+/// [`simulate`], calling `on_layer` once per layer, in execution order,
+/// with its position among [`layer_count`] layers (for a progress bar:
+/// `layer k/n`, its engine). The outputs are those of [`simulate`].
+pub fn simulate_with_layers(
+    bytes: &[u8],
+    inputs: &[Tensor],
+    opts: &Options,
+    on_layer: &mut dyn FnMut(&Layer),
+) -> Result<Outputs> {
+    let net = load_with(bytes, opts)?;
+    let total = layers_of(&net);
+    let mut index = 0;
+    let mut hook = |d: &Dump| {
+        index += 1;
+        on_layer(&Layer {
+            index,
+            total: total.max(index),
+            dump: d,
+        });
+    };
+    run_net(&net, inputs, opts, Some(&mut hook)).map(|(o, _)| o)
+}
+
+/// How many layers (surfaces written to memory: DLA SDP, PDP, CDP and
+/// Rubik ops whose destination is not the on-chip pipe, and EMU ops) the
+/// loadable `bytes` runs: the `total` of [`simulate_with_layers`].
+pub fn layer_count(bytes: &[u8], opts: &Options) -> Result<usize> {
+    Ok(layers_of(&load_with(bytes, opts)?))
+}
+
+fn layers_of(net: &Network) -> usize {
+    let writes = |s: &SurfaceDesc| match s {
+        SurfaceDesc::Sdp(s) => s.dst_data.mem_type != mem_type::HW,
+        SurfaceDesc::Pdp(s) => s.dst_data.mem_type != mem_type::HW,
+        SurfaceDesc::Cdp(s) => s.dst_data.mem_type != mem_type::HW,
+        SurfaceDesc::Rubik(s) => s.dst_data.mem_type != mem_type::HW,
+        _ => false,
+    };
+    net.loadable
+        .submit_list
+        .iter()
+        .flat_map(|s| &s.task_id)
+        .filter_map(|&t| net.tasks.get(usize::from(t)))
+        .map(|d| match d {
+            TaskDescs::Dla(d) => match (&d.network.value, &d.surfaces.value) {
+                (Ok(nd), Ok(surfs)) => surfs
+                    .iter()
+                    .take(usize::from(nd.num_operations))
+                    .filter(|s| writes(&s.desc))
+                    .count(),
+                _ => 0,
+            },
+            TaskDescs::Emu(d) => d
+                .network
+                .value
+                .as_ref()
+                .map_or(0, |nd| usize::from(nd.num_operations)),
+            TaskDescs::Other(_) => 0,
+        })
+        .sum()
+}
+
 /// [`simulate`], also returning the memories as the last op left them
 /// (read intermediate surfaces from them with [`read_cube`]; a plan that
 /// reuses memory keeps only the last tensor at each address).
@@ -114,15 +190,24 @@ fn simulate_full(
     dump: Option<&mut dyn FnMut(&Dump)>,
 ) -> Result<(Outputs, Memory)> {
     let net = load_with(bytes, opts)?;
+    run_net(&net, inputs, opts, dump)
+}
+
+fn run_net(
+    net: &Network,
+    inputs: &[Tensor],
+    opts: &Options,
+    dump: Option<&mut dyn FnMut(&Dump)>,
+) -> Result<(Outputs, Memory)> {
     let mut mem = Memory::load(&net.loadable)?;
     for t in inputs {
-        bind_input(&net, &mut mem, t)?;
+        bind_input(net, &mut mem, t)?;
     }
-    execute(&net, &mut mem, opts, dump)?;
+    execute(net, &mut mem, opts, dump)?;
     let tensors = net
         .outputs
         .iter()
-        .map(|b| read_output(&net, &mem, b))
+        .map(|b| read_output(net, &mem, b))
         .collect::<Result<Vec<_>>>()?;
     Ok((Outputs { tensors }, mem))
 }

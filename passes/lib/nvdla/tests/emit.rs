@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::emit::{emit, emit_bytes_counted, Abi, EmitError, EmitOptions};
+use onnc_nvdla::emit::{emit, emit_bytes_counted, emit_bytes_packing, Abi, EmitError, EmitOptions};
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value,
 };
@@ -494,6 +494,39 @@ fn weights_packed_into_the_output_give_the_same_bytes_on_any_thread_count() {
             assert_eq!(bytes.into_vec(), model);
         }
     }
+}
+
+/// The packing progress callback (`onnc compile`'s bar over weight bytes)
+/// sees every weight blob once, its bytes summing to the total it is
+/// given, and does not change the loadable.
+#[test]
+fn packing_progress_counts_every_weight_byte_and_changes_nothing() {
+    let p = lenet();
+    let opts = EmitOptions { abi: Abi::Current };
+    let model = emit(&p, &opts).unwrap().write();
+    let calls = std::sync::Mutex::new(Vec::new());
+    let (bytes, _) = emit_bytes_packing(&p, &opts, &|n, total| {
+        calls.lock().unwrap().push((n, total));
+    })
+    .unwrap();
+    assert_eq!(bytes.into_vec(), model);
+    let calls = calls.into_inner().unwrap();
+    let l = emit(&p, &opts).unwrap();
+    let weights: usize = p
+        .tensors
+        .iter()
+        .filter(|t| matches!(t.kind, TensorKind::Weight(_)))
+        .count();
+    assert!(weights > 0);
+    assert!(
+        calls.len() >= weights,
+        "{} calls, {weights} weights",
+        calls.len()
+    );
+    let total = calls[0].1;
+    assert!(calls.iter().all(|&(_, t)| t == total));
+    assert_eq!(calls.iter().map(|&(n, _)| n).sum::<usize>(), total);
+    assert!(total > 0 && total <= l.blobs.iter().map(|b| b.data.len()).sum::<usize>());
 }
 
 #[test]

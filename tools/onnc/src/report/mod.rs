@@ -185,6 +185,27 @@ pub struct Report {
     /// NNIE: simulated quantized network against float, per graph output.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub output_quant_error: BTreeMap<String, QuantError>,
+    /// NNIE with `--eval DIR`: top-1 accuracy on the labelled samples, in
+    /// float and with the quantization simulated (absent without `--eval`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<Accuracy>,
+}
+
+/// Top-1 accuracy on held-out labelled samples (`--eval DIR`).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Default)]
+pub struct Accuracy {
+    /// Samples run.
+    pub samples: usize,
+    /// Samples the float model (reference interpreter) classifies right.
+    pub float_correct: usize,
+    /// Samples the simulated quantized network classifies right.
+    pub quantized_correct: usize,
+    /// Samples on which the two choose the same class.
+    pub agree: usize,
+    /// `float_correct` in percent of `samples`.
+    pub float_top1_percent: f64,
+    /// `quantized_correct` in percent of `samples`.
+    pub quantized_top1_percent: f64,
 }
 
 impl Report {

@@ -8,9 +8,10 @@
 //! dialect op, one descriptor = one prototxt layer), output bytes and
 //! weight bytes at `bits` per element, MACs of Convolution/InnerProduct,
 //! `quant` with the grid clips, `quant_error` of the layer's output (the
-//! simulated quantized network against float), and the per-output errors.
+//! simulated quantized network against float), the per-output errors and,
+//! with `--eval`, the top-1 accuracy in float and simulated 8-bit.
 
-use super::{origin::Origins, HwLayer, Quant, QuantError, Report};
+use super::{origin::Origins, Accuracy, HwLayer, Quant, QuantError, Report};
 use onnc_nnie::frontend::Compiled;
 use std::path::Path;
 
@@ -97,5 +98,13 @@ pub fn build(
         .iter()
         .map(|(k, q)| (k.clone(), error(q)))
         .collect();
+    r.accuracy = compiled.accuracy().map(|a| Accuracy {
+        samples: a.samples,
+        float_correct: a.float_correct,
+        quantized_correct: a.nnie_correct,
+        agree: a.agree,
+        float_top1_percent: a.float_percent(),
+        quantized_top1_percent: a.nnie_percent(),
+    });
     r
 }

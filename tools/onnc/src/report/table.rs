@@ -375,6 +375,12 @@ fn summary(r: &Report) -> String {
             q.cosine, q.max_abs_err, q.rmse
         ));
     }
+    if let Some(a) = &r.accuracy {
+        s.push_str(&format!(
+            "top-1 on {} labelled samples: float {:.2}%, quantized (simulated) {:.2}%; the two agree on {}\n",
+            a.samples, a.float_top1_percent, a.quantized_top1_percent, a.agree
+        ));
+    }
     s.push_str(&format!(
         "MACs: {}   descriptors: {}   ",
         r.macs, r.descriptors

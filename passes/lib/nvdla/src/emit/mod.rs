@@ -132,9 +132,22 @@ pub fn emit_counted(p: &Program, opts: &EmitOptions) -> Result<(Loadable, Vec<us
 /// encoded into a buffer of its own and copied, and the bytes do not depend
 /// on the number of threads.
 pub fn emit_bytes_counted(p: &Program, opts: &EmitOptions) -> Result<(Reserved, Vec<usize>)> {
+    emit_bytes_packing(p, opts, &|_, _| ())
+}
+
+/// [`emit_bytes_counted`], calling `packed(n, total)` after each weight
+/// blob of `n` bytes is packed, `total` being the bytes of all of them
+/// (from the packing threads, in any order; the `n` sum to `total`): for
+/// a progress bar over the bytes. The loadable's bytes are the same.
+pub fn emit_bytes_packing(
+    p: &Program,
+    opts: &EmitOptions,
+    packed: &(dyn Fn(usize, usize) + Sync),
+) -> Result<(Reserved, Vec<usize>)> {
     let cfg = Config::get(p.config);
     let (l, counts, pending) = Emitter::new(p, opts)?.run()?;
     let reserve: Vec<(usize, usize)> = pending.iter().map(|w| (w.blob, w.encoded.len())).collect();
+    let total: usize = reserve.iter().map(|&(_, n)| n).sum();
     let mut out = l.write_reserving(&reserve);
     drop(l);
     // Cut the buffer into the payloads, in order of position.
@@ -155,6 +168,7 @@ pub fn emit_bytes_counted(p: &Program, opts: &EmitOptions) -> Result<(Reserved, 
         if let TensorKind::Weight(values) = &p.tensors[w.tensor].kind {
             w.encoded.layout.pack(values, &cfg, payload);
         }
+        packed(payload.len(), total);
     });
     Ok((out, counts))
 }

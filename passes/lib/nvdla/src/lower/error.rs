@@ -22,6 +22,9 @@ pub struct Problem {
     pub what: String,
     /// What would fix it.
     pub fix: String,
+    /// The graph input or output the problem is about, when it is about
+    /// the model's boundary (see [`Problem::about`]).
+    pub value: Option<String>,
 }
 
 impl Problem {
@@ -37,7 +40,16 @@ impl Problem {
             op_type: op_type.into(),
             what: what.into(),
             fix: fix.into(),
+            value: None,
         }
+    }
+
+    /// The same problem, about the graph input or output `value` (a
+    /// caller that cut the model tells from it whether the boundary is
+    /// the model's or its own).
+    pub fn about(mut self, value: &str) -> Problem {
+        self.value = Some(value.into());
+        self
     }
 }
 

@@ -220,7 +220,7 @@ fn token_values(w: &Work) -> Result<(BTreeSet<String>, Edges), Vec<Problem>> {
                 &n.op_type,
                 format!("writes the graph output '{v}' {:?} as tokens; the runtime binds outputs in NCHW order (T channels of K positions), which is the transpose of NVDLA's token cube [N, K, T, 1], and no engine transposes", w.shape(v)),
                 "output Transpose(y, [0, 2, 1]) ([N, K, T]) and transpose on the host",
-            ));
+            ).about(v));
         } else if n.op_type == "LayerNormalization"
             && n.outputs
                 .iter()
@@ -247,7 +247,7 @@ fn token_values(w: &Work) -> Result<(BTreeSet<String>, Edges), Vec<Problem>> {
                 op,
                 format!("reads the graph input '{v}' {:?} as tokens; the runtime binds inputs in NCHW order (T channels of K positions), which is the transpose of NVDLA's token cube [N, K, T, 1], and no engine transposes", w.shape(v)),
                 "feed the tokens as [N, K, T] and Transpose(x, [0, 2, 1]) in the model (a view)",
-            ));
+            ).about(v));
         }
     }
     if problems.is_empty() {
