@@ -147,7 +147,9 @@ pub fn check(
     bytes: &[u8],
     detail: Detail,
 ) -> Result<Check, Vec<String>> {
-    run_check(graph, file, target, inputs, tolerance, bytes, detail, None)
+    check_with(
+        graph, file, target, inputs, None, tolerance, bytes, detail, None,
+    )
 }
 
 /// Checks the INT8 loadable `bytes` compiled from `graph` for `target`
@@ -164,17 +166,22 @@ pub fn check_int8(
     bytes: &[u8],
     detail: Detail,
 ) -> Result<Check, Vec<String>> {
-    run_check(
+    check_with(
         graph,
         file,
         target,
         inputs,
+        Some(scales),
         tolerance,
         bytes,
         detail,
-        Some(scales),
+        None,
     )
 }
+
+/// Called once per layer the simulation finishes, in order (its `index`
+/// of `total`; for a progress bar).
+pub type OnLayer<'a> = &'a mut dyn FnMut(&onnc_nvdla_sim::run::Layer);
 
 /// A no-reuse compile of the model: its loadable, its program and, for
 /// INT8, the scale each program tensor is stored in.
@@ -229,16 +236,20 @@ impl Naive {
     }
 }
 
+/// [`check`] (FP16, `scales` = None) or [`check_int8`] (`scales` given),
+/// with `on_layer` called as each simulated layer finishes. The verdict
+/// does not depend on `on_layer`.
 #[allow(clippy::too_many_arguments)]
-fn run_check(
+pub fn check_with(
     graph: &Graph,
     file: &str,
     target: &str,
     inputs: &[(String, Tensor)],
+    scales: Option<&TensorScales>,
     tolerance: f64,
     bytes: &[u8],
     detail: Detail,
-    scales: Option<&TensorScales>,
+    on_layer: Option<OnLayer>,
 ) -> Result<Check, Vec<String>> {
     let reference = numerics::run(graph, inputs).map_err(|e| err(format!("{file}: {e}")))?;
     // INT8 needs the program for the scales; FP16 compiles it for the table only.
@@ -251,8 +262,11 @@ fn run_check(
         None => sim_inputs(graph, inputs)?,
     };
     let opts = sim_options(target);
-    let outs = onnc_nvdla_sim::run::simulate(bytes, &feed, &opts)
-        .map_err(|e| err(format!("{file} on {target}: {e}")))?;
+    let outs = match on_layer {
+        Some(f) => onnc_nvdla_sim::run::simulate_with_layers(bytes, &feed, &opts, f),
+        None => onnc_nvdla_sim::run::simulate(bytes, &feed, &opts),
+    }
+    .map_err(|e| err(format!("{file} on {target}: {e}")))?;
     if outs.tensors.len() != reference.len() {
         return Err(err(format!(
             "{file}: the loadable has {} outputs, the model {}",

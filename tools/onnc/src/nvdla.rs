@@ -251,27 +251,31 @@ fn check_sim(
             .map_err(|e| vec![format!("error: {file}: --check-sim: {e}")])?,
     };
     let detail = sim_check::Detail::LayersOnFailure;
-    let check = match &scales {
-        Some(s) => sim_check::check_int8(
-            &graph,
-            &file,
-            target,
-            &inputs,
-            s,
-            sim_check::int8::INT8_TOLERANCE,
-            bytes,
-            detail,
-        )?,
-        None => sim_check::check(
-            &graph,
-            &file,
-            target,
-            &inputs,
-            sim_check::FP16_TOLERANCE,
-            bytes,
-            detail,
-        )?,
+    // A bar over the simulated layers (hidden off a terminal or with
+    // --progress never / -q); its length comes with the first layer.
+    let bar = onnc_calib::progress_bar(0, "simulating", "layers", c.progress_wanted());
+    let mut on_layer = |l: &onnc_nvdla_sim::run::Layer| {
+        bar.set_length(l.total as u64);
+        bar.set_position(l.index as u64);
+        bar.set_message(format!(
+            "{} (task {} op {})",
+            l.dump.engine, l.dump.task, l.dump.op
+        ));
     };
+    let hook: Option<sim_check::OnLayer> = if bar.is_hidden() {
+        None
+    } else {
+        Some(&mut on_layer)
+    };
+    let tolerance = match &scales {
+        Some(_) => sim_check::int8::INT8_TOLERANCE,
+        None => sim_check::FP16_TOLERANCE,
+    };
+    let check = sim_check::check_with(
+        &graph, &file, target, &inputs, scales, tolerance, bytes, detail, hook,
+    );
+    bar.finish_and_clear();
+    let check = check?;
     if check.ok {
         tracing::info!("{}", check.text.trim_end());
         Ok(())
