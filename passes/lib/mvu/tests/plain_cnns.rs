@@ -175,3 +175,18 @@ fn residual_join_is_one_problem_naming_both_producers() {
             plain one, as BARVINN's distilled ResNet-18) or run the join on the host".to_string()]);
     }
 }
+
+#[test]
+fn identity_poolings_are_no_layers_and_match_the_interpreter_at_2_4_8_bits() {
+    // AveragePool 1x1/1 (AdaptiveAvgPool2d on a map of its size) and a
+    // GlobalAveragePool over a 1x1 map forward their input: three layers
+    // remain (pooled conv, conv, gemm), and the interpreter, which runs both
+    // poolings, agrees with the model of the MVU jobs.
+    let c = compile(&load("identity_pools"), &opts(4)).expect("compiles");
+    let ops: Vec<&str> = c.lowered().iter().map(|l| l.op.as_str()).collect();
+    assert_eq!(ops, ["Conv", "Conv", "Gemm"]);
+    assert!(c.table().rows[0].pool.is_some());
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("identity_pools", opts(bits), 9);
+    }
+}

@@ -13,6 +13,7 @@
 //! | `Relu` after a layer | that layer's ReLU (the MVU's output pipeline) |
 //! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
+//! | a pooling over one-element windows ([`onnc_onnx::is_identity_pool`]; `onnx-simplify` removes it first) | nothing (the identity) |
 //! | nodes on constants only (e.g. `DequantizeLinear` of a weight) | folded into the weights |
 //! | anything else | a problem naming the node |
 //!
@@ -264,6 +265,10 @@ pub fn lower(
             .map(String::as_str);
         let from = data.and_then(|d| owner.get(d).copied().flatten());
         let mine = match node.op_type.as_str() {
+            // Before the pooling arms: a GlobalAveragePool over a 1x1 map is no layer.
+            _ if onnc_onnx::is_identity_pool(node, data.and_then(|d| cx.shape(d)).as_deref()) => {
+                from
+            }
             "Conv" | "Gemm" | "MatMul" => match lower_layer(&cx, node) {
                 Ok(l) => {
                     layers.push(l);
