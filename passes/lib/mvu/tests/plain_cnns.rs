@@ -190,3 +190,16 @@ fn identity_poolings_are_no_layers_and_match_the_interpreter_at_2_4_8_bits() {
         model_matches_interpreter("identity_pools", opts(bits), 9);
     }
 }
+
+#[test]
+fn grouped_and_depthwise_convs_match_the_interpreter_at_2_4_8_bits() {
+    // Each grouped Conv is one layer with block-diagonal weights [O, C, kH, kW];
+    // the interpreter runs the grouped Convs themselves (group 16 and 4).
+    let c = compile(&load("grouped"), &opts(4)).expect("compiles");
+    let shapes: Vec<Vec<usize>> = c.layers().iter().map(|l| l.weight_shape()).collect();
+    assert_eq!(shapes[1], [16, 16, 3, 3]);
+    assert_eq!(shapes[2], [32, 16, 1, 1]);
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("grouped", opts(bits), 10);
+    }
+}
