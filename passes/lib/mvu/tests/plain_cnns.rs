@@ -203,3 +203,18 @@ fn grouped_and_depthwise_convs_match_the_interpreter_at_2_4_8_bits() {
         model_matches_interpreter("grouped", opts(bits), 10);
     }
 }
+
+#[test]
+fn channel_concat_of_branches_is_one_problem_with_the_layout() {
+    // Two 32-channel parts: the second would start inside a 64-channel word.
+    let e = problems(compile(&load("fire"), &opts(2)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(
+            "node 'concat_7' (Concat): joins two paths (from 'relu_4' and 'relu_6'); the parts have \
+             [32, 32] channels, so a part would start inside a 64-channel word, which no MVU job can \
+             write alone"
+        ),
+        "{e:?}"
+    );
+}

@@ -91,10 +91,11 @@ pub fn check(
         // decides with the layer's weights and precision, naming the node.
         "Clip" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
         "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" => Ok(Verdict::Free),
-        // A join of two activations (a residual connection) cannot run on the
-        // MVU; it is left for onnc-mvu's chain check, whose one diagnostic
-        // names both producers (legalization does not know their names).
-        "Add" | "Sum"
+        // A join of two activations (a residual connection, a channel
+        // Concat of branches) cannot run on the MVU; it is left for
+        // onnc-mvu's chain check, whose one diagnostic names both producers
+        // and, for a Concat, the channel layout (legalization knows neither).
+        "Add" | "Sum" | "Concat"
             if node.children.len() > 1
                 && (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) =>
         {

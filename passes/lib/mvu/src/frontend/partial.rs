@@ -116,6 +116,22 @@ fn groups(out: u32, words_per_block: u64, ram: u64) -> Vec<Range<u32>> {
         .collect()
 }
 
+/// Output-channel groups of the sums of `k` parts: a sum over `n` output
+/// blocks is a dense `[n·64, k·n·64]` 1-bit image, `k·n` words per block and
+/// `k·n²` in all, so each group has the most blocks `n` with `k·n² ≤ ram`
+/// (at least one).
+fn sum_groups(out: u32, k: u64, ram: u64) -> Vec<Range<u32>> {
+    let n = (1..)
+        .take_while(|n: &u64| k * n * n <= ram)
+        .last()
+        .unwrap_or(1);
+    let g = n.min(blocks(out.into())) as u32 * BLOCK as u32;
+    (0..out)
+        .step_by(g as usize)
+        .map(|a| a..(a + g).min(out))
+        .collect()
+}
+
 fn suffix(name: &mut String, r: &Range<u32>, tag: &str, on: bool) {
     if on {
         *name += &format!(".{tag}{}_{}", r.start, r.end);
@@ -228,12 +244,7 @@ pub fn split_inputs(
         }
     }
     let sum_precision = Precision::new(PARTIAL_BITS, 1, p.out).with_signed_acts(true);
-    // A sum over `n` output blocks is a dense [n·64, K·n·64] 1-bit image: K·n words per block, K·n² in all.
-    let n = (1..)
-        .take_while(|n: &u64| k * n * n <= ram)
-        .last()
-        .unwrap_or(1);
-    let gs = groups(out, k * n, ram);
+    let gs = sum_groups(out, k, ram);
     for ch in &gs {
         let nb = blocks(ch.len() as u64);
         let bs = bands(
@@ -304,6 +315,19 @@ mod tests {
         let w = [1, -2, 3, 0, -1, -1, -1, 5];
         assert_eq!(partial_bound(&w, 4, &(1..3), 3), 15);
         assert_eq!(partial_bound(&w, 4, &(0..4), 3), 24);
+    }
+
+    #[test]
+    fn every_sum_group_fits_the_weight_ram() {
+        // k = 12 parts: n = 6 blocks (12·36 = 432 ≤ 512); sizing groups by
+        // words per block (512 / (12·6) = 7 blocks) needed 12·49 = 588 words.
+        for k in 1..=512u64 {
+            for r in sum_groups(4096, k, 512) {
+                let nb = blocks(r.len() as u64);
+                assert!(k * nb * nb <= 512, "k = {k}: {r:?}");
+            }
+        }
+        assert_eq!(sum_groups(4096, 12, 512)[0], 0..384);
     }
 
     #[test]
