@@ -161,22 +161,44 @@ pub fn split_inputs(
         bound,
         limit: PARTIAL_LIMIT,
     };
+    // Σ|q| of each output over each 64-feature block, once: a part's bound is
+    // a sum of these, so trying each `k` costs out·in_blocks, not the weights.
+    let nblk = in_blocks as usize;
+    let block_sums: Vec<u64> = l
+        .weights
+        .values
+        .chunks(inf.max(1) as usize)
+        .flat_map(|row| {
+            row.chunks(BLOCK as usize)
+                .map(|b| b.iter().map(|w| w.unsigned_abs() as u64).sum::<u64>())
+        })
+        .collect();
+    let bound_of = |ps: &[Range<u32>]| -> u64 {
+        ps.iter()
+            .map(|r| {
+                let (a, b) = (
+                    r.start as usize / BLOCK as usize,
+                    (r.end as usize).div_ceil(BLOCK as usize),
+                );
+                block_sums
+                    .chunks(nblk.max(1))
+                    .map(|row| row[a..b].iter().sum::<u64>() * amax)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    // Not even single blocks fit 16 bits (8-bit weights and activations): refuse at once.
+    let single = block_sums.iter().max().copied().unwrap_or(0) * amax;
+    if single > PARTIAL_LIMIT {
+        return Err(refuse(in_blocks, single));
+    }
     // The fewest parts whose weights fit; then more until the partials fit 16 bits.
     let mut k = in_blocks.div_ceil((ram / wp).max(1)).max(2);
     let chosen = loop {
         let ps = parts(inf, k);
-        let bound = ps
-            .iter()
-            .map(|r| {
-                partial_bound(
-                    &l.weights.values,
-                    inf as usize,
-                    &(r.start as usize..r.end as usize),
-                    amax,
-                )
-            })
-            .max()
-            .unwrap_or(0);
+        let bound = bound_of(&ps);
         if bound <= PARTIAL_LIMIT {
             break ps;
         }
