@@ -77,8 +77,8 @@ fn run(args: &[String]) -> Result<String, String> {
         .iter()
         .map(|&v| v as i64)
         .collect();
-    let differ = mvu.iter().zip(&want).filter(|(a, b)| a != b).count()
-        + mvu.len().abs_diff(want.len());
+    let differ =
+        mvu.iter().zip(&want).filter(|(a, b)| a != b).count() + mvu.len().abs_diff(want.len());
     let nonzero = mvu.iter().filter(|&&v| v != 0).count();
     let line = format!(
         "{path} at {bits} bits: {} pieces, {} outputs ({nonzero} nonzero), {differ} differ; \

@@ -75,7 +75,10 @@ mod tests {
     #[test]
     fn one_element_windows_are_identities() {
         let k1 = ("kernel_shape", vec![1, 1]);
-        assert!(is_identity_pool(&pool("AveragePool", std::slice::from_ref(&k1)), None));
+        assert!(is_identity_pool(
+            &pool("AveragePool", std::slice::from_ref(&k1)),
+            None
+        ));
         assert!(is_identity_pool(
             &pool("MaxPool", &[k1.clone(), ("dilations", vec![2, 2])]),
             None
