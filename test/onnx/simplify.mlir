@@ -52,3 +52,28 @@ func.func @main_graph(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
   %y = "onnx.reshape"(%x, %cat) {allowzero = 0 : i64} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<?x?xf32> loc("reshape")
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+// Poolings over one-element windows are the identity and go (torchvision's
+// AdaptiveAvgPool2d((7, 7)) on a 7x7 map exports AveragePool 1x1/1; a
+// GlobalAveragePool of a 1x1 map); a 1x1 stride-2 pool and a 3x3 stride-1
+// pad-1 pool (same shape, mixed pixels) stay.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.name = "adaptive"
+// CHECK-NOT: onnx.global_average_pool
+// CHECK: %[[R:.*]] = "onnx.relu"(%arg0)
+// CHECK: %[[M:.*]] = "onnx.max_pool"(%[[R]]) {{.*}}strides = array<i64: 2, 2>{{.*}} -> tensor<1x4x4x4xf32>
+// CHECK: %[[A:.*]] = "onnx.average_pool"(%[[M]]) {{.*}}kernel_shape = array<i64: 3, 3>{{.*}}pads = array<i64: 1, 1, 1, 1>
+// CHECK: %[[G:.*]] = "onnx.max_pool"(%[[A]]) {{.*}} -> tensor<1x4x1x1xf32>
+// CHECK-NEXT: "onnx.flatten"(%[[G]])
+func.func @main_graph(%x: tensor<1x4x8x8xf32>) -> tensor<?x?xf32> {
+  %r = "onnx.relu"(%x) : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> loc("relu")
+  %a = "onnx.average_pool"(%r) {auto_pad = "NOTSET", ceil_mode = 0 : i64, count_include_pad = 0 : i64, dilations = array<i64: 1, 1>, kernel_shape = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>) -> tensor<?x?x?x?xf32> loc("adaptive")
+  %m = "onnx.max_pool"(%a) {auto_pad = "NOTSET", ceil_mode = 0 : i64, dilations = array<i64: 1, 1>, kernel_shape = array<i64: 1, 1>, pads = array<i64: 0, 0, 0, 0>, storage_order = 0 : i64, strides = array<i64: 2, 2>} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> loc("stride2")
+  %s = "onnx.average_pool"(%m) {auto_pad = "NOTSET", ceil_mode = 0 : i64, count_include_pad = 0 : i64, dilations = array<i64: 1, 1>, kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> loc("same")
+  %g = "onnx.max_pool"(%s) {auto_pad = "NOTSET", ceil_mode = 0 : i64, dilations = array<i64: 1, 1>, kernel_shape = array<i64: 4, 4>, pads = array<i64: 0, 0, 0, 0>, storage_order = 0 : i64, strides = array<i64: 4, 4>} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> loc("to1x1")
+  %gap = "onnx.global_average_pool"(%g) : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> loc("gap1x1")
+  %f = "onnx.flatten"(%gap) {axis = 1 : i64} : (tensor<?x?x?x?xf32>) -> tensor<?x?xf32> loc("flat")
+  return %f : tensor<?x?xf32>
+}

@@ -1,5 +1,5 @@
-//! The graph-level work of `onnx-simplify`: constant folding, Identity and
-//! inference-Dropout removal, dead-code elimination.
+//! The graph-level work of `onnx-simplify`: constant folding, Identity,
+//! inference-Dropout and identity-pooling removal, dead-code elimination.
 //!
 //! In: an [`onnc_onnx::Graph`]. Out: the same graph, simplified in place, and
 //! [`Stats`]. Folding runs the reference interpreter's kernel on nodes whose
@@ -12,6 +12,9 @@
 //! channel-shuffle `x.size()` chains, `F.interpolate(size=x.shape[-2:])`
 //! (`Shape → Slice → Cast → Concat → Resize`). Folding repeats, with shapes
 //! inferred afresh, until a round folds nothing (at most [`MAX_ROUNDS`]).
+//! Poolings whose window is one element ([`onnc_onnx::is_identity_pool`]:
+//! `AdaptiveAvgPool2d((7, 7))` on a 7×7 map exports a 1×1 stride-1
+//! `AveragePool`) forward their input like `Identity`.
 //!
 //! ```
 //! use onnc_onnx::{Graph, Node, ValueInfo, Dim};
@@ -47,6 +50,8 @@ pub struct Stats {
     pub identities: usize,
     /// Inference-mode Dropout nodes removed.
     pub dropouts: usize,
+    /// Poolings over one-element windows removed.
+    pub identity_pools: usize,
     /// Nodes removed because nothing used them.
     pub dead_nodes: usize,
     /// Initializers removed because nothing used them.
@@ -67,7 +72,8 @@ const NEVER_FOLD: [&str; 5] = [
 pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
     let mut stats = Stats::default();
     fold_constants(g, fold_limit, &mut stats)?;
-    remove_forwarding(g, &mut stats);
+    let types = onnc_onnx::infer_graph(g).unwrap_or_default();
+    remove_forwarding(g, &types, &mut stats);
     remove_dead(g, &mut stats);
     Ok(stats)
 }
@@ -200,13 +206,28 @@ fn is_inference_dropout(g: &Graph, node: &onnc_onnx::Node) -> bool {
     }
 }
 
-/// Identity and inference Dropout forward their input: rewire consumers.
-fn remove_forwarding(g: &mut Graph, stats: &mut Stats) {
+/// Whether `node` pools one-element windows; `types` gives its input's shape.
+fn is_identity_pool(node: &onnc_onnx::Node, types: &HashMap<String, onnc_onnx::TypeInfo>) -> bool {
+    let dims = node
+        .input(0)
+        .and_then(|x| types.get(x))
+        .and_then(onnc_onnx::TypeInfo::static_shape);
+    onnc_onnx::is_identity_pool(node, dims.as_deref())
+}
+
+/// Identity, inference Dropout and identity poolings forward their input:
+/// rewire consumers. `types` are the graph's inferred types (pool shapes).
+fn remove_forwarding(
+    g: &mut Graph,
+    types: &HashMap<String, onnc_onnx::TypeInfo>,
+    stats: &mut Stats,
+) {
     let graph_outputs: HashSet<String> = g.outputs.iter().map(|o| o.name.clone()).collect();
     let mut i = 0;
     while i < g.nodes.len() {
         let node = &g.nodes[i];
-        let forwards = node.op_type == "Identity" || is_inference_dropout(g, node);
+        let pool = is_identity_pool(node, types);
+        let forwards = node.op_type == "Identity" || pool || is_inference_dropout(g, node);
         let mask_used = node.outputs.get(1).is_some_and(|m| {
             !m.is_empty()
                 && (graph_outputs.contains(m)
@@ -244,6 +265,8 @@ fn remove_forwarding(g: &mut Graph, stats: &mut Stats) {
         }
         if is_identity {
             stats.identities += 1;
+        } else if pool {
+            stats.identity_pools += 1;
         } else {
             stats.dropouts += 1;
         }

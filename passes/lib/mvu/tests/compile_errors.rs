@@ -180,7 +180,7 @@ fn unsupported_ops_are_listed_together() {
 }
 
 #[test]
-fn batch_group_and_dilation_are_refused() {
+fn batch_uneven_groups_and_dilation_are_refused() {
     let mut g = one_conv(64, 8);
     g.inputs = vec![vi("x", &[2, 64, 8, 8])];
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
@@ -192,9 +192,15 @@ fn batch_group_and_dilation_are_refused() {
     let mut g = one_conv(64, 8);
     g.initializers[0].1 = weights(&[64, 32, 3, 3], 1);
     g.nodes[0].attrs.insert("group".into(), Attr::Int(2));
+    // Two groups of 32 channels: one conv with block-diagonal [64, 64, 3, 3] weights.
+    let c = compile(&g, &opts(2, 2, 2)).expect("a grouped Conv compiles");
+    assert_eq!(c.layers()[0].weight_shape(), vec![64, 64, 3, 3]);
+    // Weights [64, 32, 3, 3] with group 3: 64 channels do not split into 3 groups.
+    g.nodes[0].attrs.insert("group".into(), Attr::Int(3));
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
     assert!(
-        e.to_string().contains("node 'conv_1' (Conv): group = 2"),
+        e.to_string()
+            .contains("node 'conv_1' (Conv): X has 64 channels but W expects 32 × group 3"),
         "{e}"
     );
 }

@@ -175,3 +175,46 @@ fn residual_join_is_one_problem_naming_both_producers() {
             plain one, as BARVINN's distilled ResNet-18) or run the join on the host".to_string()]);
     }
 }
+
+#[test]
+fn identity_poolings_are_no_layers_and_match_the_interpreter_at_2_4_8_bits() {
+    // AveragePool 1x1/1 (AdaptiveAvgPool2d on a map of its size) and a
+    // GlobalAveragePool over a 1x1 map forward their input: three layers
+    // remain (pooled conv, conv, gemm), and the interpreter, which runs both
+    // poolings, agrees with the model of the MVU jobs.
+    let c = compile(&load("identity_pools"), &opts(4)).expect("compiles");
+    let ops: Vec<&str> = c.lowered().iter().map(|l| l.op.as_str()).collect();
+    assert_eq!(ops, ["Conv", "Conv", "Gemm"]);
+    assert!(c.table().rows[0].pool.is_some());
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("identity_pools", opts(bits), 9);
+    }
+}
+
+#[test]
+fn grouped_and_depthwise_convs_match_the_interpreter_at_2_4_8_bits() {
+    // Each grouped Conv is one layer with block-diagonal weights [O, C, kH, kW];
+    // the interpreter runs the grouped Convs themselves (group 16 and 4).
+    let c = compile(&load("grouped"), &opts(4)).expect("compiles");
+    let shapes: Vec<Vec<usize>> = c.layers().iter().map(|l| l.weight_shape()).collect();
+    assert_eq!(shapes[1], [16, 16, 3, 3]);
+    assert_eq!(shapes[2], [32, 16, 1, 1]);
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("grouped", opts(bits), 10);
+    }
+}
+
+#[test]
+fn channel_concat_of_branches_is_one_problem_with_the_layout() {
+    // Two 32-channel parts: the second would start inside a 64-channel word.
+    let e = problems(compile(&load("fire"), &opts(2)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(
+            "node 'concat_7' (Concat): joins two paths (from 'relu_4' and 'relu_6'); the parts have \
+             [32, 32] channels, so a part would start inside a 64-channel word, which no MVU job can \
+             write alone"
+        ),
+        "{e:?}"
+    );
+}

@@ -1,7 +1,7 @@
 //! BARVINN MVU: bit-serial 64×64 matrix-vector units running convolutions
 //! and matrix products, with ReLU and max-pooling in the output pipeline
 //! (research/targets.md §A). No CPU path: everything else is an error.
-//! Global average pooling, `Clip` and joins of two activations pass here;
+//! Global average pooling, `Clip`, grouped Convs and joins of two activations pass here;
 //! the code generator (`onnc-mvu`) maps or refuses them naming the node.
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
@@ -40,9 +40,9 @@ pub fn check(
                     "Conv needs a 4-D input and constant weights on {t}"
                 ));
             }
-            if cond::group(key) != 1 {
-                return Err(format!("grouped Conv is not supported by {t}"));
-            }
+            // A grouped (or depthwise) Conv is lowered by onnc-mvu as one
+            // convolution with block-diagonal weights (exact: the other
+            // groups' weights are zeros), so it stays whole here.
             within("Conv", "kernel", &cond::kernel(key), cfg.conv_kernel_max, t)?;
             within(
                 "Conv",
@@ -91,10 +91,11 @@ pub fn check(
         // decides with the layer's weights and precision, naming the node.
         "Clip" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
         "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" => Ok(Verdict::Free),
-        // A join of two activations (a residual connection) cannot run on the
-        // MVU; it is left for onnc-mvu's chain check, whose one diagnostic
-        // names both producers (legalization does not know their names).
-        "Add" | "Sum"
+        // A join of two activations (a residual connection, a channel
+        // Concat of branches) cannot run on the MVU; it is left for
+        // onnc-mvu's chain check, whose one diagnostic names both producers
+        // and, for a Concat, the channel layout (legalization knows neither).
+        "Add" | "Sum" | "Concat"
             if node.children.len() > 1
                 && (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) =>
         {

@@ -39,6 +39,55 @@ fn producer_name(producers: &BTreeMap<&str, &str>, value: &str) -> String {
     }
 }
 
+/// The problem of a `Concat` of the activations `parts`, `joins` saying from
+/// where: BARVINN's data RAM holds a pixel's channels in 64-lane words and a
+/// job writes whole words, so producers could write their outputs into
+/// adjacent channel ranges of one buffer (a free Concat on channels) only
+/// when every part but the last has a multiple of 64 channels; onnc-mvu's
+/// program is one chain of layers, each reading the previous one's buffer,
+/// so the branches feeding a Concat are not compiled either way.
+fn concat_problem(graph: &Graph, node: &onnc_onnx::Node, parts: &[&str], joins: String) -> Problem {
+    let types = onnc_onnx::infer_graph(graph).unwrap_or_default();
+    let channels: Option<Vec<usize>> = parts
+        .iter()
+        .map(|v| types.get(*v)?.static_shape()?.get(1).copied())
+        .collect();
+    let axis = node
+        .attrs
+        .get("axis")
+        .and_then(onnc_tensor::Attr::as_int)
+        .unwrap_or(0);
+    let rank = parts
+        .first()
+        .and_then(|v| types.get(*v))
+        .map_or(0, |t| t.rank() as i64);
+    let layout = match channels {
+        Some(c) if axis == 1 || (rank > 0 && axis == 1 - rank) => {
+            let aligned = c[..c.len() - 1].iter().all(|&n| n % 64 == 0);
+            format!(
+                "; the parts have {c:?} channels, {} in BARVINN's data RAM (64 channels per word, whole \
+                 words per job), and onnc-mvu compiles one chain of layers, not the branches that feed a Concat",
+                if aligned {
+                    "so the producers could write adjacent word ranges of one buffer"
+                } else {
+                    "so a part would start inside a 64-channel word, which no MVU job can write alone"
+                }
+            )
+        }
+        _ => format!(
+            "; it concatenates on axis {axis}, and onnc-mvu compiles one chain of layers, not the branches \
+             that feed a Concat"
+        ),
+    };
+    Problem::node(
+        &node.name,
+        "Concat",
+        format!("{joins}{layout}"),
+        "run the branches and the Concat on the host, or replace the block by one layer (branches of \
+         one input and equal kernels merge into one Conv with stacked weights)",
+    )
+}
+
 /// Checks that `graph` is one chain; returns its constant values.
 pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
     let mut problems = Vec::new();
@@ -98,14 +147,23 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
                 n => n.to_string(),
             };
             let last = from.len() - 1;
-            problems.push(Problem::node(
-                &node.name,
-                &node.op_type,
-                format!("joins {count} paths (from {} and {})", from[..last].join(", "), from[last]),
-                "BARVINN runs plain chains of Conv/Gemm/MatMul/Relu without residual connections; remove the \
-                 shortcut (e.g. distil the network into a plain one, as BARVINN's distilled ResNet-18) or run \
-                 the join on the host",
-            ));
+            let joins = format!(
+                "joins {count} paths (from {} and {})",
+                from[..last].join(", "),
+                from[last]
+            );
+            problems.push(if node.op_type == "Concat" {
+                concat_problem(graph, node, &data, joins)
+            } else {
+                Problem::node(
+                    &node.name,
+                    &node.op_type,
+                    joins,
+                    "BARVINN runs plain chains of Conv/Gemm/MatMul/Relu without residual connections; remove \
+                     the shortcut (e.g. distil the network into a plain one, as BARVINN's distilled \
+                     ResNet-18) or run the join on the host",
+                )
+            });
         }
     }
     if !joined {

@@ -8,11 +8,12 @@
 //!
 //! | ONNX | becomes |
 //! |---|---|
-//! | `Conv` (group 1, dilation 1, batch 1, constant weights) | a conv layer |
+//! | `Conv` (dilation 1, batch 1, constant weights) | a conv layer; a grouped or depthwise Conv with block-diagonal weights ([`super::groups`]) |
 //! | `Gemm` (`transA = 0`, constant `B`), `MatMul` (2-D, constant `B`) | a matmul layer (weights as `[out, in]`; `alpha` folded into them) |
 //! | `Relu` after a layer | that layer's ReLU (the MVU's output pipeline) |
 //! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
+//! | a pooling over one-element windows ([`onnc_onnx::is_identity_pool`]; `onnx-simplify` removes it first) | nothing (the identity) |
 //! | nodes on constants only (e.g. `DequantizeLinear` of a weight) | folded into the weights |
 //! | anything else | a problem naming the node |
 //!
@@ -36,6 +37,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use onnc_onnx::{Graph, Node, TypeInfo};
+
+use super::groups::block_diagonal;
 use onnc_tensor::{Attr, Tensor};
 
 use super::chain::Constants;
@@ -264,6 +267,10 @@ pub fn lower(
             .map(String::as_str);
         let from = data.and_then(|d| owner.get(d).copied().flatten());
         let mine = match node.op_type.as_str() {
+            // Before the pooling arms: a GlobalAveragePool over a 1x1 map is no layer.
+            _ if onnc_onnx::is_identity_pool(node, data.and_then(|d| cx.shape(d)).as_deref()) => {
+                from
+            }
             "Conv" | "Gemm" | "MatMul" => match lower_layer(&cx, node) {
                 Ok(l) => {
                     layers.push(l);
@@ -412,10 +419,17 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
                     "compile with batch 1 (--input-shape NAME=1x...)",
                 ));
             }
-            if int_attr(node, "group", 1) != 1 {
+            let groups = int_attr(node, "group", 1);
+            if groups < 1
+                || xs[1] as i64 % groups != 0
+                || ws[0] as i64 % groups != 0
+                || ws[1] as i64 * groups != xs[1] as i64
+            {
                 return Err(bad(
-                    format!("group = {}", int_attr(node, "group", 1)),
-                    "the MVU runs group-1 convolutions; split grouped convs",
+                    format!(
+                        "group = {groups} does not divide input {xs:?} / weight {ws:?} into equal groups"
+                    ),
+                    "give the Conv C and O divisible by group and weights [O, C/group, kH, kW]",
                 ));
             }
             let dil = ints_attr(node, "dilations").unwrap_or_else(|| vec![1, 1]);
@@ -454,6 +468,12 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
                 .input(2)
                 .and_then(|b| cx.constant(b))
                 .map(|t| t.data().to_f64_vec().iter().map(|&v| v as f32).collect());
+            // A grouped Conv: one Conv with block-diagonal weights (groups.rs).
+            let floats = if groups > 1 {
+                block_diagonal(&floats, ws[0], xs[1], groups as usize, ws[2] * ws[3])
+            } else {
+                floats
+            };
             (
                 Layer::conv(&node.name, shape, prec),
                 floats,
@@ -547,6 +567,13 @@ fn lower_layer(cx: &Cx<'_>, node: &Node) -> Result<Lowered, Vec<Problem>> {
     let alpha_one = op == "Conv" || float_attr(node, "alpha", 1.0) == 1.0;
     let codes = if layout == WeightLayout::AsLayer && alpha_one {
         cx.dq_codes(w)
+            .map(|(c, s)| match (int_attr(node, "group", 1), ws.as_slice()) {
+                (g, [o, _, fh, fw]) if op == "Conv" && g > 1 => {
+                    let in_channels = xs.get(1).copied().unwrap_or_default();
+                    (block_diagonal(&c, *o, in_channels, g as usize, fh * fw), s)
+                }
+                _ => (c, s),
+            })
     } else {
         None
     };

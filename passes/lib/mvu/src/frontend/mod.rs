@@ -23,6 +23,7 @@
 mod chain;
 mod dialect;
 mod error;
+pub mod groups;
 mod lower;
 mod output;
 mod partial;

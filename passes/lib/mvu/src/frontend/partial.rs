@@ -116,6 +116,22 @@ fn groups(out: u32, words_per_block: u64, ram: u64) -> Vec<Range<u32>> {
         .collect()
 }
 
+/// Output-channel groups of the sums of `k` parts: a sum over `n` output
+/// blocks is a dense `[n·64, k·n·64]` 1-bit image, `k·n` words per block and
+/// `k·n²` in all, so each group has the most blocks `n` with `k·n² ≤ ram`
+/// (at least one).
+fn sum_groups(out: u32, k: u64, ram: u64) -> Vec<Range<u32>> {
+    let n = (1..)
+        .take_while(|n: &u64| k * n * n <= ram)
+        .last()
+        .unwrap_or(1);
+    let g = n.min(blocks(out.into())) as u32 * BLOCK as u32;
+    (0..out)
+        .step_by(g as usize)
+        .map(|a| a..(a + g).min(out))
+        .collect()
+}
+
 fn suffix(name: &mut String, r: &Range<u32>, tag: &str, on: bool) {
     if on {
         *name += &format!(".{tag}{}_{}", r.start, r.end);
@@ -145,22 +161,44 @@ pub fn split_inputs(
         bound,
         limit: PARTIAL_LIMIT,
     };
+    // Σ|q| of each output over each 64-feature block, once: a part's bound is
+    // a sum of these, so trying each `k` costs out·in_blocks, not the weights.
+    let nblk = in_blocks as usize;
+    let block_sums: Vec<u64> = l
+        .weights
+        .values
+        .chunks(inf.max(1) as usize)
+        .flat_map(|row| {
+            row.chunks(BLOCK as usize)
+                .map(|b| b.iter().map(|w| w.unsigned_abs() as u64).sum::<u64>())
+        })
+        .collect();
+    let bound_of = |ps: &[Range<u32>]| -> u64 {
+        ps.iter()
+            .map(|r| {
+                let (a, b) = (
+                    r.start as usize / BLOCK as usize,
+                    (r.end as usize).div_ceil(BLOCK as usize),
+                );
+                block_sums
+                    .chunks(nblk.max(1))
+                    .map(|row| row[a..b].iter().sum::<u64>() * amax)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    // Not even single blocks fit 16 bits (8-bit weights and activations): refuse at once.
+    let single = block_sums.iter().max().copied().unwrap_or(0) * amax;
+    if single > PARTIAL_LIMIT {
+        return Err(refuse(in_blocks, single));
+    }
     // The fewest parts whose weights fit; then more until the partials fit 16 bits.
     let mut k = in_blocks.div_ceil((ram / wp).max(1)).max(2);
     let chosen = loop {
         let ps = parts(inf, k);
-        let bound = ps
-            .iter()
-            .map(|r| {
-                partial_bound(
-                    &l.weights.values,
-                    inf as usize,
-                    &(r.start as usize..r.end as usize),
-                    amax,
-                )
-            })
-            .max()
-            .unwrap_or(0);
+        let bound = bound_of(&ps);
         if bound <= PARTIAL_LIMIT {
             break ps;
         }
@@ -228,12 +266,7 @@ pub fn split_inputs(
         }
     }
     let sum_precision = Precision::new(PARTIAL_BITS, 1, p.out).with_signed_acts(true);
-    // A sum over `n` output blocks is a dense [n·64, K·n·64] 1-bit image: K·n words per block, K·n² in all.
-    let n = (1..)
-        .take_while(|n: &u64| k * n * n <= ram)
-        .last()
-        .unwrap_or(1);
-    let gs = groups(out, k * n, ram);
+    let gs = sum_groups(out, k, ram);
     for ch in &gs {
         let nb = blocks(ch.len() as u64);
         let bs = bands(
@@ -304,6 +337,19 @@ mod tests {
         let w = [1, -2, 3, 0, -1, -1, -1, 5];
         assert_eq!(partial_bound(&w, 4, &(1..3), 3), 15);
         assert_eq!(partial_bound(&w, 4, &(0..4), 3), 24);
+    }
+
+    #[test]
+    fn every_sum_group_fits_the_weight_ram() {
+        // k = 12 parts: n = 6 blocks (12·36 = 432 ≤ 512); sizing groups by
+        // words per block (512 / (12·6) = 7 blocks) needed 12·49 = 588 words.
+        for k in 1..=512u64 {
+            for r in sum_groups(4096, k, 512) {
+                let nb = blocks(r.len() as u64);
+                assert!(k * nb * nb <= 512, "k = {k}: {r:?}");
+            }
+        }
+        assert_eq!(sum_groups(4096, 12, 512)[0], 0..384);
     }
 
     #[test]

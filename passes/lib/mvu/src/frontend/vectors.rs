@@ -33,6 +33,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::error::Problem;
+use super::groups::diagonal_blocks;
 use super::lower::{Lowered, WeightLayout};
 use super::CompileOptions;
 use crate::limits::ACT_WORD_ELEMS;
@@ -78,6 +79,21 @@ pub fn fake_quantized(graph: &Graph, layers: &[Lowered]) -> Graph {
                 }
                 (t, vec![inp, out])
             }
+        };
+        // A grouped Conv keeps its group: the reference runs it on the
+        // diagonal blocks of the dense weights the MVU multiplies.
+        let grouped = graph
+            .nodes
+            .iter()
+            .find(|n| n.name == l.node && n.op_type == "Conv")
+            .and_then(|n| n.attrs.get("group").and_then(Attr::as_int))
+            .filter(|&g| g > 1);
+        let (data, dims) = match (grouped, dims.as_slice()) {
+            (Some(g), &[o, c, fh, fw]) => (
+                diagonal_blocks(&data, o, c, g as usize, fh * fw),
+                vec![o, c / g as usize, fh, fw],
+            ),
+            _ => (data, dims),
         };
         let name = format!("{}__mvu_weight", l.node);
         let Ok(tensor) = Tensor::from_f32(dims, data) else {

@@ -1,0 +1,108 @@
+//! Compiles a real ONNX model for the MVU and checks the functional model of
+//! the emitted jobs against `onnc-interp` on the same integer network.
+//!
+//! In: `check_model MODEL.onnx BITS [SEED]`. The model's Conv/Gemm biases are
+//! set to zero first: onnc does not program the MVU's bias RAM (see
+//! docs/targets/mvu.md, "Not established"), and the functional model refuses
+//! nonzero biases rather than claim numbers the board would not produce.
+//! Out: one line with the pieces, the output size, whether the two agree
+//! exactly and how long each step took; exit 1 when they differ or a step
+//! fails (with the reason).
+//!
+//! Used for the full-size measurements in docs/targets/mvu.md (torchvision
+//! AlexNet and VGG-16 exported by tools/support_table.py); run it in release:
+//! `cargo run --release -p onnc-mvu --example check_model -- alexnet.onnx 2`.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use onnc_mvu::frontend::{compile, random_codes, reference_graph, simulate, CompileOptions};
+use onnc_tensor::{DType, Tensor};
+
+fn run(args: &[String]) -> Result<String, String> {
+    let [path, bits, rest @ ..] = args else {
+        return Err("usage: check_model MODEL.onnx BITS [SEED]".into());
+    };
+    let bits: u32 = bits.parse().map_err(|e| format!("BITS '{bits}': {e}"))?;
+    let seed: u64 = match rest.first() {
+        Some(s) => s.parse().map_err(|e| format!("SEED '{s}': {e}"))?,
+        None => 1,
+    };
+    let t = Instant::now();
+    let mut g = onnc_onnx::load(path, &onnc_onnx::Options::default())
+        .map_err(|e| format!("{path}: {e}"))?
+        .graph;
+    let biases: Vec<String> = g
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.op_type.as_str(), "Conv" | "Gemm"))
+        .filter_map(|n| n.input(2).map(str::to_string))
+        .collect();
+    for (name, t) in &mut g.initializers {
+        if biases.contains(name) {
+            *t = Tensor::from_f32(t.shape().to_vec(), vec![0.0; t.numel()])
+                .map_err(|e| format!("bias '{name}': {e}"))?;
+        }
+    }
+    let load_s = t.elapsed().as_secs_f64();
+    let o = CompileOptions {
+        aprec: bits,
+        wprec: bits,
+        oprec: bits,
+        test_vectors: false,
+        ..CompileOptions::default()
+    };
+    let t = Instant::now();
+    let c = compile(&g, &o).map_err(|e| format!("{path} at {bits} bits: {e}"))?;
+    let compile_s = t.elapsed().as_secs_f64();
+    let input = &g.inputs[0];
+    let shape = input
+        .type_info()
+        .static_shape()
+        .ok_or("the input has no static shape")?;
+    let x = random_codes(shape.iter().product(), bits, seed);
+    let t = Instant::now();
+    let mvu = simulate(&c, &x).map_err(|e| format!("functional model: {e}"))?;
+    let sim_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let xt = Tensor::from_f32(shape, x).map_err(|e| e.to_string())?;
+    let r = onnc_interp::run_graph(&reference_graph(&g, &c), &[(input.name.clone(), xt)])
+        .map_err(|e| format!("interpreter: {e}"))?;
+    let interp_s = t.elapsed().as_secs_f64();
+    let want: Vec<i64> = r[0]
+        .1
+        .cast(DType::F32)
+        .data()
+        .to_f64_vec()
+        .iter()
+        .map(|&v| v as i64)
+        .collect();
+    let differ =
+        mvu.iter().zip(&want).filter(|(a, b)| a != b).count() + mvu.len().abs_diff(want.len());
+    let nonzero = mvu.iter().filter(|&&v| v != 0).count();
+    let line = format!(
+        "{path} at {bits} bits: {} pieces, {} outputs ({nonzero} nonzero), {differ} differ; \
+         load {load_s:.1}s, compile {compile_s:.1}s, model {sim_s:.1}s, interpreter {interp_s:.1}s",
+        c.table().rows.len(),
+        mvu.len()
+    );
+    if differ == 0 {
+        Ok(line)
+    } else {
+        Err(line)
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(line) => {
+            println!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
