@@ -69,7 +69,15 @@ impl Statistics {
             .iter()
             .collect::<Vec<_>>()
             .par_iter()
-            .map(|(name, t)| (*name, *t, method.threshold(t)))
+            .map(|(name, t)| {
+                // A partial sum takes its maximum ([`crate::psum`]).
+                let amax = if crate::psum::is_psum_key(name) {
+                    Some(t.max_abs()).filter(|a| *a > 0.0)
+                } else {
+                    method.threshold(t)
+                };
+                (*name, *t, amax)
+            })
             .collect();
         let mut scales = BTreeMap::new();
         let mut all_zero = Vec::new();

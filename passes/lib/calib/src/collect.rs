@@ -26,6 +26,7 @@
 //! assert_eq!(entropy.scales.len(), max.scales.len());
 //! ```
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use onnc_onnx::Graph;
@@ -34,6 +35,7 @@ use rayon::prelude::*;
 
 use crate::error::{CalibError, Result};
 use crate::progress::progress_bar;
+use crate::psum::PsumGemm;
 use crate::source::{CalibSource, DataSet, SetPlan};
 use crate::stats::Statistics;
 
@@ -81,12 +83,41 @@ fn run_set(
         observe(stats, name, t, index, &data)?;
     }
     let mut failed = None;
+    // Gemm operands kept for their partial sums ([`crate::psum`]).
+    let gemms: Vec<PsumGemm> = crate::psum::plan(graph)
+        .into_iter()
+        .filter(|g| stats.tracks(&g.key))
+        .collect();
+    let mut kept: HashMap<String, Tensor> = data
+        .inputs
+        .iter()
+        .filter(|(n, _)| gemms.iter().any(|g| &g.a == n))
+        .cloned()
+        .collect();
     onnc_interp::run_graph_observed(graph, &data.inputs, &mut |node, results| {
         if failed.is_some() {
             return;
         }
         for (name, t) in node.outputs.iter().zip(results) {
             if let Err(e) = observe(stats, name, t, index, &data) {
+                failed = Some(e);
+                return;
+            }
+            if gemms.iter().any(|g| &g.a == name) {
+                kept.insert(name.clone(), t.clone());
+            }
+        }
+        for g in gemms
+            .iter()
+            .filter(|g| graph.nodes[g.node].name == node.name)
+        {
+            let Some(m) = kept.get(&g.a).and_then(|a| g.extremes(a)) else {
+                continue;
+            };
+            let Ok(t) = Tensor::from_f32(vec![m.len()], m) else {
+                continue;
+            };
+            if let Err(e) = observe(stats, &g.key, &t, index, &data) {
                 failed = Some(e);
                 return;
             }

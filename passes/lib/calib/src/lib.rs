@@ -61,6 +61,7 @@ pub mod method;
 pub mod npy_sets;
 pub mod preprocess;
 pub mod progress;
+pub mod psum;
 pub mod source;
 mod stats;
 pub mod testdata;

@@ -168,6 +168,12 @@ impl Statistics {
                 }
             }
         }
+        // Partial sums of Gemms over an activation ([`crate::psum`]).
+        for g in crate::psum::plan(graph) {
+            if live.contains(g.a.as_str()) {
+                names.push(g.key);
+            }
+        }
         let index = names
             .iter()
             .enumerate()

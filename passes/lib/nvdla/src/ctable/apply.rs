@@ -37,6 +37,10 @@
 //! When several entries give one tensor different scales, the largest (the
 //! widest range) is used and a note says so.
 //!
+//! Tensors the lowering made (selection convolutions, partial sums of a
+//! split Gemm) get scales derived exactly or from the calibrator's
+//! partial-sum entries (`"<node>#psum"`, [`super::derive`]), each with a note.
+//!
 //! Every INT8 converter needs the scale of its output and of its input: a
 //! table that lacks some is refused with [`CtableError::MissingScales`]
 //! (the first few names, the count, and how to fix it).
@@ -116,7 +120,13 @@ pub fn apply_scales_with(
     let mut scales: BTreeMap<TensorId, (f64, i64, String)> = BTreeMap::new();
     let tensors = t.entries.iter().map(|(n, e)| (n, e, false));
     let layers = t.layer_inputs.iter().map(|(n, e)| (n, e, true));
+    // Partial sums of split reductions ([`super::derive`]): the range, by node.
+    let mut psums = BTreeMap::new();
     for (name, e, layer) in tensors.chain(layers) {
+        if let Some(node) = name.strip_suffix(super::derive::PSUM_SUFFIX) {
+            psums.insert(node.to_string(), f64::from(e.scale) * 127.0);
+            continue;
+        }
         let Some(id) = resolve(p, name, layer) else {
             let hint = match nearest(name, p.tensors.iter().map(|t| t.name.as_str())).first() {
                 Some(n) => format!(" (nearest tensor: '{n}')"),
@@ -150,6 +160,9 @@ pub fn apply_scales_with(
         missing: RefCell::new(BTreeSet::new()),
     };
     inherit_through_views(p, &mut table.scales);
+    stats
+        .notes
+        .extend(super::derive::derive_missing(p, &mut table.scales, &psums));
 
     let mut sets: Vec<(usize, &'static str, Value)> = Vec::new();
     let mut divide: Vec<Divide> = Vec::new();

@@ -129,7 +129,12 @@ pub fn steps_of(w: &Work, n: &Node, via: &str) -> Result<Vec<Step>, String> {
 
     match n.op_type.as_str() {
         "Add" => Ok(vec![Step::alu("sum", binary(w)?)]),
-        "Max" => Ok(vec![Step::alu("max", binary(w)?)]),
+        // Max(x, 0) is ReLU: on the X unit's activation it shares the unit
+        // with a bias, so a following Min (ReLU6) still fits without Y.
+        "Max" => match binary(w)? {
+            Operand::Kernel(v) if v.iter().all(|&z| z == 0.0) => Ok(vec![Step::Relu]),
+            o => Ok(vec![Step::alu("max", o)]),
+        },
         "Min" => Ok(vec![Step::alu("min", binary(w)?)]),
         "Mul" => Ok(vec![Step::Mul(binary(w)?)]),
         "Sub" if n.input(0) == Some(via) => match binary(w)? {

@@ -1,0 +1,241 @@
+//! Scales of tensors the lowering made, which no calibrator observed
+//! (it runs the ONNX graph): each derived exactly, or from a partial-sum
+//! entry the calibrator wrote for it; never guessed.
+//!
+//! In: the program, the resolved scales by tensor, and the partial-sum
+//! entries (`"<ONNX node>#psum"` → the largest prefix/suffix magnitude of
+//! that Gemm's reduction, as `onnc_calib::psum` observes it). Out: scales
+//! added for
+//! * **selection convolutions** — an SDP that passes through (no X1, X2 or
+//!   Y operation) the accumulator of a convolution whose every kernel has
+//!   at most one non-zero weight, equal to 1 (channel shuffles, Concat
+//!   members moved into place): each output is an input value or 0, so
+//!   the output takes the input's scale, exactly;
+//! * **partial sums of a split reduction** — an SDP that passes through the
+//!   accumulator of a convolution over a channel range (a Slice, or a
+//!   selection convolution picking consecutive channels) of a
+//!   Gemm's input, the ONNX node of the op having a `#psum` entry `m`: a
+//!   range that starts at channel 0 or ends at the last channel is a prefix
+//!   or suffix of the reduction (within `m`); a range in the middle is a
+//!   difference of two prefixes (within `2m`). The scale is that bound /
+//!   127, so the partial sum never saturates on the calibration data;
+//!
+//! and a note per kind naming the first few derived tensors.
+
+use std::collections::BTreeMap;
+
+use crate::program::{Engine, Program, TensorId, TensorKind};
+
+/// What ends a partial-sum entry's key (as `onnc_calib::psum::PSUM_SUFFIX`).
+pub const PSUM_SUFFIX: &str = "#psum";
+
+/// INT8's largest magnitude.
+const QMAX: f64 = 127.0;
+
+/// Adds derivable scales to `scales` (see the module doc); returns the
+/// notes (one per kind of derivation that applied).
+pub(crate) fn derive_missing(
+    p: &Program,
+    scales: &mut BTreeMap<TensorId, (f64, i64)>,
+    psums: &BTreeMap<String, f64>,
+) -> Vec<String> {
+    let (mut selections, mut partials) = (Vec::new(), Vec::new());
+    for _ in 0..=p.ops.len() {
+        let mut changed = false;
+        for op in &p.ops {
+            if op.engine != Engine::Sdp || scales.contains_key(&op.output) || !passes_through(op) {
+                continue;
+            }
+            let Some(conv) = accumulator_conv(p, op) else {
+                continue;
+            };
+            let (Some(x), Some(w)) = (
+                conv.inputs.first().copied().flatten(),
+                conv.inputs.get(1).copied().flatten(),
+            ) else {
+                continue;
+            };
+            let name = &p.tensors[op.output].name;
+            if is_selection(p, w) {
+                if let Some(&s) = scales.get(&source_of(p, x)) {
+                    scales.insert(op.output, s);
+                    selections.push(name.clone());
+                    changed = true;
+                }
+                continue;
+            }
+            if let Some((m, whole, middle)) = partial_sum(p, op, x, psums) {
+                let bound = if middle { 2.0 * m } else { m };
+                if bound > 0.0 {
+                    scales.insert(op.output, (bound / QMAX, 0));
+                    partials.push(format!(
+                        "'{name}' ({} of '{whole}')",
+                        if middle {
+                            "twice the prefix range"
+                        } else {
+                            "the prefix/suffix range"
+                        }
+                    ));
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut notes = Vec::new();
+    if !selections.is_empty() {
+        notes.push(format!(
+            "{} tensor{} made by lowering (selection convolutions: data movement) {} the scale of {} input: {}",
+            selections.len(),
+            if selections.len() == 1 { "" } else { "s" },
+            if selections.len() == 1 { "takes" } else { "take" },
+            if selections.len() == 1 { "its" } else { "their" },
+            listed(&selections)
+        ));
+    }
+    if !partials.is_empty() {
+        notes.push(format!(
+            "{} partial sum{} of a split reduction {} the calibrated range of its partial sums: {}",
+            partials.len(),
+            if partials.len() == 1 { "" } else { "s" },
+            if partials.len() == 1 { "takes" } else { "take" },
+            listed(&partials)
+        ));
+    }
+    notes
+}
+
+/// The first few of `names`, quoted, and how many more.
+fn listed(names: &[String]) -> String {
+    const SHOWN: usize = 4;
+    let quoted = |n: &String| {
+        if n.starts_with('\'') {
+            n.clone()
+        } else {
+            format!("'{n}'")
+        }
+    };
+    let mut s: Vec<String> = names.iter().take(SHOWN).map(quoted).collect();
+    if names.len() > SHOWN {
+        s.push(format!("(and {} more)", names.len() - SHOWN));
+    }
+    s.join(", ")
+}
+
+/// Whether SDP `op` writes its input unchanged (apart from the converter):
+/// no X1, X2 or Y operation enabled.
+fn passes_through(op: &crate::program::Op) -> bool {
+    ["x1_op.enable", "x2_op.enable", "y_op.enable"]
+        .iter()
+        .all(|a| op.int(a).unwrap_or(0) == 0)
+}
+
+/// The convolution whose accumulator SDP `op` reads.
+fn accumulator_conv<'p>(p: &'p Program, op: &crate::program::Op) -> Option<&'p crate::program::Op> {
+    let t = op.inputs.first().copied().flatten()?;
+    if p.tensors[t].kind != TensorKind::Fused {
+        return None;
+    }
+    let conv = &p.ops[p.producer(t)?];
+    (conv.engine == Engine::Conv).then_some(conv)
+}
+
+/// Whether weight `w` (`[K, C, kh, kw]`) gives every kernel at most one
+/// non-zero value, equal to 1.
+fn is_selection(p: &Program, w: TensorId) -> bool {
+    let TensorKind::Weight(values) = &p.tensors[w].kind else {
+        return false;
+    };
+    let k = p.tensors[w].shape.first().copied().unwrap_or(0);
+    let v = values.values();
+    if k == 0 || v.is_empty() || v.len() % k != 0 {
+        return false;
+    }
+    v.chunks(v.len() / k).all(|kernel| {
+        let mut nz = kernel.iter().filter(|&&x| x != 0.0);
+        nz.clone().all(|&x| x == 1.0) && nz.nth(1).is_none()
+    })
+}
+
+/// The tensor whose scale `t` has: back through scale-preserving ops.
+fn source_of(p: &Program, t: TensorId) -> TensorId {
+    let mut cur = t;
+    for _ in 0..=p.ops.len() {
+        match p.producer(cur).map(|i| &p.ops[i]) {
+            Some(o) if o.engine.keeps_scale() && o.engine != Engine::Concat => {
+                match o.inputs.first().copied().flatten() {
+                    Some(n) => cur = n,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    cur
+}
+
+/// For an SDP reading a convolution over a channel range `x`: the
+/// partial-sum entry of the op's ONNX node or result name (or a
+/// `/`-prefix of one), its key's node, and whether the slice is in the middle of the channels.
+fn partial_sum(
+    p: &Program,
+    op: &crate::program::Op,
+    x: TensorId,
+    psums: &BTreeMap<String, f64>,
+) -> Option<(f64, String, bool)> {
+    let (start, len, channels) = channel_range(p, x)?;
+    let middle = start > 0 && start + len < channels;
+    // The op's ONNX nodes, then its result's name (`<node>/conv/part1`).
+    let names = op
+        .onnx_nodes
+        .iter()
+        .chain(std::iter::once(&p.tensors[op.output].name));
+    names.into_iter().find_map(|n| {
+        std::iter::once(n.as_str())
+            .chain(n.match_indices('/').map(|(i, _)| &n[..i]))
+            .find_map(|prefix| psums.get(prefix).map(|&m| (m, prefix.to_string(), middle)))
+    })
+}
+
+/// The channels `[start, start + len)` of a tensor of `channels` channels
+/// that `x` holds: `x` made by a channel Slice, or by a pass-through SDP of
+/// a selection convolution picking consecutive channels in order.
+fn channel_range(p: &Program, x: TensorId) -> Option<(usize, usize, usize)> {
+    let len = *p.tensors[x].shape.get(1)?;
+    let op = &p.ops[p.producer(x)?];
+    match op.engine {
+        Engine::Slice => {
+            let whole = op.inputs.first().copied().flatten()?;
+            let channels = *p.tensors[whole].shape.get(1)?;
+            let start = usize::try_from(op.int("c_start").unwrap_or(0)).ok()?;
+            Some((start, len, channels))
+        }
+        Engine::Sdp if passes_through(op) => {
+            let conv = accumulator_conv(p, op)?;
+            let w = conv.inputs.get(1).copied().flatten()?;
+            let whole = conv.inputs.first().copied().flatten()?;
+            let channels = *p.tensors[whole].shape.get(1)?;
+            let TensorKind::Weight(values) = &p.tensors[w].kind else {
+                return None;
+            };
+            let v = values.values();
+            // 1×1 kernels [len, channels]: row k has its 1 at start + k.
+            if !is_selection(p, w) || v.len() != len * channels {
+                return None;
+            }
+            let picked: Vec<usize> = v
+                .chunks(channels)
+                .map(|row| row.iter().position(|&z| z == 1.0))
+                .collect::<Option<_>>()?;
+            let start = *picked.first()?;
+            picked
+                .iter()
+                .enumerate()
+                .all(|(k, &c)| c == start + k)
+                .then_some((start, len, channels))
+        }
+        _ => None,
+    }
+}
