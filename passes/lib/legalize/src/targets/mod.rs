@@ -12,3 +12,4 @@ pub mod nvdla;
 pub mod nvdla_moves;
 pub mod nvdla_transformer;
 pub mod nvdla_upsample;
+pub mod slice_args;

@@ -15,10 +15,9 @@
 //! assert!(window(0, i64::MAX, 2, 8).is_err());
 //! ```
 
-use crate::analysis::{const_value, Graph};
-use crate::cond;
+use super::slice_args::{const_slice, SliceArgs};
+use crate::analysis::Graph;
 use crate::lang::ENode;
-use onnc_tensor::DType;
 
 /// The normalized window `[start, end)` of an axis of length `len` for ONNX
 /// `starts`/`ends`/`steps` entries, when the step is 1 and the window is not
@@ -38,37 +37,18 @@ pub fn window(start: i64, end: i64, step: i64, len: usize) -> Result<(usize, usi
     Ok((a as usize, b as usize))
 }
 
-fn ints(eg: &Graph, node: &ENode, i: usize) -> Option<Vec<i64>> {
-    let c = *node.children.get(i)?;
-    const_value(eg, c)?
-        .cast(DType::I64)
-        .as_i64()
-        .ok()
-        .map(<[i64]>::to_vec)
-}
-
 /// The `(axis, start, end)` of a one-axis, step-1 Slice of a 4-D tensor with
 /// constant bounds, or what it would have to be.
 pub fn single_axis(eg: &Graph, node: &ENode, x: &[usize]) -> Result<(usize, usize, usize), String> {
     if x.len() != 4 {
         return Err(format!("a slice of a 4-D tensor (got {}-D)", x.len()));
     }
-    let present = |i| cond::operand_present(eg, node, i);
-    if (1..=4).any(|i| present(i) && !cond::operand_const(eg, node, i)) {
-        return Err("a slice with constant starts, ends, axes and steps".into());
-    }
-    let starts = ints(eg, node, 1).ok_or("constant starts")?;
-    let ends = ints(eg, node, 2).ok_or("constant ends")?;
-    let axes = if present(3) {
-        ints(eg, node, 3).ok_or("constant axes")?
-    } else {
-        (0..starts.len() as i64).collect()
-    };
-    let steps = if present(4) {
-        ints(eg, node, 4).ok_or("constant steps")?
-    } else {
-        vec![1; starts.len()]
-    };
+    let SliceArgs {
+        starts,
+        ends,
+        axes,
+        steps,
+    } = const_slice(eg, node)?;
     if starts.len() != 1 || ends.len() != 1 || axes.len() != 1 || steps.len() != 1 {
         return Err(format!(
             "a slice of one axis (got {} axes that were not split)",

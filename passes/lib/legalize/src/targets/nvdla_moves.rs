@@ -20,6 +20,7 @@
 //! assert!(spatial_start(0, 1, 7, 4).is_err());
 //! ```
 
+use super::slice_args::{const_slice, ints, SliceArgs};
 use crate::analysis::{const_value, Graph};
 use crate::cond;
 use crate::lang::{ENode, OpKey};
@@ -47,36 +48,18 @@ pub fn spatial_start(start: i64, step: i64, len: usize, out: usize) -> Result<i6
     Ok(a)
 }
 
-fn ints(eg: &Graph, node: &ENode, i: usize) -> Option<Vec<i64>> {
-    let c = *node.children.get(i)?;
-    const_value(eg, c)?
-        .cast(DType::I64)
-        .as_i64()
-        .ok()
-        .map(<[i64]>::to_vec)
-}
-
 /// Whether `Slice` of `x` to `out` is a channel window and/or strided
 /// spatial window of a 4-D tensor with constant bounds.
 pub fn slice(eg: &Graph, node: &ENode, x: &[usize], out: &[usize]) -> Result<(), String> {
     if x.len() != 4 || out.len() != 4 || x[0] != out[0] {
         return Err("a slice of a 4-D tensor that keeps the batch".into());
     }
-    let present = |i| cond::operand_present(eg, node, i);
-    if (1..=4).any(|i| present(i) && !cond::operand_const(eg, node, i)) {
-        return Err("constant bounds".into());
-    }
-    let starts = ints(eg, node, 1).ok_or("constant starts")?;
-    let axes = if present(3) {
-        ints(eg, node, 3).ok_or("constant axes")?
-    } else {
-        (0..starts.len() as i64).collect()
-    };
-    let steps = if present(4) {
-        ints(eg, node, 4).ok_or("constant steps")?
-    } else {
-        vec![1; starts.len()]
-    };
+    let SliceArgs {
+        starts,
+        axes,
+        steps,
+        ..
+    } = const_slice(eg, node)?;
     for a in 1..4 {
         let k = axes
             .iter()
