@@ -16,8 +16,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use onnc_mvu::frontend::{compile, random_codes, reference_graph, simulate, CompileOptions};
-use onnc_tensor::{DType, Tensor};
+use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
+use onnc_tensor::Tensor;
 
 fn run(args: &[String]) -> Result<String, String> {
     let [path, bits, rest @ ..] = args else {
@@ -65,18 +65,8 @@ fn run(args: &[String]) -> Result<String, String> {
     let mvu = simulate(&c, &x).map_err(|e| format!("functional model: {e}"))?;
     let sim_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let xt = Tensor::from_f32(shape, x).map_err(|e| e.to_string())?;
-    let r = onnc_interp::run_graph(&reference_graph(&g, &c), &[(input.name.clone(), xt)])
-        .map_err(|e| format!("interpreter: {e}"))?;
+    let want = reference_codes(&g, &c, &x)?;
     let interp_s = t.elapsed().as_secs_f64();
-    let want: Vec<i64> = r[0]
-        .1
-        .cast(DType::F32)
-        .data()
-        .to_f64_vec()
-        .iter()
-        .map(|&v| v as i64)
-        .collect();
     let differ =
         mvu.iter().zip(&want).filter(|(a, b)| a != b).count() + mvu.len().abs_diff(want.len());
     let nonzero = mvu.iter().filter(|&&v| v != 0).count();

@@ -4,9 +4,8 @@
 //! jobs against `onnc-interp` on the same integer network.
 
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_graph, simulate, CompileError, CompileOptions,
+    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions,
 };
-use onnc_tensor::{DType, Tensor};
 
 fn load(name: &str) -> onnc_onnx::Graph {
     let p = format!(
@@ -44,17 +43,7 @@ fn model_matches_interpreter(name: &str, o: CompileOptions, seed: u64) -> Vec<i6
     let shape = input.type_info().static_shape().expect("static input");
     let x = random_codes(shape.iter().product(), o.aprec, seed);
     let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let t = Tensor::from_f32(shape, x).expect("input tensor");
-    let r = onnc_interp::run_graph(&reference_graph(&g, &c), &[(input.name.clone(), t)])
-        .expect("interpreter runs");
-    let want: Vec<i64> = r[0]
-        .1
-        .cast(DType::F32)
-        .data()
-        .to_f64_vec()
-        .iter()
-        .map(|&v| v as i64)
-        .collect();
+    let want = reference_codes(&g, &c, &x).expect("interpreter runs");
     assert_eq!(
         mvu, want,
         "{name} at {}/{}/{} bits, quant_msb {:?}",

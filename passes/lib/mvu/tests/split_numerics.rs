@@ -2,7 +2,7 @@
 //! the functional model runs every piece (its own rows, pads, channels and
 //! weight slice) and is checked against `onnc-interp` on the unsplit graph.
 
-use onnc_mvu::frontend::{compile, random_codes, reference_graph, simulate, CompileOptions};
+use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
 use onnc_onnx::{Dim, Graph, Node, ValueInfo};
 use onnc_tensor::{Attr, DType, Tensor};
 
@@ -39,17 +39,7 @@ fn check(g: &Graph, o: CompileOptions, seed: u64) -> onnc_mvu::Compiled {
     let shape = g.inputs[0].type_info().static_shape().expect("static");
     let x = random_codes(shape.iter().product(), o.aprec, seed);
     let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{e}"));
-    let t = Tensor::from_f32(shape, x).expect("input");
-    let r = onnc_interp::run_graph(&reference_graph(g, &c), &[(g.inputs[0].name.clone(), t)])
-        .expect("interp");
-    let want: Vec<i64> = r[0]
-        .1
-        .cast(DType::F32)
-        .data()
-        .to_f64_vec()
-        .iter()
-        .map(|&v| v as i64)
-        .collect();
+    let want = reference_codes(g, &c, &x).expect("interp");
     assert_eq!(mvu.len(), want.len());
     let diff = mvu.iter().zip(&want).filter(|(a, b)| a != b).count();
     assert_eq!(diff, 0, "{diff} of {} outputs differ", want.len());

@@ -341,6 +341,28 @@ pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
     Ok(x)
 }
 
+/// What [`simulate`] must return for the input codes `x`: the interpreter's
+/// output codes on [`reference_graph`]. In: the ONNX graph, its compile and
+/// the input codes (flat, in the shape of the graph's first input). Out: the
+/// first output's codes, or what stopped the interpreter.
+pub fn reference_codes(graph: &Graph, c: &Compiled, x: &[f32]) -> Result<Vec<i64>, String> {
+    let input = graph.inputs.first().ok_or("the graph has no input")?;
+    let shape = input
+        .type_info()
+        .static_shape()
+        .ok_or_else(|| format!("input '{}' has no static shape", input.name))?;
+    let t = Tensor::from_f32(shape, x.to_vec()).map_err(|e| e.to_string())?;
+    let out = onnc_interp::run_graph(&reference_graph(graph, c), &[(input.name.clone(), t)])
+        .map_err(|e| format!("interpreter: {e}"))?;
+    let (_, y) = out.first().ok_or("the reference graph has no output")?;
+    Ok(y.cast(onnc_tensor::DType::F32)
+        .data()
+        .to_f64_vec()
+        .iter()
+        .map(|&v| v as i64)
+        .collect())
+}
+
 /// The graph `onnc-interp` runs to check [`simulate`]: integer weight codes
 /// and each layer's quantizer written out in ONNX ops.
 pub fn reference_graph(graph: &Graph, c: &Compiled) -> Graph {
