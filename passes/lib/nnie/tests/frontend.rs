@@ -3,23 +3,13 @@
 //! 2× nearest Resize, Add, Flatten, Gemm) with three calibration sets; a 3×
 //! upsample (refused, nothing written); a depthwise Conv (warned).
 
+mod common;
+use common::{data, graph};
 use std::path::{Path, PathBuf};
 
 use onnc_nnie::caffe::{from_caffemodel, from_prototxt};
 use onnc_nnie::frontend::{compile, dialect_attrs, CalibSource, CompileOptions, DialectValue};
 use onnc_nnie::{ClipTable, MapperConfig, NnieError};
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-fn graph(name: &str) -> onnc_onnx::Graph {
-    onnc_onnx::load(data(name), &Default::default())
-        .unwrap()
-        .graph
-}
 
 fn calib() -> CompileOptions {
     CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib")))

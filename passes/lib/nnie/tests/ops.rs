@@ -5,22 +5,11 @@
 //! interpreter's numbers on the original model, and the simulated 8-bit run
 //! (`quant_run`) stays close to them.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::{data, graph};
 
 use onnc_nnie::caffe::from_prototxt;
 use onnc_nnie::frontend::{compile, load_test_data, quant_run, CalibSource, CompileOptions};
-
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
-
-fn graph(name: &str) -> onnc_onnx::Graph {
-    onnc_onnx::load(data(name), &Default::default())
-        .unwrap()
-        .graph
-}
 
 /// Cosine similarity of two equally long vectors.
 fn cosine(a: &[f32], b: &[f32]) -> f64 {
