@@ -55,14 +55,14 @@ fn write_pages(cmd: &Command, dir: &Path, written: &mut Vec<PathBuf>) -> Result<
     Ok(())
 }
 
-/// Answers the hidden flags when they come first on the command line (then
-/// exits); otherwise returns.
-pub fn handle_hidden_flags(command: impl FnOnce() -> Command) {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Answers the hidden flags when they come first on the command line `argv`
+/// (program name first; then exits); otherwise returns.
+pub fn handle_hidden_flags(command: impl FnOnce() -> Command, argv: &[String]) {
+    let args = argv.get(1..).unwrap_or_default();
     let (Some(flag), value) = (args.first(), args.get(1)) else {
         return;
     };
-    let tool = std::env::args().next().unwrap_or_default();
+    let tool = argv.first().cloned().unwrap_or_default();
     let fail = |m: String| -> ! {
         eprintln!("{tool}: error: {m}");
         exit(2)

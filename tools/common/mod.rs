@@ -24,8 +24,8 @@ pub const GIT_COMMIT: &str = env!("ONNC_GIT_COMMIT");
 /// Everything a tool does before parsing its own flags: the hidden
 /// `--generate-completions SHELL` / `--generate-man DIR` (then it exits), and
 /// logging from `RUST_LOG` at `default_level` otherwise.
-pub fn start(command: impl FnOnce() -> clap::Command, default_level: &str) {
-    generate::handle_hidden_flags(command);
+pub fn start(command: impl FnOnce() -> clap::Command, default_level: &str, argv: &[String]) {
+    generate::handle_hidden_flags(command, argv);
     logging::init(default_level);
 }
 

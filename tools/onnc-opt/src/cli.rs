@@ -5,7 +5,7 @@ use onnc_dialects::ir::{PipelineOptions, PrintOptions};
 
 /// onnc-opt: run MLIR pass pipelines (ours and upstream) over onnc IR.
 #[derive(Parser, Debug)]
-#[command(name = "onnc-opt", version = crate::common::VERSION, after_help = onnc_passes_help())]
+#[command(name = "onnc-opt", version = super::common::VERSION, after_help = onnc_passes_help())]
 pub struct Cli {
     /// Input file (`-` for stdin).
     #[arg(default_value = "-")]
@@ -78,7 +78,7 @@ pub struct Cli {
     pub disable_threading: bool,
     /// `--diagnostics-format`, `--color`.
     #[command(flatten)]
-    pub diagnostics: crate::common::diagnostics::DiagnosticArgs,
+    pub diagnostics: super::common::diagnostics::DiagnosticArgs,
 }
 
 fn onnc_passes_help() -> String {

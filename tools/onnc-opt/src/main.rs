@@ -33,9 +33,15 @@ struct ChunkResult {
 }
 
 fn main() -> ExitCode {
+    main_with(std::env::args().collect())
+}
+
+/// `onnc-opt` on the command line `args` (program name first): also `onnc
+/// opt` and a link named `onnc-opt` to the `onnc` binary.
+pub fn main_with(args: Vec<String>) -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
-    common::start(<Cli as clap::CommandFactory>::command, "warn");
-    let cli = Cli::parse_from(cli::normalize_args(std::env::args()));
+    common::start(<Cli as clap::CommandFactory>::command, "warn", &args);
+    let cli = Cli::parse_from(cli::normalize_args(args.into_iter()));
     cli.diagnostics.apply();
     tracing::debug!(input = %cli.input, pipeline = cli.pass_pipeline.as_deref().unwrap_or(""), "onnc-opt");
     onnc_passes::register_all();

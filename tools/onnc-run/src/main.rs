@@ -108,9 +108,14 @@ enum Progress {
 }
 
 fn main() -> ExitCode {
+    main_with(std::env::args().collect())
+}
+
+/// `onnc-run` on the command line `args` (program name first): also `onnc
+/// run` and a link named `onnc-run` to the `onnc` binary.
+pub fn main_with(args: Vec<String>) -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
-    generate::handle_hidden_flags(<Cli as clap::CommandFactory>::command);
-    let args: Vec<String> = std::env::args().collect();
+    generate::handle_hidden_flags(<Cli as clap::CommandFactory>::command, &args);
     let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) if e.use_stderr() && diagnostics::wants_json(&args) => {

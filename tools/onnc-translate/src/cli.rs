@@ -12,7 +12,7 @@ use onnc_passes::translate::{self, Translation};
 
 /// onnc-translate: move IR across the edge of MLIR (import, emit, dump).
 #[derive(Parser, Debug)]
-#[command(name = "onnc-translate", version = crate::common::VERSION, after_help = "`--list` shows which options each translation takes.")]
+#[command(name = "onnc-translate", version = super::common::VERSION, after_help = "`--list` shows which options each translation takes.")]
 pub struct Cli {
     /// Input file (`-` or nothing: stdin).
     pub input: Option<String>,
@@ -35,7 +35,7 @@ pub struct Cli {
     pub print_debuginfo: bool,
     /// `--diagnostics-format`, `--color`.
     #[command(flatten)]
-    pub diagnostics: crate::common::diagnostics::DiagnosticArgs,
+    pub diagnostics: super::common::diagnostics::DiagnosticArgs,
 }
 
 /// What to run.

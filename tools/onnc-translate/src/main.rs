@@ -27,9 +27,15 @@ use onnc_passes::translate;
 use std::{path::Path, process::ExitCode};
 
 fn main() -> ExitCode {
+    main_with(std::env::args().collect())
+}
+
+/// `onnc-translate` on the command line `args` (program name first): also
+/// `onnc translate` and a link named `onnc-translate` to the `onnc` binary.
+pub fn main_with(args: Vec<String>) -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
-    common::start(cli::command, "warn");
-    let args: Vec<String> = cli::normalize(std::env::args());
+    common::start(cli::command, "warn", &args);
+    let args: Vec<String> = cli::normalize(args.into_iter());
     let parsed = match cli::parse(args.clone()) {
         Ok(p) => p,
         Err(e) => return clap_exit(&args, &e),

@@ -6,7 +6,7 @@
 //! or MLIR text with locations; an error naming the flag when the
 //! translation cannot use it.
 
-use crate::{cli::Cli, split};
+use super::{cli::Cli, split};
 use onnc_dialects::{ir, verify};
 use onnc_passes::translate::{Error, Input, Kind, Translation};
 

@@ -16,7 +16,13 @@ use std::path::PathBuf;
 
 /// onnc: compile ONNX models for NVDLA, BARVINN MVU and HiSilicon NNIE.
 #[derive(Parser, Debug)]
-#[command(name = "onnc", version = crate::common::VERSION)]
+#[command(
+    name = "onnc",
+    version = crate::common::VERSION,
+    after_help = "The other tools are in this binary too: `onnc opt|translate|run ARGS` is \
+                  `onnc-opt|onnc-translate|onnc-run ARGS` (see `onnc opt --help`), and so is \
+                  this binary started through a link of that name."
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

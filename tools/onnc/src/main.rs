@@ -28,6 +28,7 @@ mod common;
 mod compile_fix;
 mod cut;
 mod docs;
+mod multicall;
 mod nvdla;
 mod one_round;
 mod other_targets;
@@ -38,13 +39,34 @@ mod pipeline;
 mod report;
 mod stages;
 
+// The other three tools, compiled into this binary as well: `onnc opt|
+// translate|run ...`, or a link named after the tool (see `multicall`).
+// Each brings its own copy of `tools/common` (and onnc-translate its copy of
+// onnc-opt's `split`), exactly as in its own binary: the copies never meet.
+#[path = "../../onnc-opt/src/main.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod opt_tool;
+#[path = "../../onnc-run/src/main.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod run_tool;
+#[path = "../../onnc-translate/src/main.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod translate_tool;
+
 use common::diagnostics::Failure;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     onnc_dialects::ir::guard::bytecode_child();
-    common::generate::handle_hidden_flags(<cli::Cli as clap::CommandFactory>::command);
     let args: Vec<String> = std::env::args().collect();
+    if let Some((tool, argv)) = multicall::pick(&args) {
+        return match tool {
+            multicall::Tool::Opt => opt_tool::main_with(argv),
+            multicall::Tool::Translate => translate_tool::main_with(argv),
+            multicall::Tool::Run => run_tool::main_with(argv),
+        };
+    }
+    common::generate::handle_hidden_flags(<cli::Cli as clap::CommandFactory>::command, &args);
     let cli = match cli::parse(&args) {
         Ok(c) => c,
         Err(e) => {
