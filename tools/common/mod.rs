@@ -2,14 +2,14 @@
 //! completions and man pages, the `--input-shape` syntax, and the
 //! diagnostics flags and printing (`--diagnostics-format`, `--color`).
 //!
-//! Each binary includes this directory with
-//! `#[path = "../../common/mod.rs"] mod common;` (the tools are one package
-//! with several binaries and no library target).
+//! The package's library (`onnc_tools`); each tool imports it as
+//! `use onnc_tools as common;`.
 
 pub mod diagnostics;
 pub mod generate;
 pub mod input_shape;
 pub mod logging;
+pub mod split;
 
 /// What `--version` prints after the tool's name:
 /// `0.1.0 (git 1a2b3c4, MLIR 22.1.8)` (see `tools/build.rs`).

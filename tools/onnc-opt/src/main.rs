@@ -12,11 +12,10 @@
 //! back once (`onnc_passes::pipeline::opt`); upstream passes run in MLIR.
 
 mod cli;
-#[path = "../../common/mod.rs"]
-#[allow(dead_code)]
-mod common;
 mod expect;
-mod split;
+
+use onnc_tools as common;
+use onnc_tools::split;
 
 use clap::Parser;
 use cli::Cli;

@@ -26,11 +26,8 @@ use std::{
 };
 
 mod checks;
-#[path = "../../common/diagnostics.rs"]
-#[allow(dead_code)]
-mod diagnostics;
-#[path = "../../common/generate.rs"]
-mod generate;
+
+use onnc_tools::{diagnostics, generate};
 
 /// onnc-run: run a model with onnc's reference interpreter.
 #[derive(Parser, Debug)]

@@ -15,13 +15,10 @@
 //! command-line error) and no output file is created.
 
 mod cli;
-#[path = "../../common/mod.rs"]
-#[allow(dead_code)]
-mod common;
-#[path = "../../onnc-opt/src/split.rs"]
-#[allow(dead_code)]
-mod split;
 mod text;
+
+use onnc_tools as common;
+use onnc_tools::split;
 
 use onnc_passes::translate;
 use std::{path::Path, process::ExitCode};

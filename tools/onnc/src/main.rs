@@ -22,9 +22,6 @@
 mod calib_span;
 mod calibrate;
 mod cli;
-#[path = "../../common/mod.rs"]
-#[allow(dead_code)]
-mod common;
 mod compile_fix;
 mod cut;
 mod docs;
@@ -41,19 +38,18 @@ mod stages;
 
 // The other three tools, compiled into this binary as well: `onnc opt|
 // translate|run ...`, or a link named after the tool (see `multicall`).
-// Each brings its own copy of `tools/common` (and onnc-translate its copy of
-// onnc-opt's `split`), exactly as in its own binary: the copies never meet.
 #[path = "../../onnc-opt/src/main.rs"]
-#[allow(dead_code, clippy::duplicate_mod)]
+#[allow(dead_code)]
 mod opt_tool;
 #[path = "../../onnc-run/src/main.rs"]
-#[allow(dead_code, clippy::duplicate_mod)]
+#[allow(dead_code)]
 mod run_tool;
 #[path = "../../onnc-translate/src/main.rs"]
-#[allow(dead_code, clippy::duplicate_mod)]
+#[allow(dead_code)]
 mod translate_tool;
 
 use common::diagnostics::Failure;
+use onnc_tools as common;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
