@@ -16,13 +16,17 @@ gemm_split.onnx  x [1,512,6,6] -> Flatten -> Gemm (18432 -> 8) -> Relu: one grou
                convolution buffer, so the reduction is split in input channels and a
                partial sum is written (its scale from the calibrator's partial-sum
                entry). Not committed (576 KiB of weights): the lit test makes it.
+hardswish.onnx x [1,8,8,8] -> Conv 3x3 (8->16) -> HardSwish -> Conv 1x1 (16->8):
+               MobileNetV3's activation. nv_small has no LUT, so it legalizes to
+               Mul(x, HardSigmoid(x)); the HardSigmoid result (a tensor no calibrator
+               saw) takes the exact scale 1/127. Made by the lit test (opset 14).
 calib_<model>/sample_{0,1,2}.npy   seeded standard-normal calibration inputs.
 
 relu6_s2 and shuffle (and their calib_ folders) are committed in
 test/data/calib-derived/, made by `make_calib_derived_models.py test/data/calib-derived
 relu6_s2 shuffle`.
 
-Usage: make_calib_derived_models.py OUT_DIR [MODEL ...]   (default: all three)
+Usage: make_calib_derived_models.py OUT_DIR [MODEL ...]   (default: all four)
 """
 import os
 import sys
@@ -32,18 +36,18 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 out = sys.argv[1]
-wanted = sys.argv[2:] or ["relu6_s2", "shuffle", "gemm_split"]
+wanted = sys.argv[2:] or ["relu6_s2", "shuffle", "gemm_split", "hardswish"]
 os.makedirs(out, exist_ok=True)
 N = helper.make_node
 
 
-def save(name, nodes, inits, x_shape, y_shape, seed):
+def save(name, nodes, inits, x_shape, y_shape, seed, opset=13):
     g = helper.make_graph(
         nodes, name,
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, x_shape)],
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, y_shape)],
         inits)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)], producer_name="make_calib_derived_models.py")
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="make_calib_derived_models.py")
     m.ir_version = 8
     onnx.checker.check_model(m)
     onnx.save(m, os.path.join(out, f"{name}.onnx"))
@@ -120,6 +124,22 @@ def gemm_split():
         N("Relu", ["g"], ["y"], name="relu"),
     ]
     save("gemm_split", nodes, inits, [1, 512, 6, 6], [1, n], 3)
+
+
+def hardswish():
+    rng = np.random.default_rng(4)
+    c, e, hw = 8, 16, 8
+    inits = [
+        numpy_helper.from_array(conv_w(rng, e, c, 3, 3), "w1"),
+        numpy_helper.from_array((0.1 * rng.standard_normal(e)).astype(np.float32), "b1"),
+        numpy_helper.from_array(conv_w(rng, c, e), "w2"),
+    ]
+    nodes = [
+        N("Conv", ["x", "w1", "b1"], ["c1"], name="conv1", pads=[1, 1, 1, 1]),
+        N("HardSwish", ["c1"], ["h"], name="hswish"),
+        N("Conv", ["h", "w2"], ["y"], name="conv2"),
+    ]
+    save("hardswish", nodes, inits, [1, c, hw, hw], [1, c, hw, hw], 4, opset=14)
 
 
 for name in wanted:

@@ -52,8 +52,15 @@ pub struct Selection {
 }
 
 /// A heap entry: cost, e-class, e-node index; ordered smallest first.
+/// A heap entry: (tree cost, local cost, e-class, e-node position).
+///
+/// The local cost (own cost + the own costs of the operands' chosen
+/// e-nodes) breaks ties between tree costs that are equal only because they
+/// saturated at [`crate::cost::SATURATED`] or are so large that an operand's
+/// ε rounded away: deep in MobileNetV2 `Max(x, 0)` and `Relu(x)` (one ε
+/// apart) tied and the older e-node, `Max`, won in every later block.
 #[derive(PartialEq)]
-struct Entry(f64, usize, usize);
+struct Entry(f64, f64, usize, usize);
 
 impl Eq for Entry {}
 
@@ -69,8 +76,9 @@ impl Ord for Entry {
         other
             .0
             .total_cmp(&self.0)
-            .then(other.1.cmp(&self.1))
+            .then(other.1.total_cmp(&self.1))
             .then(other.2.cmp(&self.2))
+            .then(other.3.cmp(&self.3))
     }
 }
 
@@ -78,7 +86,8 @@ impl Ord for Entry {
 /// of Dijkstra's algorithm: an e-node's cost (own + operands') is known once
 /// all its operand e-classes are final, and the cheapest known e-class is
 /// final. Each e-class is finalized once: O(E log E), deterministic (ties
-/// break on e-class id, then e-node position). Correct because an e-node
+/// break on the local cost — own cost plus the operands' chosen own costs —
+/// then e-class id, then e-node position). Correct because an e-node
 /// never costs less than any of its operands (own costs are ≥ ε > 0).
 pub fn greedy(eg: &Graph, costs: &NodeCosts, root: Id) -> Selection {
     let size = eg
@@ -97,7 +106,7 @@ pub fn greedy(eg: &Graph, costs: &NodeCosts, root: Id) -> Selection {
         pending[i] = eg[id].nodes.iter().map(|n| n.children.len()).collect();
         for (k, n) in eg[id].nodes.iter().enumerate() {
             if n.children.is_empty() {
-                heap.push(Entry(costs.get(n), i, k));
+                heap.push(Entry(costs.get(n), costs.get(n), i, k));
             }
             for c in &n.children {
                 users[usize::from(eg.find(*c))].push((i, k));
@@ -105,7 +114,7 @@ pub fn greedy(eg: &Graph, costs: &NodeCosts, root: Id) -> Selection {
         }
     }
     let mut best: Vec<Option<(f64, usize)>> = vec![None; size];
-    while let Some(Entry(cost, i, k)) = heap.pop() {
+    while let Some(Entry(cost, _, i, k)) = heap.pop() {
         if best[i].is_some() {
             continue;
         }
@@ -116,11 +125,17 @@ pub fn greedy(eg: &Graph, costs: &NodeCosts, root: Id) -> Selection {
             if *p == 0 && best[u].is_none() {
                 let n = &eg[Id::from(u)].nodes[uk];
                 let mut total = costs.get(n);
+                let mut local = costs.get(n);
                 for c in &n.children {
-                    let ci = usize::from(eg.find(*c));
-                    total = add(total, best[ci].map(|b| b.0).unwrap_or(f64::INFINITY));
+                    let cid = eg.find(*c);
+                    let Some((ct, ck)) = best[usize::from(cid)] else {
+                        total = f64::INFINITY;
+                        continue;
+                    };
+                    total = add(total, ct);
+                    local = add(local, costs.get(&eg[cid].nodes[ck]));
                 }
-                heap.push(Entry(total, u, uk));
+                heap.push(Entry(total, local, u, uk));
             }
         }
     }

@@ -184,3 +184,47 @@ fn a_split_gemm_partial_sum_takes_the_psum_range() {
     let out = p.ops[parts[0]].float("quant.output_scale").unwrap();
     assert!((out - 0.5).abs() < 1e-6, "{out}");
 }
+
+#[test]
+fn a_hard_sigmoid_result_takes_the_scale_one_over_127() {
+    // Conv → HardSigmoid(1/6, 0.5) → Conv; the table has no entry for the
+    // gate (as for the one nv_small's HardSwish legalization makes): its
+    // range is [0, 1], so it is derived as 1/127.
+    let mut g = Graph {
+        inputs: vec![vi("x", &[1, 8, 4, 4])],
+        outputs: vec![vi("y", &[1, 8, 4, 4])],
+        ..Default::default()
+    };
+    for (name, seed) in [("w1", 5), ("w2", 6)] {
+        g.initializers.push((
+            name.into(),
+            Tensor::from_f32(vec![8, 8, 1, 1], values(64, seed)).unwrap(),
+        ));
+    }
+    g.nodes = vec![
+        Node::new("conv1", "Conv", &["x", "w1"], &["c1"])
+            .with_attr("kernel_shape", Attr::Ints(vec![1, 1])),
+        Node::new("gate", "HardSigmoid", &["c1"], &["h"])
+            .with_attr("alpha", Attr::Float(1.0 / 6.0))
+            .with_attr("beta", Attr::Float(0.5)),
+        Node::new("conv2", "Conv", &["h", "w2"], &["y"])
+            .with_attr("kernel_shape", Attr::Ints(vec![1, 1])),
+    ];
+    let mut p = small(&g);
+    let mut t = table(&g, 0.05);
+    t.entries.remove("h");
+    let stats = apply_scales(&mut p, &t).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        stats
+            .notes
+            .iter()
+            .any(|n| n.contains("(clamped to [0, 1]: HardSigmoid) takes the scale 1/127: 'h'")),
+        "{:?}",
+        stats.notes
+    );
+    // Only the clamp is derived: without the output's entry the table is
+    // still refused.
+    t.entries.remove("y");
+    let mut p2 = small(&g);
+    assert!(apply_scales(&mut p2, &t).is_err());
+}

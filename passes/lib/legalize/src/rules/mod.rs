@@ -38,6 +38,7 @@ pub mod batchnorm;
 pub mod conv_split;
 pub mod cpu;
 pub mod gemm;
+pub mod hard_swish;
 pub mod identity;
 pub mod layer_norm;
 pub mod nnie;
@@ -82,6 +83,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         transpose::RULES,
         arith::RULES,
         activation::RULES,
+        hard_swish::RULES,
         batchnorm::RULES,
         gemm::RULES,
         layer_norm::RULES,

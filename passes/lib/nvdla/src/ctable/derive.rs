@@ -19,6 +19,9 @@
 //!   or suffix of the reduction (within `m`); a range in the middle is a
 //!   difference of two prefixes (within `2m`). The scale is that bound /
 //!   127, so the partial sum never saturates on the calibration data;
+//! * **clamps to [0, 1]** — an SDP ending in `min(relu(·), 1)`, as a
+//!   `HardSigmoid` lowers (nv_small's `HardSwish` = `x · HardSigmoid(x)`
+//!   makes one): the scale 1/127, exactly;
 //!
 //! and a note per kind naming the first few derived tensors.
 
@@ -39,7 +42,13 @@ pub(crate) fn derive_missing(
     scales: &mut BTreeMap<TensorId, (f64, i64)>,
     psums: &BTreeMap<String, f64>,
 ) -> Vec<String> {
-    let (mut selections, mut partials) = (Vec::new(), Vec::new());
+    let (mut selections, mut partials, mut clamped) = (Vec::new(), Vec::new(), Vec::new());
+    for op in &p.ops {
+        if op.engine == Engine::Sdp && !scales.contains_key(&op.output) && unit_interval(p, op) {
+            scales.insert(op.output, (1.0 / QMAX, 0));
+            clamped.push(p.tensors[op.output].name.clone());
+        }
+    }
     for _ in 0..=p.ops.len() {
         let mut changed = false;
         for op in &p.ops {
@@ -104,7 +113,48 @@ pub(crate) fn derive_missing(
             listed(&partials)
         ));
     }
+    if !clamped.is_empty() {
+        notes.push(format!(
+            "{} tensor{} made by lowering (clamped to [0, 1]: HardSigmoid) {} the scale 1/127: {}",
+            clamped.len(),
+            if clamped.len() == 1 { "" } else { "s" },
+            if clamped.len() == 1 { "takes" } else { "take" },
+            listed(&clamped)
+        ));
+    }
     notes
+}
+
+/// Whether SDP `op` ends in `min(relu(·), 1)` — HardSigmoid's clamp, as
+/// the lowering packs it: the last enabled sub-unit is an ALU `min` (no
+/// multiplier, no activation) whose per-kernel operand is 1 everywhere, and
+/// the sub-unit before it ends in ReLU. Its output lies in [0, 1], so the
+/// scale 1/127 is exact (no calibration data needed).
+fn unit_interval(p: &Program, op: &crate::program::Op) -> bool {
+    let enabled: Vec<(&str, usize)> = [("x1_op", 1), ("x2_op", 2), ("y_op", 3)]
+        .into_iter()
+        .filter(|(u, _)| op.int(&format!("{u}.enable")).unwrap_or(0) != 0)
+        .collect();
+    let [.., (prev, _), (last, slot)] = enabled.as_slice() else {
+        return false;
+    };
+    let attr = |u: &str, k: &str| op.str(&format!("{u}.{k}")).unwrap_or("");
+    if attr(prev, "act") != "relu"
+        || attr(last, "type") != "add"
+        || attr(last, "alu_type") != "min"
+        || attr(last, "act") != "none"
+        || attr(last, "mode") != "per_kernel"
+    {
+        return false;
+    }
+    let Some(t) = op.inputs.get(*slot).copied().flatten() else {
+        return false;
+    };
+    let TensorKind::Weight(values) = &p.tensors[t].kind else {
+        return false;
+    };
+    let v = values.values();
+    !v.is_empty() && v.iter().all(|&x| x == 1.0)
 }
 
 /// The first few of `names`, quoted, and how many more.

@@ -8,7 +8,9 @@
 //!   read of `x`): `Mul(x, Sigmoid(x))` → `Swish` (SiLU),
 //!   `Mul(x, HardSigmoid(x))` → `HardSwish` with that gate's α and β,
 //!   `Mul(x, Tanh(Softplus(x)))` → `Mish`. The gate must feed only the
-//!   `Mul` and not be a graph output.
+//!   `Mul` and not be a graph output. Run only where the LUT runs (FP16 with
+//!   a Y unit): on nv_small `Mul(x, HardSigmoid(x))` (the legalized
+//!   HardSwish) stays X-unit steps and an element-wise Mul.
 //! * [`steps`] gives a node's SDP steps: a [`Step::Lut`] on the Y unit for
 //!   the LUT functions, and for `HardSigmoid` = clamp(αx + β, 0, 1):
 //!   `(x + β/α) · α` then ReLU on one X unit, `min(·, 1)` on the next (no

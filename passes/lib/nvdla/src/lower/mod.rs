@@ -155,7 +155,9 @@ pub fn lower(
     }
     unwide::unwide(&mut w);
     regroup::regroup(&mut w);
-    if opts.fuse {
+    // Composing `x · gate(x)` into one LUT function only pays where the LUT
+    // runs; elsewhere (nv_small; INT8) the pieces run on the X units.
+    if opts.fuse && cfg.has_sdp_lut && cfg.default_precision == Precision::Fp16 {
         activation::compose(&mut w);
     }
     let refused = activation::refusals(&w, &cfg);
