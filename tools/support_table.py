@@ -61,7 +61,12 @@ def cell_command(key, onnc, onnc_run, model, calib, out):
 def first_reason(stderr, scratch):
     """The first diagnostic line of `stderr`, without scratch paths, at most REASON_CHARS characters."""
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
-    pick = next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
+    # The first diagnostic in the one form (`file: node 'X' (Op): error: ...`), not the
+    # closing summary (`error: 8 problems; ...`), which only counts them.
+    summary = re.compile(r"error: \d+ problems?\b")
+    pick = next((l for l in lines if ": error: " in l and not summary.match(l)), None)
+    pick = pick or next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I) and not summary.match(l)), None)
+    pick = pick or next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
     pick = pick or next((l for l in lines if not l.startswith(("warning", "note", "[", "progress"))), "")
     if pick.endswith(":") and pick in lines and lines.index(pick) + 1 < len(lines):
         pick = "output " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
