@@ -144,15 +144,10 @@ fn split_to_slices(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use onnc_onnx::{Dim, ValueInfo};
-    use onnc_tensor::DType;
+    use onnc_onnx::ValueInfo;
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo {
-            name: name.into(),
-            dtype: DType::F32,
-            dims: dims.iter().map(|d| Dim::Fixed(*d)).collect(),
-        }
+        ValueInfo::f32(name, dims)
     }
 
     #[test]

@@ -313,11 +313,7 @@ mod tests {
     use onnc_tensor::{Attr, DType};
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo {
-            name: name.into(),
-            dtype: DType::F32,
-            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-        }
+        ValueInfo::f32(name, dims)
     }
 
     fn i64s(name: &str, v: &[i64]) -> (String, Tensor) {

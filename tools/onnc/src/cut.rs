@@ -118,15 +118,10 @@ fn rest(graph: &Graph, refused: &BTreeSet<String>) -> Result<Graph, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use onnc_onnx::{Dim, Node};
-    use onnc_tensor::DType;
+    use onnc_onnx::{Node, ValueInfo};
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo {
-            name: name.into(),
-            dtype: DType::F32,
-            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-        }
+        ValueInfo::f32(name, dims)
     }
 
     #[test]

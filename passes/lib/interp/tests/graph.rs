@@ -3,15 +3,11 @@
 //! and failures name the node or value.
 
 use onnc_interp::{run_graph, run_graph_observed, Error};
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
+use onnc_onnx::{Graph, Node, ValueInfo};
+use onnc_tensor::{Attr, Tensor};
 
 fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: name.into(),
-        dtype: DType::F32,
-        dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-    }
+    ValueInfo::f32(name, dims)
 }
 fn f(shape: &[usize], v: &[f32]) -> Tensor {
     Tensor::from_f32(shape.to_vec(), v.to_vec()).unwrap()

@@ -101,6 +101,16 @@ pub struct ValueInfo {
 }
 
 impl ValueInfo {
+    /// A float value `name` of static shape `dims` (what tests and
+    /// rewrites that build graphs by hand mostly need).
+    pub fn f32(name: &str, dims: &[usize]) -> ValueInfo {
+        ValueInfo {
+            name: name.into(),
+            dtype: DType::F32,
+            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+        }
+    }
+
     /// The value's [`TypeInfo`].
     pub fn type_info(&self) -> TypeInfo {
         TypeInfo {

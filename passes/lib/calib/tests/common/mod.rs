@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
+use onnc_onnx::{Graph, Node, ValueInfo};
+use onnc_tensor::{Attr, Tensor};
 
 /// xorshift64* with Box–Muller: reproducible samples.
 pub struct Rng(u64);
@@ -34,11 +34,7 @@ impl Rng {
 }
 
 pub fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: name.into(),
-        dtype: DType::F32,
-        dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-    }
+    ValueInfo::f32(name, dims)
 }
 
 /// A small CNN on `[1, 3, 8, 8]`: Conv(3→4, 3×3, pad 1) → Relu → Conv(4→4)

@@ -1,16 +1,12 @@
 //! Graph builders shared by the front-end tests.
 #![allow(dead_code)]
 
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
+use onnc_onnx::{Graph, Node, ValueInfo};
+use onnc_tensor::{Attr, Tensor};
 
 /// A float value of static shape `dims`.
 pub fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: name.into(),
-        dtype: DType::F32,
-        dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-    }
+    ValueInfo::f32(name, dims)
 }
 
 /// A 3x3 conv node with pad 1 and stride `s`.

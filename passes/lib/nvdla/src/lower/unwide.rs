@@ -209,14 +209,9 @@ fn replace_by_split(w: &mut Work, first: usize, parts: &[Window]) {
 mod tests {
     use super::*;
     use onnc_onnx::{Dim, Graph, ValueInfo};
-    use onnc_tensor::DType;
 
     fn vi(name: &str, dims: &[usize]) -> ValueInfo {
-        ValueInfo {
-            name: name.into(),
-            dtype: DType::F32,
-            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
-        }
+        ValueInfo::f32(name, dims)
     }
 
     fn i64s(v: &[i64]) -> Tensor {
