@@ -4,7 +4,7 @@
 In: an output folder OUT and a count N (default 64).
 Out: OUT/resnet50.onnx — the onnx package's light ResNet-50 with random
 weights (its ConstantOfShape weights become seeded initializers, scaled as
-passes/lib/nvdla/tests/simulate.rs does: conv/FC ±sqrt(3/fan-in), BN scale
+passes/nvdla/tests/simulate.rs does: conv/FC ±sqrt(3/fan-in), BN scale
 [0.5, 1), variance [1, 2), mean and bias ±0.1) — and OUT/inputs/input_I.pb,
 N seeded 1x3x224x224 inputs uniform in [-1, 1).
 

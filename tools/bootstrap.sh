@@ -65,7 +65,7 @@ fi
 ONNX_DIR=$("$PYTHON" -c 'import onnx, os; print(os.path.dirname(onnx.__file__))')
 if [ ! -d "$ONNX_DIR/backend/test/data/node" ]; then
   say "generating the ONNX operator test data into $ONNX_DIR/backend/test/data/node"
-  "$PYTHON" "$(dirname "$0")/../passes/lib/interp/scripts/gen_onnx_node_data.py" >/dev/null
+  "$PYTHON" "$(dirname "$0")/../tools/interp/scripts/gen_onnx_node_data.py" >/dev/null
 fi
 
 for tool in /usr/lib/llvm-22/bin/mlir-opt /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/lit /usr/bin/cmake; do

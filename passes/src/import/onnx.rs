@@ -1,7 +1,7 @@
 //! ONNX graph → `onnx` dialect.
 //!
 //! In: an [`onnc_onnx::Model`] (loaded, validated, opset-normalized, every
-//! default attribute materialized — see `passes/lib/onnx`). Out: a
+//! default attribute materialized — see `passes/onnx`). Out: a
 //! module with one `func.func @main_graph` whose arguments are the graph
 //! inputs and whose results are the graph outputs:
 //!

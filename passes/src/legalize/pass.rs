@@ -19,7 +19,7 @@
 //! ```
 //!
 //! The rules, cost models and extraction live in the `onnc-legalize` engine
-//! (`passes/lib/legalize`, its README lists every rule by target). The pass
+//! (`passes/legalize`, its README lists every rule by target). The pass
 //! legalizes the in-memory graph and gives it the text form's names
 //! (`pipeline::names::settle`).
 //!

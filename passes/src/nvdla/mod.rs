@@ -2,7 +2,7 @@
 //! planning and calibration (CTable) on the `nvdla` dialect.
 //!
 //! Every pass converts the function to an [`onnc_nvdla::Program`]
-//! ([`from_ir`]), runs the MLIR-free engine (`passes/lib/nvdla`) and rebuilds
+//! ([`from_ir`]), runs the MLIR-free engine (`passes/nvdla`) and rebuilds
 //! the function ([`to_ir`]), so each stage is an `onnc-opt` pass with textual
 //! IR before and after.
 

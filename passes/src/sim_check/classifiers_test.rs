@@ -13,7 +13,7 @@
 //! the skip tensor's scale must be the accumulator unit times a power of
 //! two (docs/targets/nvdla.md, *INT8 operand scales*) and `nvdla-load-ctable`
 //! refuses the calibrator's raw scales. [`align_residuals`] coarsens the
-//! conv's input scale until it is, as `passes/lib/nvdla/tests/simulate/int8.rs`
+//! conv's input scale until it is, as `passes/nvdla/tests/simulate/int8.rs`
 //! does; the accuracy is measured with the aligned scales.
 
 use std::collections::HashMap;

@@ -7,7 +7,7 @@ output for ONNC's loadable) beside MODEL.onnx and writes OUT_DIR/input_0.pb
 (the raw 8-bit samples as floats, shape of the graph input: nvdla_runtime's
 mapping, mean 0, divisor 1) and OUT_DIR/output_0.pb (the .dimg values in
 plain NCHW order, shape of the graph output). Both facts are established in
-passes/lib/nvdla-dimg (README and tests/anchors.rs).
+proto/nvdla-dimg (README and tests/anchors.rs).
 """
 import os
 import sys
