@@ -37,7 +37,8 @@ pub struct OutputDiff {
 
 /// The graph of a module's `@main_graph` (or only) function.
 pub fn graph_of_module(module: &Module) -> Result<Graph, Vec<String>> {
-    let main = crate::onnx::rebuild::main_function(&module.as_operation()).map_err(|e| vec![e])?;
+    let main =
+        crate::onnx::functions::main_function(&module.as_operation()).map_err(|e| vec![e])?;
     graph_from_func(&main).map_err(|e| {
         e.into_iter()
             .map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at)))
@@ -286,7 +287,8 @@ pub fn run_module(
         let graph = graph_of_module(module)?;
         return run(&graph, inputs).map_err(|e| vec![e]);
     }
-    let main = crate::onnx::rebuild::main_function(&module.as_operation()).map_err(|e| vec![e])?;
+    let main =
+        crate::onnx::functions::main_function(&module.as_operation()).map_err(|e| vec![e])?;
     let p = crate::nvdla::from_ir::program_from_func(&main).map_err(|errs| {
         errs.into_iter()
             .map(|(at, m)| format!("{}: error: {m}", ir::Loc::from_location(at)))

@@ -16,7 +16,7 @@
 
 use super::common::*;
 use melior::ir::{operation::OperationLike, OperationRef};
-use onnc_nvdla::{Config, ConfigName, Precision};
+use onnc_nvdla_hw::{Config, ConfigName, Precision};
 
 /// The configuration named by the nearest enclosing op's `nvdla.config`.
 pub fn config_of(op: &OperationRef) -> Option<Config> {

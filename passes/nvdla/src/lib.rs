@@ -17,7 +17,9 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod config;
+/// The hardware configurations (crate `onnc-nvdla-hw`, shared with the
+/// dialect's verifiers).
+pub use onnc_nvdla_hw::config;
 pub mod ctable;
 pub mod emit;
 pub mod exec;

@@ -28,8 +28,7 @@ fn render() -> String {
 
 #[test]
 fn supported_ops_doc_is_current() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/supported-onnx-ops.md");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/supported-onnx-ops.md");
     let want = render();
     if std::env::var_os("ONNC_TEST_BLESS").is_some() {
         std::fs::write(&path, &want).unwrap();

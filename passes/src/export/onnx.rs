@@ -381,7 +381,7 @@ mod tests {
         let context = ir::new_context().unwrap();
         let module = ir::parse_module_bytes(&context, text.as_bytes(), "t.mlir").unwrap();
         let op = module.as_operation();
-        let func = crate::onnx::rebuild::main_function(&op).unwrap();
+        let func = crate::onnx::functions::main_function(&op).unwrap();
         graph_from_func(&func).unwrap()
     }
 

@@ -39,7 +39,7 @@ fn export_onnx(input: &Input) -> Result<Vec<u8>, Error> {
         }
     };
     let op = module.as_operation();
-    let main = crate::onnx::rebuild::main_function(&op).map_err(|e| input.error(e))?;
+    let main = crate::onnx::functions::main_function(&op).map_err(|e| input.error(e))?;
     let graph = graph_from_func(&main).map_err(|e| {
         Error(
             e.into_iter()

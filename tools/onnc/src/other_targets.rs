@@ -13,7 +13,9 @@ use crate::{
     common::diagnostics::Failure,
     stages::{self, Stages},
 };
-use onnc_passes::{export::onnx::graph_from_func, onnx::rebuild::main_function, pipeline::Module};
+use onnc_passes::{
+    export::onnx::graph_from_func, onnx::functions::main_function, pipeline::Module,
+};
 use std::path::PathBuf;
 use std::time::Instant;
 

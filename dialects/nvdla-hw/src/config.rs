@@ -7,14 +7,14 @@
 //! printed module shows beside it).
 //!
 //! ```
-//! use onnc_nvdla::{Config, ConfigName};
+//! use onnc_nvdla_hw::{Config, ConfigName};
 //! let c = Config::get(ConfigName::NvSmall);
 //! assert_eq!(c.mem_atom_bytes, 8);
 //! assert!(!c.has_rubik && !c.has_sdp_lut);
 //! assert_eq!("nv_full".parse::<ConfigName>().unwrap(), ConfigName::NvFull);
 //! ```
 
-use crate::program::Precision;
+use crate::precision::Precision;
 use std::fmt;
 use std::str::FromStr;
 
