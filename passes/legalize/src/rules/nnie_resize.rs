@@ -58,8 +58,8 @@ fn resize(cx: &mut Cx) -> Option<Id> {
         ResizePlan::Bilinear { s } => {
             let mut cur = upsample_chain(cx, x, s, "/nearest");
             let h = s / 2;
-            for axis in 2..4 {
-                let len = xs[axis] * s;
+            for (axis, n) in xs.iter().enumerate().skip(2) {
+                let len = n * s;
                 let first = crop(cx, cur, axis, 0, h, "first");
                 let last = crop(cx, cur, axis, len - h, len, "last");
                 let a = attrs(&[("axis", Attr::Int(axis as i64))]);

@@ -52,8 +52,8 @@ pub fn plan(
     let s = factor(x, out)?;
     match mode {
         "nearest" => {
-            for axis in 2..4 {
-                nearest_is_floor(coord, nearest_mode, x[axis], s)?;
+            for &n in &x[2..] {
+                nearest_is_floor(coord, nearest_mode, n, s)?;
             }
             if !s.is_power_of_two() || s < 2 {
                 return Err(format!(
