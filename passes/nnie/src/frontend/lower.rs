@@ -489,7 +489,7 @@ impl Cx<'_> {
         let bad = || {
             why(
                 "Resize other than 2× nearest-neighbour upsampling",
-                "NNIE upsamples only 2× nearest: use scales [1, 1, 2, 2] with mode = nearest, or resize on the host",
+                "NNIE upsamples by 2, 4, 8 … (nearest, or bilinear with align_corners=False up to 8×): export such a factor, or resize on the host",
             )
         };
         let mode = node
