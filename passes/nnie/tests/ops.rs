@@ -295,3 +295,28 @@ fn sixteen_by_sixteen_patch_conv_is_space_to_depth_and_an_eight_by_eight_conv() 
         "{layers:?}"
     );
 }
+
+#[test]
+fn factors_other_than_powers_of_two_use_a_depthwise_deconvolution() {
+    let layers = compiles_exactly("nnie_resize_odd.onnx", 1e-5, 0.98);
+    // Bilinear ×3: Deconvolution of ones (3×3, stride 3), edges of 1, 3×3 box Conv.
+    let up = caffe_layer("nnie_resize_odd.onnx", "bilinear3/nearest");
+    assert_eq!(up.r#type.as_deref(), Some("Deconvolution"));
+    let p = up.convolution_param.unwrap();
+    assert_eq!(
+        (p.kernel_h, p.stride_h, p.group),
+        (Some(3), Some(3), Some(8))
+    );
+    let conv = caffe_layer("nnie_resize_odd.onnx", "bilinear3");
+    let p = conv.convolution_param.unwrap();
+    assert_eq!(
+        (p.kernel_h, p.kernel_w, p.group),
+        (Some(3), Some(3), Some(8))
+    );
+    // Nearest ×6: one Deconvolution, kernel and stride 6.
+    let near = caffe_layer("nnie_resize_odd.onnx", "nearest6");
+    assert_eq!(near.r#type.as_deref(), Some("Deconvolution"));
+    let p = near.convolution_param.unwrap();
+    assert_eq!((p.kernel_w, p.stride_w), (Some(6), Some(6)));
+    assert!(!layers.iter().any(|(_, t)| t == "Upsample"), "{layers:?}");
+}

@@ -164,6 +164,7 @@ pub fn check(
                 ))
             }
         }
+        "ConvTranspose" => conv_transpose(eg, node, key, &x, cfg.conv_kernel_max, t).map(|()| ew),
         "Resize" => {
             let out = eg
                 .lookup(node.clone())
@@ -179,6 +180,39 @@ pub fn check(
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
     }
+}
+
+/// A `ConvTranspose` that is a Caffe Deconvolution: 4-D, constant weights,
+/// kernel and stride within `max`, symmetric pads, no dilation, no
+/// `output_padding` / `output_shape`.
+fn conv_transpose(
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    x: &[usize],
+    max: usize,
+    t: &str,
+) -> Result<(), String> {
+    if x.len() != 4 || !cond::operand_const(eg, node, 1) {
+        return Err(format!(
+            "ConvTranspose needs a 4-D input and constant weights on {t} (Deconvolution)"
+        ));
+    }
+    within("ConvTranspose", "kernel", &cond::kernel(key), max, t)?;
+    within("ConvTranspose", "stride", &cond::strides(key), max, t)?;
+    let p = cond::pads(key);
+    let extra = key
+        .ints("output_padding")
+        .is_some_and(|v| v.iter().any(|&o| o != 0))
+        || key.ints("output_shape").is_some()
+        || key.string("auto_pad").is_some_and(|a| a != "NOTSET")
+        || cond::dilations(key).iter().any(|&d| d != 1);
+    if extra || (p.len() == 4 && (p[0] != p[2] || p[1] != p[3])) {
+        return Err(format!(
+            "ConvTranspose runs on {t} only with symmetric pads, no dilation and no output_padding/output_shape (Caffe Deconvolution)"
+        ));
+    }
+    Ok(())
 }
 
 /// [`super::nnie_resize::plan`] for a `Resize` key (ONNX attribute defaults).
@@ -273,14 +307,18 @@ mod tests {
 
     #[test]
     fn other_upsampling_is_refused_at_the_node_naming_the_factor() {
-        let msg = refusal(resize(3.0, "nearest"));
+        let msg = refusal(resize(2.5, "nearest"));
         assert!(
-            msg.starts_with("node 'up' (Resize): nearest Resize by 3; NNIE's Upsample doubles"),
+            msg.starts_with(
+                "node 'up' (Resize): Resize factor 10/4 = 2.5 on rows is not an integer"
+            ),
             "{msg}"
         );
-        let msg = refusal(resize(3.0, "linear"));
+        let msg = refusal(resize(20.0, "linear"));
         assert!(
-            msg.starts_with("node 'up' (Resize): bilinear Resize by 3;"),
+            msg.starts_with(
+                "node 'up' (Resize): bilinear Resize by 20×20 needs a Deconvolution kernel"
+            ),
             "{msg}"
         );
     }

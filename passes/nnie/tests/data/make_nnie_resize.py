@@ -7,6 +7,10 @@ calibration sets nnie_cnn_calib/ of make_nnie_models.py fit them):
                     bilinear x2 half_pixel by scales (LR-ASPP's 14 -> 28), bilinear x8 pytorch_half_pixel by
                     sizes after a 4x4 MaxPool (FCN's 28 -> 224), nearest x4 asymmetric/floor after a 2x2
                     AveragePool; a 3x3 Conv at the end
+  nnie_resize_odd.onnx  Conv(3->8, stride 2) + Relu (8x8), bilinear x3 half_pixel (-> 24x24) plus nearest x6
+                    (asymmetric/floor) after a 2x2 MaxPool (4 -> 24): factors that are not powers of two
+                    (Deconvolution of ones); a 3x3 Conv at the end
+  nnie_resize_frac.onnx Conv(3->8, stride 2) + Relu (8x8), nearest Resize to 20x20 (factor 2.5): refused
   nnie_patch.onnx   Conv(3->4) + Relu, nearest x2 (32x32), ViT's patch embedding Conv(4->8, kernel 16,
                     stride 16) -> 2x2, Relu
 
@@ -70,6 +74,30 @@ def upsamplings():
     return model(nodes, inits, [1, 8, 16, 16], "nnie_resize")
 
 
+def odd_factors():
+    inits = [c("sizes24", [1, 8, 24, 24], np.int64)]
+    nodes = [
+        conv("conv1", "x", "c1", 3, 8, 3, inits, stride=2),
+        N("Relu", ["c1"], ["r1"], name="relu1"),
+        resize("bilinear3", "r1", "up3", "linear", "half_pixel", sizes="sizes24"),
+        N("MaxPool", ["r1"], ["p2"], name="pool2", kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1),
+        resize("nearest6", "p2", "near6", "nearest", "asymmetric", sizes="sizes24"),
+        N("Add", ["up3", "near6"], ["s"], name="add"),
+        conv("conv2", "s", "y", 8, 8, 3, inits),
+    ]
+    return model(nodes, inits, [1, 8, 24, 24], "nnie_resize_odd")
+
+
+def fractional():
+    inits = [c("sizes20", [1, 8, 20, 20], np.int64)]
+    nodes = [
+        conv("conv1", "x", "c1", 3, 8, 3, inits, stride=2),
+        N("Relu", ["c1"], ["r1"], name="relu1"),
+        resize("up", "r1", "y", "nearest", "asymmetric", sizes="sizes20"),
+    ]
+    return model(nodes, inits, [1, 8, 20, 20], "nnie_resize_frac")
+
+
 def patch():
     inits = [c("scales2", [1, 1, 2, 2])]
     nodes = [
@@ -94,7 +122,8 @@ def check(m, path):
 
 
 if __name__ == "__main__":
-    for make, name in [(upsamplings, "nnie_resize"), (patch, "nnie_patch")]:
+    for make, name in [(upsamplings, "nnie_resize"), (patch, "nnie_patch"), (odd_factors, "nnie_resize_odd"),
+                       (fractional, "nnie_resize_frac")]:
         m = make()
         path = os.path.join(HERE, name + ".onnx")
         onnx.save(m, path)
