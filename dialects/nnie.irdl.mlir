@@ -84,6 +84,52 @@ irdl.dialect @nnie {
     irdl.results(output: %output)
   }
 
+  // nnie.deconv: Caffe Deconvolution (the transpose of a convolution). onnc emits it
+  // depthwise (group = C) with a kernel of ones for nearest upsampling by factors that are not
+  // powers of two (docs/targets/nnie.md).
+  // Operands: input N x C x H x W; weight C x O/group x kH x kW (constant, clipped to
+  //           [-weight_clip, weight_clip]); bias (optional, O).
+  // Results:  output N x O x (sH*(H-1) + kH - 2*pH) x (sW*(W-1) + kW - 2*pW)
+  // Attributes:
+  //   layer_name   string
+  //   kernel       array<i64: kH, kW>, each >= 1
+  //   stride       array<i64: sH, sW>, each >= 1
+  //   pad          array<i64: pH, pW>, each >= 0 (cut equally from both sides)
+  //   group        i64 >= 1, divides C and O
+  //   input_clip, input_z, weight_clip, weight_z   as nnie.conv
+  // Example:
+  //   %y = "nnie.deconv"(%x, %w) {layer_name = "up3", kernel = array<i64: 3, 3>, stride = array<i64: 3, 3>, pad = array<i64: 0, 0>,
+  //        group = 8 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>,
+  //        weight_clip = 1.000000e+00 : f32, weight_z = -127 : i64} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32>
+  irdl.operation @deconv {
+    %layer_name = irdl.base "#builtin.string"
+    %kernel = irdl.base "#builtin.dense_array"
+    %stride = irdl.base "#builtin.dense_array"
+    %pad = irdl.base "#builtin.dense_array"
+    %group = irdl.base "#builtin.integer"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %weight_clip = irdl.base "#builtin.float"
+    %weight_z = irdl.base "#builtin.integer"
+    irdl.attributes {
+      "layer_name" = %layer_name,
+      "kernel" = %kernel,
+      "stride" = %stride,
+      "pad" = %pad,
+      "group" = %group,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z,
+      "weight_clip" = %weight_clip,
+      "weight_z" = %weight_z
+    }
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    %output = irdl.base "!builtin.tensor"
+    irdl.results(output: %output)
+  }
+
   // nnie.fc: Caffe InnerProduct (fully connected): output = input * weight^T + bias.
   // Operands: input N x K (or N x C x H x W, flattened); weight O x K (constant); bias
   //           (optional, O).

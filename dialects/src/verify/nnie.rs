@@ -4,9 +4,10 @@
 //! | op | rule |
 //! |---|---|
 //! | every op | integer attributes are `i64`; `layer_name` is not empty |
-//! | conv, fc, pool, eltwise, concat, upsample | `input_clip` is `array<f32>` with one entry per data input; each clip c is finite, > 0 and on the 8-bit grid c = 2^(k/16) (16·log2 c within [`GRID_TOLERANCE`] of an integer); `input_z` is `array<i64>` of the same length with z = round(16·log2 c) − 127 |
-//! | conv, fc | `weight_clip` is an f32 on the same grid; `weight_z` = round(16·log2 weight_clip) − 127 |
+//! | conv, deconv, fc, pool, eltwise, concat, upsample | `input_clip` is `array<f32>` with one entry per data input; each clip c is finite, > 0 and on the 8-bit grid c = 2^(k/16) (16·log2 c within [`GRID_TOLERANCE`] of an integer); `input_z` is `array<i64>` of the same length with z = round(16·log2 c) − 127 |
+//! | conv, deconv, fc | `weight_clip` is an f32 on the same grid; `weight_z` = round(16·log2 weight_clip) − 127 |
 //! | conv | `kernel`, `stride`, `dilation` have 2 entries ≥ 1, `pad` 2 entries ≥ 0; `group` ≥ 1 divides C and O; weight O × C/group × kH × kW with (kH, kW) = `kernel`; bias has O entries; output N × O × OH × OW, OH = ⌊(H + 2·pH − dH·(kH−1) − 1) / sH⌋ + 1 |
+//! | deconv | `kernel`, `stride` 2 entries ≥ 1, `pad` 2 entries ≥ 0; weight dim 0 = C, `group` divides it; bias has `O = weight dim 1 · group` entries; output N × O × (s·(H − 1) + k − 2p) × (same for W) |
 //! | fc | input N × K (or N × C × H × W, K = C·H·W); weight O × K; bias has O entries; output N × O |
 //! | pool | `kernel`, `stride` 2 entries ≥ 1, `pad` 2 entries ≥ 0; output rounds UP (Caffe ceil mode, which NNIE requires): OH = ⌈(H + 2·pH − kH) / sH⌉ + 1, minus one when that last window starts in the bottom padding; global pooling gives N × C × 1 × 1 |
 //! | eltwise | at least 2 inputs; output shape = input shape; `input_clip` may be empty for `"prod"` (MQBench emits none) |
@@ -36,7 +37,7 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_non_empty(op, "layer_name", out);
     if matches!(
         op_name,
-        "conv" | "fc" | "pool" | "eltwise" | "concat" | "upsample"
+        "conv" | "deconv" | "fc" | "pool" | "eltwise" | "concat" | "upsample"
     ) {
         check_input_clips(op_name, op, out);
     }
@@ -44,6 +45,10 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         "conv" => {
             check_weight_clip(op, out);
             check_conv(op, out);
+        }
+        "deconv" => {
+            check_weight_clip(op, out);
+            check_deconv(op, out);
         }
         "fc" => {
             check_weight_clip(op, out);
@@ -203,6 +208,49 @@ fn check_conv(op: &OperationRef, out: &mut Vec<String>) {
     if !dims_agree(&y, &expect) {
         out.push(format!(
             "output shape {} does not match the convolution's {}",
+            dims_str(&y),
+            dims_str(&expect)
+        ));
+    }
+}
+
+/// Deconvolution: weight `C × O/g × kH × kW`, output
+/// `N × O × (s·(H − 1) + k − 2p)` per spatial axis.
+fn check_deconv(op: &OperationRef, out: &mut Vec<String>) {
+    let kernel = pair(op, "kernel", 1, out);
+    let stride = pair(op, "stride", 1, out);
+    let pad = pair(op, "pad", 0, out);
+    let group = int(op, "group").unwrap_or(1);
+    if group < 1 {
+        out.push(format!("group = {group} must be >= 1"));
+        return;
+    }
+    let x = ranked(operand_dims(op, 0), 4, "input", out);
+    let w = ranked(operand_dims(op, 1), 4, "weight", out);
+    let y = ranked(result_dims(op, 0), 4, "output", out);
+    let (Some(x), Some(w)) = (x, w) else { return };
+    let g = group as usize;
+    if let (Some(c), Some(wc)) = (x[1], w[0]) {
+        if c != wc || c % g != 0 {
+            out.push(format!(
+                "weight dim 0 is {wc}; it must equal the {c} input channels, which group {group} divides"
+            ));
+        }
+    }
+    let o = w[1].map(|v| v * g);
+    check_bias(op, o, out);
+    let (Some(y), Some(k), Some(s), Some(p)) = (y, kernel, stride, pad) else {
+        return;
+    };
+    let extent = |axis: usize| -> Option<usize> {
+        let n = x[axis + 2]? as i64;
+        let v = s[axis] * (n - 1) + k[axis] - 2 * p[axis];
+        (v > 0).then_some(v as usize)
+    };
+    let expect = [x[0], o, extent(0), extent(1)];
+    if !dims_agree(&y, &expect) {
+        out.push(format!(
+            "output shape {} does not match the deconvolution's {}",
             dims_str(&y),
             dims_str(&expect)
         ));

@@ -1,7 +1,8 @@
 //! ONNX → NNIE package, end to end on the fixtures of
 //! `tests/data/make_nnie_models.py`: a small CNN (Conv, Relu, MaxPool ceil,
 //! 2× nearest Resize, Add, Flatten, Gemm) with three calibration sets; a 3×
-//! upsample (refused, nothing written); a depthwise Conv (warned).
+//! upsample (a depthwise Deconvolution, warned); a 2.5× one
+//! (`make_nnie_resize.py`; refused, nothing written); a depthwise Conv (warned).
 
 mod common;
 use common::{data, graph};
@@ -364,20 +365,47 @@ fn mqbench_table_gives_exactly_its_clips() {
 }
 
 #[test]
-fn three_times_upsampling_is_refused_and_nothing_is_written() {
-    let dir = out_dir("up3");
-    let e = compile(&graph("nnie_upsample3.onnx"), &calib())
+fn fractional_upsampling_is_refused_and_nothing_is_written() {
+    let dir = out_dir("up2_5");
+    let e = compile(&graph("nnie_resize_frac.onnx"), &calib())
         .and_then(|c| c.write_dir(&dir))
         .unwrap_err();
     let NnieError::Refused(p) = &e else {
         panic!("{e}")
     };
     assert_eq!(p.len(), 1, "{e}");
-    assert_eq!((p[0].node.as_str(), p[0].op.as_str()), ("up1", "Resize"));
-    assert!(p[0].what.contains("2× nearest"), "{e}");
-    assert!(p[0].fix.contains("scales [1, 1, 2, 2]"), "{e}");
-    assert!(e.to_string().contains("node 'up1' (Resize)"), "{e}");
+    assert_eq!((p[0].node.as_str(), p[0].op.as_str()), ("up", "Resize"));
+    assert!(
+        p[0].what
+            .contains("Resize factor 20/8 = 2.5 on rows is not an integer"),
+        "{e}"
+    );
+    assert!(
+        p[0].fix.contains("NNIE upsamples by integer factors"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("node 'up' (Resize)"), "{e}");
     assert!(!dir.exists());
+}
+
+#[test]
+fn three_times_nearest_upsampling_is_a_deconvolution() {
+    let g = graph("nnie_upsample3.onnx");
+    let c = compile(&g, &calib()).unwrap();
+    let text = c.package().file(&format!("{}.prototxt", g.name)).unwrap();
+    let proto = from_prototxt(std::str::from_utf8(text).unwrap()).unwrap();
+    let up = proto
+        .layer
+        .iter()
+        .find(|l| l.name.as_deref() == Some("up1"))
+        .unwrap();
+    assert_eq!(up.r#type.as_deref(), Some("Deconvolution"));
+    let p = up.convolution_param.as_ref().unwrap();
+    assert_eq!((p.kernel_h, p.stride_h), (Some(3), Some(3)));
+    assert!(c
+        .warnings()
+        .iter()
+        .any(|w| w.contains("depthwise deconvolution")));
 }
 
 #[test]

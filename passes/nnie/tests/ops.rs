@@ -231,3 +231,92 @@ fn option_a_shortcut_is_selection_convolutions() {
         "{layers:?}"
     );
 }
+
+/// The Caffe layer named `name` of fixture `file`'s prototxt.
+fn caffe_layer(file: &str, name: &str) -> onnc_nnie::caffe::proto::LayerParameter {
+    let g = graph(file);
+    let c = compile(
+        &g,
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let text = c.package().file(&format!("{}.prototxt", g.name)).unwrap();
+    from_prototxt(std::str::from_utf8(text).unwrap())
+        .unwrap()
+        .layer
+        .into_iter()
+        .find(|l| l.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no layer {name} in {file}"))
+}
+
+#[test]
+fn bilinear_and_nearest_upsampling_by_powers_of_two_are_upsamples_and_a_conv() {
+    let layers = compiles_exactly("nnie_resize.onnx", 1e-5, 0.98);
+    let find = |name: &str| {
+        layers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.as_str())
+    };
+    // ×2 bilinear: one Upsample; ×8: three; nearest ×4: two (the last keeps the name).
+    let ups = layers.iter().filter(|(_, t)| t == "Upsample").count();
+    assert_eq!(ups, 1 + 3 + 2, "{layers:?}");
+    assert_eq!(find("nearest4"), Some("Upsample"));
+    assert_eq!(find("bilinear2/edge2"), Some("Concat"));
+    assert_eq!(find("bilinear8/edge3"), Some("Concat"));
+    // The smoothing conv: depthwise, (s+1)×(s+1), no padding.
+    let conv = caffe_layer("nnie_resize.onnx", "bilinear8");
+    assert_eq!(conv.r#type.as_deref(), Some("Convolution"));
+    let p = conv.convolution_param.unwrap();
+    assert_eq!((p.group, p.num_output), (Some(8), Some(8)));
+    assert_eq!((p.kernel_h, p.kernel_w), (Some(9), Some(9)));
+    assert_eq!((p.pad_h, p.pad_w), (Some(0), Some(0)));
+}
+
+#[test]
+fn sixteen_by_sixteen_patch_conv_is_space_to_depth_and_an_eight_by_eight_conv() {
+    let layers = compiles_exactly("nnie_patch.onnx", 1e-5, 0.98);
+    let s2d = caffe_layer("nnie_patch.onnx", "patch/space_to_depth");
+    let p = s2d.convolution_param.unwrap();
+    assert_eq!(
+        (p.num_output, p.kernel_h, p.stride_h),
+        (Some(16), Some(2), Some(2))
+    );
+    let conv = caffe_layer("nnie_patch.onnx", "patch");
+    let p = conv.convolution_param.unwrap();
+    assert_eq!(
+        (p.num_output, p.kernel_h, p.stride_h),
+        (Some(8), Some(8), Some(8))
+    );
+    assert_eq!((p.kernel_w, p.stride_w), (Some(8), Some(8)));
+    assert_eq!(
+        layers.iter().filter(|(_, t)| t == "Convolution").count(),
+        3,
+        "{layers:?}"
+    );
+}
+
+#[test]
+fn factors_other_than_powers_of_two_use_a_depthwise_deconvolution() {
+    let layers = compiles_exactly("nnie_resize_odd.onnx", 1e-5, 0.98);
+    // Bilinear ×3: Deconvolution of ones (3×3, stride 3), edges of 1, 3×3 box Conv.
+    let up = caffe_layer("nnie_resize_odd.onnx", "bilinear3/nearest");
+    assert_eq!(up.r#type.as_deref(), Some("Deconvolution"));
+    let p = up.convolution_param.unwrap();
+    assert_eq!(
+        (p.kernel_h, p.stride_h, p.group),
+        (Some(3), Some(3), Some(8))
+    );
+    let conv = caffe_layer("nnie_resize_odd.onnx", "bilinear3");
+    let p = conv.convolution_param.unwrap();
+    assert_eq!(
+        (p.kernel_h, p.kernel_w, p.group),
+        (Some(3), Some(3), Some(8))
+    );
+    // Nearest ×6: one Deconvolution, kernel and stride 6.
+    let near = caffe_layer("nnie_resize_odd.onnx", "nearest6");
+    assert_eq!(near.r#type.as_deref(), Some("Deconvolution"));
+    let p = near.convolution_param.unwrap();
+    assert_eq!((p.kernel_w, p.stride_w), (Some(6), Some(6)));
+    assert!(!layers.iter().any(|(_, t)| t == "Upsample"), "{layers:?}");
+}

@@ -51,3 +51,12 @@ func.func @neck(%a: tensor<1x32x8x8xf32>, %b: tensor<1x16x16x16xf32>, %g: tensor
   %r = "nnie.reshape"(%gp) {layer_name = "flat", shape = array<i64: 0, -1, 1, 1>} : (tensor<1x64x1x1xf32>) -> tensor<1x64x1x1xf32>
   return
 }
+
+// A depthwise Deconvolution of ones (nearest upsampling by 3): output s*(H-1) + k - 2p = 24.
+// CHECK-LABEL: func.func @deconv
+func.func @deconv(%x: tensor<1x8x8x8xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32> {
+  // CHECK: "nnie.deconv"(%{{.*}}, %{{.*}}) {group = 8 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, kernel = array<i64: 3, 3>, layer_name = "up3", pad = array<i64: 0, 0>, stride = array<i64: 3, 3>, weight_clip = 1.000000e+00 : f32, weight_z = -127 : i64} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32>
+  %y = "nnie.deconv"(%x, %w) {layer_name = "up3", kernel = array<i64: 3, 3>, stride = array<i64: 3, 3>, pad = array<i64: 0, 0>, group = 8 : i64,
+      input_clip = array<f32: 4.0>, input_z = array<i64: -95>, weight_clip = 1.0 : f32, weight_z = -127 : i64} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32>
+  return %y : tensor<1x8x24x24xf32>
+}

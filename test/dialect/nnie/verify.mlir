@@ -676,3 +676,23 @@ func.func @permute_output_shape(%x: tensor<1x48x16x16xf32>) {
       : (tensor<1x48x16x16xf32>) -> tensor<1x48x16x16xf32>
   return
 }
+
+// -----
+
+func.func @deconv_output_shape(%x: tensor<1x8x8x8xf32>, %w: tensor<8x1x3x3xf32>) {
+  // expected-error @+1 {{output shape [1, 8, 23, 23] does not match the deconvolution's [1, 8, 24, 24]}}
+  %0 = "nnie.deconv"(%x, %w) {layer_name = "up3", kernel = array<i64: 3, 3>, stride = array<i64: 3, 3>, pad = array<i64: 0, 0>, group = 8 : i64,
+      input_clip = array<f32: 4.0>, input_z = array<i64: -95>, weight_clip = 1.0 : f32, weight_z = -127 : i64}
+      : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x23x23xf32>
+  return
+}
+
+// -----
+
+func.func @deconv_weight_channels(%x: tensor<1x8x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
+  // expected-error @+1 {{weight dim 0 is 4; it must equal the 8 input channels, which group 8 divides}}
+  %0 = "nnie.deconv"(%x, %w) {layer_name = "up3", kernel = array<i64: 3, 3>, stride = array<i64: 3, 3>, pad = array<i64: 0, 0>, group = 8 : i64,
+      input_clip = array<f32: 4.0>, input_z = array<i64: -95>, weight_clip = 1.0 : f32, weight_z = -127 : i64}
+      : (tensor<1x8x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x8x24x24xf32>
+  return
+}

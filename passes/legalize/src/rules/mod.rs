@@ -42,6 +42,8 @@ pub mod hard_swish;
 pub mod identity;
 pub mod layer_norm;
 pub mod nnie;
+pub mod nnie_patch;
+pub mod nnie_resize;
 pub mod pad;
 pub mod pool;
 pub mod shape;
@@ -89,6 +91,8 @@ pub fn all_rules() -> Vec<&'static Rule> {
         layer_norm::RULES,
         pool::RULES,
         nnie::RULES,
+        nnie_resize::RULES,
+        nnie_patch::RULES,
         pad::RULES,
         conv_split::RULES,
         stride::RULES,

@@ -7,6 +7,7 @@
 
 pub mod mvu;
 pub mod nnie;
+pub mod nnie_resize;
 pub mod nnie_slice;
 pub mod nvdla;
 pub mod nvdla_moves;

@@ -164,23 +164,73 @@ pub fn check(
                 ))
             }
         }
+        "ConvTranspose" => conv_transpose(eg, node, key, &x, cfg.conv_kernel_max, t).map(|()| ew),
         "Resize" => {
-            let scales = node
-                .children
-                .get(2)
-                .and_then(|c| crate::analysis::const_value(eg, *c));
-            let two = scales.is_some_and(|s| s.data().to_f64_vec() == [1.0, 1.0, 2.0, 2.0]);
-            if two && key.string("mode") == Some("nearest") {
-                Ok(ew)
-            } else {
-                Err(format!(
-                    "Resize other than 2× nearest upsampling is not supported by {t}"
-                ))
+            let out = eg
+                .lookup(node.clone())
+                .and_then(|id| eg[id].data.shape())
+                .unwrap_or_default();
+            match resize_plan(key, &x, &out, cfg.conv_kernel_max)? {
+                super::nnie_resize::ResizePlan::Upsample2 => Ok(ew),
+                p => Err(format!(
+                    "Resize {p:?} is one Upsample layer only when 2× nearest (it is rewritten, rules::nnie_resize)"
+                )),
             }
         }
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
     }
+}
+
+/// A `ConvTranspose` that is a Caffe Deconvolution: 4-D, constant weights,
+/// kernel and stride within `max`, symmetric pads, no dilation, no
+/// `output_padding` / `output_shape`.
+fn conv_transpose(
+    eg: &Graph,
+    node: &ENode,
+    key: &OpKey,
+    x: &[usize],
+    max: usize,
+    t: &str,
+) -> Result<(), String> {
+    if x.len() != 4 || !cond::operand_const(eg, node, 1) {
+        return Err(format!(
+            "ConvTranspose needs a 4-D input and constant weights on {t} (Deconvolution)"
+        ));
+    }
+    within("ConvTranspose", "kernel", &cond::kernel(key), max, t)?;
+    within("ConvTranspose", "stride", &cond::strides(key), max, t)?;
+    let p = cond::pads(key);
+    let extra = key
+        .ints("output_padding")
+        .is_some_and(|v| v.iter().any(|&o| o != 0))
+        || key.ints("output_shape").is_some()
+        || key.string("auto_pad").is_some_and(|a| a != "NOTSET")
+        || cond::dilations(key).iter().any(|&d| d != 1);
+    if extra || (p.len() == 4 && (p[0] != p[2] || p[1] != p[3])) {
+        return Err(format!(
+            "ConvTranspose runs on {t} only with symmetric pads, no dilation and no output_padding/output_shape (Caffe Deconvolution)"
+        ));
+    }
+    Ok(())
+}
+
+/// [`super::nnie_resize::plan`] for a `Resize` key (ONNX attribute defaults).
+pub fn resize_plan(
+    key: &OpKey,
+    x: &[usize],
+    out: &[usize],
+    kernel_max: usize,
+) -> Result<super::nnie_resize::ResizePlan, String> {
+    super::nnie_resize::plan(
+        key.string("mode").unwrap_or("nearest"),
+        key.string("coordinate_transformation_mode")
+            .unwrap_or("half_pixel"),
+        key.string("nearest_mode").unwrap_or("round_prefer_floor"),
+        x,
+        out,
+        kernel_max,
+    )
 }
 
 /// Whether a `Mul` is a feature map `N×C×H×W` times a computed per-channel
@@ -256,14 +306,21 @@ mod tests {
     }
 
     #[test]
-    fn other_upsampling_is_refused_at_the_node() {
-        for g in [resize(3.0, "nearest"), resize(2.0, "linear")] {
-            let msg = refusal(g);
-            assert!(
-                msg.starts_with("node 'up' (Resize): Resize other than 2× nearest"),
-                "{msg}"
-            );
-        }
+    fn other_upsampling_is_refused_at_the_node_naming_the_factor() {
+        let msg = refusal(resize(2.5, "nearest"));
+        assert!(
+            msg.starts_with(
+                "node 'up' (Resize): Resize factor 10/4 = 2.5 on rows is not an integer"
+            ),
+            "{msg}"
+        );
+        let msg = refusal(resize(20.0, "linear"));
+        assert!(
+            msg.starts_with(
+                "node 'up' (Resize): bilinear Resize by 20×20 needs a Deconvolution kernel"
+            ),
+            "{msg}"
+        );
     }
 
     #[test]

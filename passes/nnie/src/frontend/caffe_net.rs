@@ -125,6 +125,26 @@ fn layer(l: &Layer) -> LayerParameter {
                 ..Default::default()
             });
         }
+        LayerKind::Deconv {
+            num_output,
+            kernel,
+            stride,
+            pad,
+            group,
+        } => {
+            p.convolution_param = Some(ConvolutionParameter {
+                num_output: u(*num_output),
+                bias_term: Some(l.bias.is_some()),
+                kernel_h: u(kernel[0]),
+                kernel_w: u(kernel[1]),
+                stride_h: u(stride[0]),
+                stride_w: u(stride[1]),
+                pad_h: u(pad[0]),
+                pad_w: u(pad[1]),
+                group: if *group == 1 { None } else { u(*group) },
+                ..Default::default()
+            });
+        }
         LayerKind::Fc { num_output } => {
             p.inner_product_param = Some(InnerProductParameter {
                 num_output: u(*num_output),

@@ -58,6 +58,18 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
             a.push(("dilation", hw(*dilation)));
             a.push(("group", I64(*group as i64)));
         }
+        LayerKind::Deconv {
+            kernel,
+            stride,
+            pad,
+            group,
+            ..
+        } => {
+            a.push(("kernel", hw(*kernel)));
+            a.push(("stride", hw(*stride)));
+            a.push(("pad", hw(*pad)));
+            a.push(("group", I64(*group as i64)));
+        }
         LayerKind::Fc { .. } => {}
         LayerKind::Pool {
             max,

@@ -61,6 +61,21 @@ pub enum LayerKind {
         /// Groups (> 1: grouped, = channels: depthwise).
         group: usize,
     },
+    /// Caffe Deconvolution (`nnie.deconv`): the transpose of a Convolution;
+    /// weights `C × O/group × kH × kW` (ONNX ConvTranspose's layout), output
+    /// `stride·(in − 1) + kernel − 2·pad`.
+    Deconv {
+        /// Output channels.
+        num_output: usize,
+        /// Kernel size.
+        kernel: Hw,
+        /// Strides.
+        stride: Hw,
+        /// Pads, cut equally from both sides.
+        pad: Hw,
+        /// Groups (= channels: depthwise).
+        group: usize,
+    },
     /// Caffe InnerProduct (`nnie.fc`): `y = x·Wᵀ + b`, `W` is `O × K`.
     Fc {
         /// Output features.
@@ -206,6 +221,7 @@ impl Layer {
     pub fn dialect_op(&self) -> &'static str {
         match self.kind {
             LayerKind::Conv { .. } => "nnie.conv",
+            LayerKind::Deconv { .. } => "nnie.deconv",
             LayerKind::Fc { .. } => "nnie.fc",
             LayerKind::Pool { .. } => "nnie.pool",
             LayerKind::Eltwise { .. } => "nnie.eltwise",
@@ -229,6 +245,7 @@ impl Layer {
     pub fn caffe_type(&self) -> &'static str {
         match self.kind {
             LayerKind::Conv { .. } => "Convolution",
+            LayerKind::Deconv { .. } => "Deconvolution",
             LayerKind::Fc { .. } => "InnerProduct",
             LayerKind::Pool { .. } => "Pooling",
             LayerKind::Eltwise { .. } => "Eltwise",
@@ -265,9 +282,12 @@ impl Layer {
         )
     }
 
-    /// Whether the layer has weights (conv, fc).
+    /// Whether the layer has weights (conv, deconv, fc).
     pub fn has_weights(&self) -> bool {
-        matches!(self.kind, LayerKind::Conv { .. } | LayerKind::Fc { .. })
+        matches!(
+            self.kind,
+            LayerKind::Conv { .. } | LayerKind::Deconv { .. } | LayerKind::Fc { .. }
+        )
     }
 
     /// Whether MQBench's deploy step writes this layer into the clip table:
@@ -276,7 +296,7 @@ impl Layer {
     /// (`GlobalAveragePool`).
     pub fn in_clip_table(&self) -> bool {
         match self.kind {
-            LayerKind::Conv { group, .. } => group == 1,
+            LayerKind::Conv { group, .. } | LayerKind::Deconv { group, .. } => group == 1,
             LayerKind::Eltwise { op } => op != EltwiseOp::Prod,
             LayerKind::ChannelScale => false,
             LayerKind::Pool { max, global, .. } => !global || max,

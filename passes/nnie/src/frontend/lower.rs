@@ -8,6 +8,7 @@
 //! | ONNX | layer | conditions |
 //! |---|---|---|
 //! | Conv | Convolution | 2-D, constant weights/bias, symmetric pads; depthwise → warning |
+//! | ConvTranspose | Deconvolution | 2-D, constant weights/bias, symmetric pads, no dilation/output padding; depthwise → warning |
 //! | Gemm | InnerProduct | `transA = 0`, constant B and C (`alpha`, `beta` folded in) |
 //! | MaxPool, AveragePool | Pooling | 2-D, symmetric pads, no dilation, Caffe's rounded-up output shape equals ONNX's |
 //! | GlobalAveragePool, GlobalMaxPool | Pooling (global) | |
@@ -222,6 +223,12 @@ impl Cx<'_> {
                 l.bias = b;
                 l
             }),
+            "ConvTranspose" => self.deconv(node, warnings).map(|(kind, w, b)| {
+                let mut l = layer(kind, x0());
+                l.weight = Some(w);
+                l.bias = b;
+                l
+            }),
             "Gemm" => self.gemm(node).map(|(kind, w, b)| {
                 let mut l = layer(kind, x0());
                 l.weight = Some(w);
@@ -352,6 +359,59 @@ impl Cx<'_> {
             as_f32(w),
             b.map(|b| as_f32(b).reshape(vec![ws[0]]).unwrap_or_else(|_| as_f32(b))),
         ))
+    }
+
+    /// `ConvTranspose` → Deconvolution: 2-D, constant weights `C × O/g × kH × kW`
+    /// (Caffe's layout too), symmetric pads, no dilation or output padding.
+    fn deconv(
+        &self,
+        node: &Node,
+        warnings: &mut Vec<String>,
+    ) -> Result<(LayerKind, Tensor, Option<Tensor>), Why> {
+        let x = node
+            .input(0)
+            .and_then(|n| self.shape(n))
+            .unwrap_or_default();
+        let w = self
+            .konst(node, 1, "weight")?
+            .ok_or_else(|| why("no weight", "give the ConvTranspose its weight"))?;
+        let ws = w.shape().to_vec();
+        if x.len() != 4 || ws.len() != 4 {
+            return Err(why(
+                format!("input {x:?} or weight {ws:?} is not 4-D"),
+                "NNIE runs 2-D deconvolutions only",
+            ));
+        }
+        let plain = |name: &str, v: i64| ints(node, name).is_none_or(|a| a.iter().all(|&d| d == v));
+        if !plain("dilations", 1)
+            || !plain("output_padding", 0)
+            || node.attrs.contains_key("output_shape")
+        {
+            return Err(why(
+                "dilation, output_padding or output_shape",
+                "export the ConvTranspose with dilations 1 and explicit symmetric pads",
+            ));
+        }
+        let group = int(node, "group", 1).max(1) as usize;
+        if group > 1 && group == x[1] {
+            warnings.push(format!(
+                "node '{}' (ConvTranspose): depthwise deconvolution (group = {group}) runs slowly on NNIE and MQBench writes no clip value for it; prefer group = 1",
+                node.name
+            ));
+        }
+        let kind = LayerKind::Deconv {
+            num_output: ws[1] * group,
+            kernel: hw(
+                &ints(node, "kernel_shape").unwrap_or(vec![ws[2] as i64, ws[3] as i64]),
+                "kernel",
+            )?,
+            stride: hw(&ints(node, "strides").unwrap_or(vec![1, 1]), "strides")?,
+            pad: sym_pads(node)?,
+            group,
+        };
+        let as_f32 = |t: &Tensor| t.cast(onnc_tensor::DType::F32);
+        let b = self.konst(node, 2, "bias")?.map(as_f32);
+        Ok((kind, as_f32(w), b))
     }
 
     fn gemm(&self, node: &Node) -> Result<(LayerKind, Tensor, Tensor), Why> {
@@ -489,7 +549,7 @@ impl Cx<'_> {
         let bad = || {
             why(
                 "Resize other than 2× nearest-neighbour upsampling",
-                "NNIE upsamples only 2× nearest: use scales [1, 1, 2, 2] with mode = nearest, or resize on the host",
+                "NNIE upsamples by integer factors (nearest, or bilinear with align_corners=False; at most 15 unless a power of two): export such a factor, or resize on the host",
             )
         };
         let mode = node

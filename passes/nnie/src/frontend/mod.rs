@@ -198,7 +198,7 @@ fn fix_for(reason: &str) -> &'static str {
     if reason.contains("ceil_mode") {
         "export the pooling with ceil_mode = 1 (NNIE pools round up)"
     } else if reason.contains("Resize") {
-        "NNIE upsamples only 2× nearest: use scales [1, 1, 2, 2] with mode = nearest, or resize on the host"
+        "NNIE upsamples by integer factors (nearest, or bilinear with align_corners=False; at most 15 unless a power of two): export such a factor, or resize on the host"
     } else if reason.contains("CPU path") {
         "remove the op from the network and run it on the host"
     } else {

@@ -276,6 +276,10 @@ pub fn quant_run_with(
                 args[1] = qweights.get(l.name.as_str());
                 run_op_with("Conv", &node.attrs, &args, &opts)
             }
+            Some((LayerKind::Deconv { .. }, l)) => {
+                args[1] = qweights.get(l.name.as_str());
+                run_op_with("ConvTranspose", &node.attrs, &args, &opts)
+            }
             Some((LayerKind::Fc { .. }, l)) => {
                 let mut attrs = onnc_tensor::Attrs::new();
                 attrs.insert("transB".into(), Attr::Int(1));

@@ -4,7 +4,7 @@
 In: nothing (fixed seed). Out, beside this script:
   nnie_cnn.onnx         Conv/Relu/MaxPool(ceil)/Resize 2x nearest/Add/Flatten/Gemm, input x 1x3x16x16
   nnie_cnn_calib/test_data_set_{0,1,2}/input_0.pb   calibration inputs (uniform [0, 1))
-  nnie_upsample3.onnx   the same front with a 3x nearest Resize (NNIE refuses it)
+  nnie_upsample3.onnx   the same front with a 3x nearest Resize (a depthwise Deconvolution on NNIE)
   nnie_depthwise.onnx   a depthwise Conv (group = channels) after a Conv (NNIE warns)
 
 Run: python3 make_nnie_models.py  (needs onnx, numpy; checks with onnxruntime when present)

@@ -4,7 +4,7 @@ one run).
 x [1,3,16,16] → conv1 → up (Resize, linear) → conv2 → pool (MaxPool,
 ceil_mode=1, dilations 2) → mm (MatMul of pool by itself) → y.
 
-Legalization refuses `up` (NNIE upsamples only 2× nearest) and `mm` (NNIE
+Legalization refuses `up` (bilinear with align_corners has no exact NNIE form) and `mm` (NNIE
 has no MatMul of two activations); it accepts `pool`, which the NNIE layer
 mapping then refuses (Caffe pooling has no dilation). Before one-round
 checking, `onnc compile --target nnie` stopped at the legalization
@@ -34,7 +34,8 @@ def main():
         helper.make_node("Conv", ["x", "w1"], ["c1"], name="conv1",
                          pads=[1, 1, 1, 1]),
         helper.make_node("Resize", ["c1", "", "scales"], ["u"], name="z_up",
-                         mode="linear"),
+                         mode="linear",
+                         coordinate_transformation_mode="align_corners"),
         helper.make_node("Conv", ["u", "w2"], ["c2"], name="conv2",
                          pads=[1, 1, 1, 1]),
         helper.make_node("MaxPool", ["c2"], ["p"], name="m_pool",
