@@ -357,6 +357,32 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
     (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
 }
 
+/// [`block_finite`] for a few pairs (the compacted blocks of grouped and
+/// depthwise convolutions): the channel loop of the cmod, with the Booth
+/// product of each active pair evaluated by [`booth_fast`] for its
+/// alignment. Same word as [`block_finite`] (an exact sum, so the lane
+/// order is free); no NaN operand allowed.
+pub fn block_few(data: &[Operand], weight: &[Operand]) -> u64 {
+    let n = data.len().min(weight.len()).min(64);
+    let (data, weight) = (&data[..n], &weight[..n]);
+    let mut max = 0u8;
+    for (d, w) in data.iter().zip(weight) {
+        if d.nonzero & w.nonzero {
+            max = max.max(d.grp + w.grp);
+        }
+    }
+    let mut sum: i64 = 0;
+    for (d, w) in data.iter().zip(weight) {
+        if d.nonzero & w.nonzero {
+            let neg = d.sign ^ w.sign;
+            let codes = w.codes ^ (0o7777_7777 * neg as u32);
+            let sft = ((max - (d.grp + w.grp)) as u32) << 2;
+            sum += booth_fast(codes, neg, w.mts, d.mts, sft) as i64;
+        }
+    }
+    (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,6 +494,7 @@ mod tests {
                 let w: Vec<Operand> = (0..n).map(|_| Operand::new(bits())).collect();
                 assert_eq!(block_finite(&d, &w), block_reference(&d, &w));
                 assert_eq!(block(&d, &w), block_reference(&d, &w));
+                assert_eq!(block_few(&d, &w), block_reference(&d, &w));
             }
         }
     }

@@ -11,6 +11,7 @@ use super::cacc::{acc48_add, clip_truncate, Fp48};
 use super::cdma::{self, Input};
 use super::cmac_fp16::{block, block_finite, Operand};
 use super::cube::{self, rejected, unsupported, Precision};
+use super::fast;
 use super::weight::{self, WeightShape};
 use crate::engine::{Flying, FlyingData, OpCtx};
 use crate::error::Result;
@@ -25,25 +26,51 @@ const MAX_ELEMS: usize = 1 << 26;
 
 /// Geometry of one direct convolution.
 #[derive(Debug, Clone, Copy)]
-struct Geom {
-    c: usize,
-    k: usize,
-    r: usize,
-    s: usize,
-    ho: usize,
-    wo: usize,
-    sy: i64,
-    sx: i64,
-    dy: i64,
-    dx: i64,
-    pad_top: i64,
-    pad_left: i64,
+pub(super) struct Geom {
+    pub(super) c: usize,
+    pub(super) k: usize,
+    pub(super) r: usize,
+    pub(super) s: usize,
+    pub(super) ho: usize,
+    pub(super) wo: usize,
+    pub(super) sy: i64,
+    pub(super) sx: i64,
+    pub(super) dy: i64,
+    pub(super) dx: i64,
+    pub(super) pad_top: i64,
+    pub(super) pad_left: i64,
     /// Channels per MAC block (atomic C).
-    block_c: usize,
+    pub(super) block_c: usize,
 }
 
-/// Runs one convolution op (see the module doc of [`super`]).
+/// Which loops compute the MAC blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Path {
+    /// Every (super-channel, r, s) block over every lane.
+    Reference,
+    /// Only the non-zero weights ([`super::plan::KernelPlan`]); same result bit for bit.
+    Fast,
+}
+
+/// Runs one convolution op (see the module doc of [`super`]), skipping
+/// the weights that cannot change the result ([`super::plan`]).
 pub fn run(op: &ConvOpDesc, surf: &ConvSurfaceDesc, ctx: &mut OpCtx) -> Result<Flying> {
+    run_with(op, surf, ctx, Path::Fast)
+}
+
+/// [`run`] with the reference loops: every MAC block over every lane, as
+/// the C-model computes it. Same output as [`run`]; kept for the tests and
+/// the benchmark (`examples/bench_sim.rs`).
+pub fn run_reference(op: &ConvOpDesc, surf: &ConvSurfaceDesc, ctx: &mut OpCtx) -> Result<Flying> {
+    run_with(op, surf, ctx, Path::Reference)
+}
+
+fn run_with(
+    op: &ConvOpDesc,
+    surf: &ConvSurfaceDesc,
+    ctx: &mut OpCtx,
+    path: Path,
+) -> Result<Flying> {
     if op.conv_mode != 0 {
         return Err(unsupported(
             ctx,
@@ -201,16 +228,18 @@ pub fn run(op: &ConvOpDesc, surf: &ConvSurfaceDesc, ctx: &mut OpCtx) -> Result<F
         (x0, x1),
         pad,
     );
-    let data = if proc_.is_int() {
-        FlyingData::Int(conv_int(&g, &input, &weights, op.out_cvt.truncate))
-    } else {
-        FlyingData::Float(conv_fp16(&g, &input, &weights))
+    let t = op.out_cvt.truncate;
+    let data = match (proc_.is_int(), path) {
+        (true, Path::Reference) => FlyingData::Int(conv_int(&g, &input, &weights, t)),
+        (true, Path::Fast) => FlyingData::Int(fast::conv_int(&g, &input, &weights, t)),
+        (false, Path::Reference) => FlyingData::Float(conv_fp16(&g, &input, &weights)),
+        (false, Path::Fast) => FlyingData::Float(fast::conv_fp16(&g, &input, &weights)),
     };
     Ok(Flying { data, ..empty })
 }
 
 /// The input position of output (y, x) and kernel tap (r, s).
-fn tap(g: &Geom, y: usize, x: usize, r: usize, s: usize) -> (i64, i64) {
+pub(super) fn tap(g: &Geom, y: usize, x: usize, r: usize, s: usize) -> (i64, i64) {
     (
         y as i64 * g.sy + r as i64 * g.dy - g.pad_top,
         x as i64 * g.sx + s as i64 * g.dx - g.pad_left,
@@ -219,7 +248,7 @@ fn tap(g: &Geom, y: usize, x: usize, r: usize, s: usize) -> (i64, i64) {
 
 /// INT8/INT16: exact block dot products, 48-bit saturating accumulation,
 /// `clip_truncate(t)`. Returns C-H-W int32.
-fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i32> {
+pub(super) fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i32> {
     let per_k: Vec<Vec<i32>> = (0..g.k)
         .into_par_iter()
         .map(|k| {
@@ -252,7 +281,7 @@ fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i32> {
 
 /// FP16: block-floating-point MAC blocks accumulated in the CACC fp48 and
 /// rounded to fp32. Returns C-H-W fp32 values (bit-exact).
-fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
+pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
     let dops: Vec<Operand> = input.data.iter().map(|&v| Operand::new(v as u16)).collect();
     let wops: Vec<Operand> = weights.iter().map(|&v| Operand::new(v as u16)).collect();
     // Blocks can only produce a NaN word if some operand is a NaN.

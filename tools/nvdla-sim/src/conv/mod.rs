@@ -21,13 +21,19 @@
 //! * [`cdma`] — input conversion and padding;
 //! * [`cmac_fp16`] — the FP16 block-floating-point MAC (Booth multiplier);
 //! * [`cacc`] — the integer and fp48 accumulators;
-//! * `direct` — geometry, checks and the per-output loops ([`run`]).
+//! * [`plan`] — a kernel's non-zero weights, and why skipping the zeros is
+//!   exact;
+//! * `direct` — geometry, checks and the reference per-output loops
+//!   ([`run`], [`run_reference`]);
+//! * `fast` — the per-output loops over the non-zero weights only.
 
 pub mod cacc;
 pub mod cdma;
 pub mod cmac_fp16;
 pub mod cube;
 mod direct;
+mod fast;
+pub mod plan;
 pub mod weight;
 
-pub use direct::run;
+pub use direct::{run, run_reference};
