@@ -142,32 +142,48 @@ fn fp16_close_to_float_reference() {
     }
 }
 
-/// FP16 speed on a ResNet-50-sized layer (56×56×64 → 64, 3×3):
-/// `cargo test --release -p onnc-nvdla-sim --test conv -- --ignored --nocapture`.
+/// FP16 speed on ResNet-50-sized layers (56×56×64 → 64, 3×3): dense, and
+/// grouped (32 groups, as ResNeXt) and depthwise (block-diagonal weights),
+/// fast loops (`conv::run`) against the reference loops:
+/// `cargo test --release -p onnc-nvdla-sim --test conv -- --ignored --nocapture fp16_speed`.
 #[test]
 #[ignore]
 fn fp16_speed() {
-    let mut p = problem(2, 64, (56, 56), 64, (3, 3));
-    p.pad = (1, 1, 1, 1);
-    let to_h = |v: &i32| fp16(*v as f32 / 1024.0);
-    p.data = rand_vec(p.c * p.h * p.w, 7, -2048, 2048)
-        .iter()
-        .map(to_h)
-        .collect();
-    p.weights = rand_vec(p.k * p.c * p.r * p.s, 8, -2048, 2048)
-        .iter()
-        .map(to_h)
-        .collect();
-    let t = std::time::Instant::now();
-    let out = run(&p, &Hw::NV_FULL);
-    let secs = t.elapsed().as_secs_f64();
-    let macs = (p.k * p.c * p.r * p.s * 56 * 56) as f64;
-    println!(
-        "{:.0} MMAC in {secs:.3} s: {:.1} ns/MAC ({} outputs)",
-        macs / 1e6,
-        secs * 1e9 / macs,
-        floats(&out).len()
-    );
+    for groups in [1, 32, 64] {
+        let mut p = problem(2, 64, (56, 56), 64, (3, 3));
+        p.pad = (1, 1, 1, 1);
+        let to_h = |v: &i32| fp16(*v as f32 / 1024.0);
+        p.data = rand_vec(p.c * p.h * p.w, 7, -2048, 2048)
+            .iter()
+            .map(to_h)
+            .collect();
+        p.weights = rand_vec(p.k * p.c * p.r * p.s, 8, -2048, 2048)
+            .iter()
+            .map(to_h)
+            .collect();
+        let (cg, kg) = (p.c / groups, p.k / groups);
+        for (i, w) in p.weights.iter_mut().enumerate() {
+            let (k, c) = (i / (p.c * 9), i / 9 % p.c);
+            if k / kg != c / cg {
+                *w = 0;
+            }
+        }
+        let macs = (p.k * p.c * p.r * p.s * 56 * 56) as f64;
+        let time = |f: onnc_nvdla_sim::engine::ConvFn| {
+            let t = std::time::Instant::now();
+            let out = run_with(&p, &Hw::NV_FULL, f);
+            (t.elapsed().as_secs_f64(), out)
+        };
+        let (tr, r) = time(onnc_nvdla_sim::conv::run_reference);
+        let (tf, f) = time(onnc_nvdla_sim::conv::run);
+        assert_eq!(r, f);
+        println!(
+            "groups {groups}: {:.0} MMAC (with zeros): reference {tr:.3} s ({:.2} ns/MAC), fast {tf:.3} s, ratio {:.1}",
+            macs / 1e6,
+            tr * 1e9 / macs,
+            tr / tf
+        );
+    }
 }
 
 /// The fast Booth evaluation equals the full carry-save tree for every pair

@@ -365,6 +365,15 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
 pub fn block_few(data: &[Operand], weight: &[Operand]) -> u64 {
     let n = data.len().min(weight.len()).min(64);
     let (data, weight) = (&data[..n], &weight[..n]);
+    if let ([d], [w]) = (data, weight) {
+        // One pair: no alignment, the exact product (or a masked 0).
+        if !(d.nonzero & w.nonzero) {
+            return 0;
+        }
+        let max = d.grp + w.grp;
+        let p = (d.smts * w.smts) as i64;
+        return (((max as u64) << 2 & 0x3F) << 38) | (p as u64 & MANT38);
+    }
     let mut max = 0u8;
     for (d, w) in data.iter().zip(weight) {
         if d.nonzero & w.nonzero {
@@ -488,7 +497,7 @@ mod tests {
                 b
             }
         };
-        for n in [1, 7, 64] {
+        for n in [1, 2, 7, 64] {
             for _ in 0..2000 {
                 let d: Vec<Operand> = (0..n).map(|_| Operand::new(bits())).collect();
                 let w: Vec<Operand> = (0..n).map(|_| Operand::new(bits())).collect();

@@ -8,6 +8,11 @@
 //! (FP16), identical to the reference loops bit for bit. Kernels are
 //! computed in parallel; each output element is computed by one thread in
 //! a fixed order, so the result does not depend on the thread count.
+//!
+//! A kernel that reads at most half of the input channels (grouped and
+//! depthwise convolutions) first copies those channels into a small
+//! position-major cube of its own (`view`), so that its taps read
+//! neighbouring memory instead of one channel out of every position's row.
 
 use super::cacc::{acc48_add, clip_truncate, Fp48};
 use super::cdma::Input;
@@ -15,6 +20,7 @@ use super::cmac_fp16::{block_few, block_finite, Operand};
 use super::direct::{conv_fp16 as conv_fp16_reference, tap, Geom};
 use super::plan::{fp16_is_zero, int_is_zero, KernelPlan, PlanShape};
 use rayon::prelude::*;
+use std::borrow::Cow;
 
 /// Largest MAC block (lanes) of the CMAC model ([`block_finite`]).
 const MAX_LANES: usize = 64;
@@ -31,9 +37,63 @@ fn shape(g: &Geom) -> PlanShape {
     }
 }
 
-/// Index of the first channel of input position (iy, ix) in `input.data`.
-fn at(input: &Input, (iy, ix): (i64, i64)) -> usize {
-    (((iy - input.y0) as usize) * input.wp + (ix - input.x0) as usize) * input.c
+/// Where a kernel's lanes sit in the data it reads ([`view`]).
+struct Lanes {
+    /// Values per input position.
+    stride: usize,
+    /// Index within a position of each kept lane ([`KernelPlan::lanes`]
+    /// order).
+    idx: Vec<usize>,
+    /// Per tap: index of its first lane within a position, and whether its
+    /// lanes are consecutive there (then the data is used in place).
+    taps: Vec<(usize, bool)>,
+}
+
+/// The data kernel `plan` reads from the padded input `all` (`c` values
+/// per position, position-major): `all` itself when the kernel reads more
+/// than half of the channels, else a copy of only the channels it reads;
+/// and where its lanes sit in it.
+fn view<'a, T: Copy>(plan: &KernelPlan, all: &'a [T], c: usize) -> (Cow<'a, [T]>, Lanes) {
+    let abs: Vec<usize> = plan
+        .taps
+        .iter()
+        .flat_map(|t| {
+            plan.lanes[t.range.clone()]
+                .iter()
+                .map(|&l| t.c0 + l as usize)
+        })
+        .collect();
+    let mut chans = abs.clone();
+    chans.sort_unstable();
+    chans.dedup();
+    let (data, stride, idx) = if chans.len() * 2 <= c {
+        let mut copy = Vec::with_capacity(all.len() / c.max(1) * chans.len());
+        for row in all.chunks_exact(c.max(1)) {
+            copy.extend(chans.iter().map(|&ch| row[ch]));
+        }
+        let idx = abs
+            .iter()
+            .map(|a| chans.partition_point(|&ch| ch < *a))
+            .collect();
+        (Cow::Owned(copy), chans.len(), idx)
+    } else {
+        (Cow::Borrowed(all), c, abs)
+    };
+    let taps = plan
+        .taps
+        .iter()
+        .map(|t| {
+            let i = &idx[t.range.clone()];
+            let consecutive = i.windows(2).all(|w| w[1] == w[0] + 1);
+            (i.first().copied().unwrap_or(0), consecutive)
+        })
+        .collect();
+    (data, Lanes { stride, idx, taps })
+}
+
+/// Index of input position (iy, ix) (inside the padded range).
+fn position(input: &Input, (iy, ix): (i64, i64)) -> usize {
+    ((iy - input.y0) as usize) * input.wp + (ix - input.x0) as usize
 }
 
 /// INT8/INT16 (see [`super::direct`]'s `conv_int`).
@@ -42,22 +102,22 @@ pub(super) fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i
         .into_par_iter()
         .map(|k| {
             let plan = KernelPlan::build(weights, k, shape(g), int_is_zero);
+            let (data, v) = view(&plan, &input.data, g.c);
             let mut out = Vec::with_capacity(g.ho * g.wo);
             for y in 0..g.ho {
                 for x in 0..g.wo {
                     let mut acc: i64 = 0;
-                    for tp in &plan.taps {
-                        let di = at(input, tap(g, y, x, tp.r, tp.s)) + tp.c0;
+                    for (tp, &(first, consecutive)) in plan.taps.iter().zip(&v.taps) {
+                        let base = position(input, tap(g, y, x, tp.r, tp.s)) * v.stride;
                         let w = &plan.weights[tp.range.clone()];
-                        let blk: i64 = if tp.dense {
-                            let d = &input.data[di..di + w.len()];
+                        let blk: i64 = if consecutive {
+                            let d = &data[base + first..base + first + w.len()];
                             d.iter().zip(w).map(|(&a, &b)| a as i64 * b as i64).sum()
                         } else {
-                            let lanes = &plan.lanes[tp.range.clone()];
-                            lanes
+                            v.idx[tp.range.clone()]
                                 .iter()
                                 .zip(w)
-                                .map(|(&l, &b)| input.data[di + l as usize] as i64 * b as i64)
+                                .map(|(&i, &b)| data[base + i] as i64 * b as i64)
                                 .sum()
                         };
                         acc = acc48_add(acc, blk);
@@ -89,20 +149,21 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
                 .iter()
                 .map(|&v| Operand::new(v as u16))
                 .collect();
+            let (data, v) = view(&plan, &dops, g.c);
             let mut buf = [Operand::default(); MAX_LANES];
             let mut out = Vec::with_capacity(g.ho * g.wo);
             for y in 0..g.ho {
                 for x in 0..g.wo {
                     let mut acc = Fp48::default();
-                    for tp in &plan.taps {
-                        let di = at(input, tap(g, y, x, tp.r, tp.s)) + tp.c0;
+                    for (tp, &(first, consecutive)) in plan.taps.iter().zip(&v.taps) {
+                        let base = position(input, tap(g, y, x, tp.r, tp.s)) * v.stride;
                         let w = &wops[tp.range.clone()];
                         let n = w.len();
-                        let d = if tp.dense {
-                            &dops[di..di + n]
+                        let d = if consecutive {
+                            &data[base + first..base + first + n]
                         } else {
-                            for (b, &l) in buf.iter_mut().zip(&plan.lanes[tp.range.clone()]) {
-                                *b = dops[di + l as usize];
+                            for (b, &i) in buf.iter_mut().zip(&v.idx[tp.range.clone()]) {
+                                *b = data[base + i];
                             }
                             &buf[..n]
                         };
