@@ -302,6 +302,58 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
     for (t, &g) in bucket_of.iter_mut().zip(&grp[..n]) {
         *t = (max as u32).wrapping_sub(g as u32).min(8) as u8;
     }
+    let sum = bucket_sum(&bucket_of, data, weight);
+    (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
+}
+
+/// The key of an operand for [`block_keyed`]: its exponent group, or
+/// [`MASKED`] for a zero.
+pub fn key(o: &Operand) -> u8 {
+    if o.nonzero {
+        o.grp
+    } else {
+        MASKED
+    }
+}
+
+/// [`key`] of a zero operand: a sum of two keys is a group sum (≤ 14)
+/// when both operands are non-zero, at least `MASKED` otherwise.
+pub const MASKED: u8 = 0x40;
+
+/// [`block_finite`] with the operands' [`key`]s given as byte arrays
+/// (`dk[i]`, `wk[i]` for `data[i]`, `weight[i]`): the same word, with the
+/// exponent bookkeeping on contiguous bytes (vectorisable) instead of the
+/// operand structs.
+pub fn block_keyed(dk: &[u8], wk: &[u8], data: &[Operand], weight: &[Operand]) -> u64 {
+    let n = data
+        .len()
+        .min(weight.len())
+        .min(dk.len())
+        .min(wk.len())
+        .min(64);
+    // Fixed-length loops over all 64 lanes (they vectorise); lanes past `n`
+    // are masked. Sums of a masked pair lie in [MASKED, 2·MASKED].
+    let mut sums = [2 * MASKED; 64];
+    for ((g, &a), &b) in sums.iter_mut().zip(&dk[..n]).zip(&wk[..n]) {
+        *g = a + b;
+    }
+    let max = sums
+        .iter()
+        .fold(0u8, |m, &g| m.max(g & ((g < MASKED) as u8).wrapping_neg()));
+    // max − g wraps to at least 256 − 2·MASKED for a masked pair: bucket 8.
+    let mut bucket_of = [8u8; 64];
+    for (t, &g) in bucket_of.iter_mut().zip(&sums) {
+        *t = max.wrapping_sub(g).min(8);
+    }
+    let sum = bucket_sum(&bucket_of, &data[..n], &weight[..n]);
+    (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
+}
+
+/// The block mantissa: the sum over lanes of the Booth products aligned by
+/// `bucket_of[i]` · 4 bits (bucket 8: masked or shifted out, 0). Lanes are
+/// `data.len()` (≤ 64, = `weight.len()`).
+fn bucket_sum(bucket_of: &[u8; 64], data: &[Operand], weight: &[Operand]) -> i64 {
+    let n = data.len();
     // Lanes of bucket `t` as a bit set: four bit planes of the bucket
     // numbers, eight lanes per 64-bit word (the multiply gathers the low
     // bit of each byte into the top byte), then one AND per plane.
@@ -354,7 +406,7 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
     bucket!(5, 20);
     bucket!(6, 24);
     bucket!(7, 28);
-    (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
+    sum
 }
 
 /// [`block_finite`] for a few pairs (the compacted blocks of grouped and
@@ -504,6 +556,9 @@ mod tests {
                 assert_eq!(block_finite(&d, &w), block_reference(&d, &w));
                 assert_eq!(block(&d, &w), block_reference(&d, &w));
                 assert_eq!(block_few(&d, &w), block_reference(&d, &w));
+                let dk: Vec<u8> = d.iter().map(key).collect();
+                let wk: Vec<u8> = w.iter().map(key).collect();
+                assert_eq!(block_keyed(&dk, &wk, &d, &w), block_reference(&d, &w));
             }
         }
     }

@@ -16,16 +16,17 @@
 
 use super::cacc::{acc48_add, clip_truncate, Fp48};
 use super::cdma::Input;
-use super::cmac_fp16::{block_few, block_finite, Operand};
+use super::cmac_fp16::{block_few, block_keyed, key, Operand};
 use super::direct::{conv_fp16 as conv_fp16_reference, tap, Geom};
 use super::plan::{fp16_is_zero, int_is_zero, KernelPlan, PlanShape};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
-/// Largest MAC block (lanes) of the CMAC model ([`block_finite`]).
+/// Largest MAC block (lanes) of the CMAC model
+/// ([`super::cmac_fp16::block_finite`]).
 const MAX_LANES: usize = 64;
 /// Blocks with at most this many kept lanes use [`block_few`] (cheaper
-/// set-up than the bucketed [`block_finite`]).
+/// set-up than the bucketed [`block_keyed`]).
 const FEW_LANES: usize = 8;
 
 fn shape(g: &Geom) -> PlanShape {
@@ -140,6 +141,7 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
     if g.block_c > MAX_LANES || dops.iter().any(|o| o.nan) || weights.iter().any(nan) {
         return conv_fp16_reference(g, input, weights);
     }
+    let dkeys: Vec<u8> = dops.iter().map(key).collect();
     let per_k: Vec<Vec<f32>> = (0..g.k)
         .into_par_iter()
         .map(|k| {
@@ -149,8 +151,11 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
                 .iter()
                 .map(|&v| Operand::new(v as u16))
                 .collect();
+            let wkeys: Vec<u8> = wops.iter().map(key).collect();
             let (data, v) = view(&plan, &dops, g.c);
+            let (keys, _) = view(&plan, &dkeys, g.c);
             let mut buf = [Operand::default(); MAX_LANES];
+            let mut kbuf = [0u8; MAX_LANES];
             let mut out = Vec::with_capacity(g.ho * g.wo);
             for y in 0..g.ho {
                 for x in 0..g.wo {
@@ -159,18 +164,22 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
                         let base = position(input, tap(g, y, x, tp.r, tp.s)) * v.stride;
                         let w = &wops[tp.range.clone()];
                         let n = w.len();
-                        let d = if consecutive {
-                            &data[base + first..base + first + n]
+                        let (d, dk) = if consecutive {
+                            let at = base + first..base + first + n;
+                            (&data[at.clone()], &keys[at])
                         } else {
-                            for (b, &i) in buf.iter_mut().zip(&v.idx[tp.range.clone()]) {
+                            for ((b, kb), &i) in
+                                buf.iter_mut().zip(&mut kbuf).zip(&v.idx[tp.range.clone()])
+                            {
                                 *b = data[base + i];
+                                *kb = keys[base + i];
                             }
-                            &buf[..n]
+                            (&buf[..n], &kbuf[..n])
                         };
                         let word = if n <= FEW_LANES {
                             block_few(d, w)
                         } else {
-                            block_finite(d, w)
+                            block_keyed(dk, &wkeys[tp.range.clone()], d, w)
                         };
                         acc = acc.accumulate(word);
                     }
