@@ -9,18 +9,17 @@
 //! computed in parallel; each output element is computed by one thread in
 //! a fixed order, so the result does not depend on the thread count.
 //!
-//! A kernel that reads at most half of the input channels (grouped and
-//! depthwise convolutions) first copies those channels into a small
-//! position-major cube of its own (`view`), so that its taps read
-//! neighbouring memory instead of one channel out of every position's row.
+//! Kernels that read at most half of the input channels (grouped and
+//! depthwise convolutions) read a copy of only those channels, shared by
+//! the kernels of a group ([`super::view`]).
 
 use super::cacc::{acc48_add, clip_truncate, Fp48};
 use super::cdma::Input;
 use super::cmac_fp16::{block_few, block_keyed, key, Operand};
 use super::direct::{conv_fp16 as conv_fp16_reference, tap, Geom};
 use super::plan::{fp16_is_zero, int_is_zero, KernelPlan, PlanShape};
+use super::view::{copy_channels, kernels, Kernels, Lanes};
 use rayon::prelude::*;
-use std::borrow::Cow;
 
 /// Largest MAC block (lanes) of the CMAC model
 /// ([`super::cmac_fp16::block_finite`]).
@@ -38,58 +37,19 @@ fn shape(g: &Geom) -> PlanShape {
     }
 }
 
-/// Where a kernel's lanes sit in the data it reads ([`view`]).
-struct Lanes {
-    /// Values per input position.
-    stride: usize,
-    /// Index within a position of each kept lane ([`KernelPlan::lanes`]
-    /// order).
-    idx: Vec<usize>,
-    /// Per tap: index of its first lane within a position, and whether its
-    /// lanes are consecutive there (then the data is used in place).
-    taps: Vec<(usize, bool)>,
+/// The plans of all kernels (in parallel) and where their lanes sit.
+fn plans(g: &Geom, weights: &[i32], is_zero: fn(i32) -> bool) -> (Vec<KernelPlan>, Kernels) {
+    let plans: Vec<KernelPlan> = (0..g.k)
+        .into_par_iter()
+        .map(|k| KernelPlan::build(weights, k, shape(g), is_zero))
+        .collect();
+    let ks = kernels(&plans, g.c);
+    (plans, ks)
 }
 
-/// The data kernel `plan` reads from the padded input `all` (`c` values
-/// per position, position-major): `all` itself when the kernel reads more
-/// than half of the channels, else a copy of only the channels it reads;
-/// and where its lanes sit in it.
-fn view<'a, T: Copy>(plan: &KernelPlan, all: &'a [T], c: usize) -> (Cow<'a, [T]>, Lanes) {
-    let abs: Vec<usize> = plan
-        .taps
-        .iter()
-        .flat_map(|t| {
-            plan.lanes[t.range.clone()]
-                .iter()
-                .map(|&l| t.c0 + l as usize)
-        })
-        .collect();
-    let mut chans = abs.clone();
-    chans.sort_unstable();
-    chans.dedup();
-    let (data, stride, idx) = if chans.len() * 2 <= c {
-        let mut copy = Vec::with_capacity(all.len() / c.max(1) * chans.len());
-        for row in all.chunks_exact(c.max(1)) {
-            copy.extend(chans.iter().map(|&ch| row[ch]));
-        }
-        let idx = abs
-            .iter()
-            .map(|a| chans.partition_point(|&ch| ch < *a))
-            .collect();
-        (Cow::Owned(copy), chans.len(), idx)
-    } else {
-        (Cow::Borrowed(all), c, abs)
-    };
-    let taps = plan
-        .taps
-        .iter()
-        .map(|t| {
-            let i = &idx[t.range.clone()];
-            let consecutive = i.windows(2).all(|w| w[1] == w[0] + 1);
-            (i.first().copied().unwrap_or(0), consecutive)
-        })
-        .collect();
-    (data, Lanes { stride, idx, taps })
+/// The data kernel `lanes` reads: the whole input `all`, or its copy.
+fn data_of<'a, T>(lanes: &Lanes, all: &'a [T], copies: &'a [Vec<T>]) -> &'a [T] {
+    lanes.set.map_or(all, |i| &copies[i])
 }
 
 /// Index of input position (iy, ix) (inside the padded range).
@@ -99,11 +59,16 @@ fn position(input: &Input, (iy, ix): (i64, i64)) -> usize {
 
 /// INT8/INT16 (see [`super::direct`]'s `conv_int`).
 pub(super) fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i32> {
-    let per_k: Vec<Vec<i32>> = (0..g.k)
+    let (plans, ks) = plans(g, weights, int_is_zero);
+    let copies: Vec<Vec<i32>> = ks
+        .sets
+        .par_iter()
+        .map(|ch| copy_channels(&input.data, g.c, ch))
+        .collect();
+    let per_k: Vec<Vec<i32>> = (plans, ks.lanes)
         .into_par_iter()
-        .map(|k| {
-            let plan = KernelPlan::build(weights, k, shape(g), int_is_zero);
-            let (data, v) = view(&plan, &input.data, g.c);
+        .map(|(plan, v)| {
+            let data = data_of(&v, &input.data, &copies);
             let mut out = Vec::with_capacity(g.ho * g.wo);
             for y in 0..g.ho {
                 for x in 0..g.wo {
@@ -118,7 +83,7 @@ pub(super) fn conv_int(g: &Geom, input: &Input, weights: &[i32], t: u8) -> Vec<i
                             v.idx[tp.range.clone()]
                                 .iter()
                                 .zip(w)
-                                .map(|(&i, &b)| data[base + i] as i64 * b as i64)
+                                .map(|(&i, &b)| data[base + i as usize] as i64 * b as i64)
                                 .sum()
                         };
                         acc = acc48_add(acc, blk);
@@ -142,18 +107,29 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
         return conv_fp16_reference(g, input, weights);
     }
     let dkeys: Vec<u8> = dops.iter().map(key).collect();
-    let per_k: Vec<Vec<f32>> = (0..g.k)
+    let (plans, ks) = plans(g, weights, fp16_is_zero);
+    let copies: Vec<(Vec<Operand>, Vec<u8>)> = ks
+        .sets
+        .par_iter()
+        .map(|ch| {
+            (
+                copy_channels(&dops, g.c, ch),
+                copy_channels(&dkeys, g.c, ch),
+            )
+        })
+        .collect();
+    let (op_copies, key_copies): (Vec<_>, Vec<_>) = copies.into_iter().unzip();
+    let per_k: Vec<Vec<f32>> = (plans, ks.lanes)
         .into_par_iter()
-        .map(|k| {
-            let plan = KernelPlan::build(weights, k, shape(g), fp16_is_zero);
+        .map(|(plan, v)| {
             let wops: Vec<Operand> = plan
                 .weights
                 .iter()
                 .map(|&v| Operand::new(v as u16))
                 .collect();
             let wkeys: Vec<u8> = wops.iter().map(key).collect();
-            let (data, v) = view(&plan, &dops, g.c);
-            let (keys, _) = view(&plan, &dkeys, g.c);
+            let data = data_of(&v, &dops, &op_copies);
+            let keys = data_of(&v, &dkeys, &key_copies);
             let mut buf = [Operand::default(); MAX_LANES];
             let mut kbuf = [0u8; MAX_LANES];
             let mut out = Vec::with_capacity(g.ho * g.wo);
@@ -171,8 +147,8 @@ pub(super) fn conv_fp16(g: &Geom, input: &Input, weights: &[i32]) -> Vec<f32> {
                             for ((b, kb), &i) in
                                 buf.iter_mut().zip(&mut kbuf).zip(&v.idx[tp.range.clone()])
                             {
-                                *b = data[base + i];
-                                *kb = keys[base + i];
+                                *b = data[base + i as usize];
+                                *kb = keys[base + i as usize];
                             }
                             (&buf[..n], &kbuf[..n])
                         };

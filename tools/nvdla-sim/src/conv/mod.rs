@@ -25,7 +25,8 @@
 //!   exact;
 //! * `direct` — geometry, checks and the reference per-output loops
 //!   ([`run`], [`run_reference`]);
-//! * `fast` — the per-output loops over the non-zero weights only.
+//! * `fast` — the per-output loops over the non-zero weights only;
+//! * [`view`] — where each kernel's lanes sit, shared channel copies.
 
 pub mod cacc;
 pub mod cdma;
@@ -34,6 +35,7 @@ pub mod cube;
 mod direct;
 mod fast;
 pub mod plan;
+pub mod view;
 pub mod weight;
 
 pub use direct::{run, run_reference};

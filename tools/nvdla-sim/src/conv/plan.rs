@@ -47,9 +47,6 @@ pub struct Tap {
     pub r: usize,
     /// Kernel column.
     pub s: usize,
-    /// Every lane of the block is present, in order (lane i is channel
-    /// c0 + i): the data can be used in place.
-    pub dense: bool,
     /// The block's entries in [`KernelPlan::lanes`] and the weights.
     pub range: Range<usize>,
 }
@@ -102,7 +99,6 @@ impl KernelPlan {
                             c0,
                             r,
                             s,
-                            dense: end - start == c1 - c0,
                             range: start..end,
                         });
                     }
@@ -144,16 +140,16 @@ mod tests {
             block_c: 2,
         };
         let p = KernelPlan::build(&w, 0, sh, fp16_is_zero);
-        let taps: Vec<_> = p.taps.iter().map(|t| (t.c0, t.s, t.dense)).collect();
+        let taps: Vec<_> = p.taps.iter().map(|t| (t.c0, t.s, t.range.len())).collect();
         // (c0 0, s 0): lane 0 only; (c0 0, s 1): lane 1 only (−0 dropped);
-        // (c0 2, s 0): all zero, left out; (c0 2, s 1): dense.
-        assert_eq!(taps, [(0, 0, false), (0, 1, false), (2, 1, true)]);
+        // (c0 2, s 0): all zero, left out; (c0 2, s 1): its one lane.
+        assert_eq!(taps, [(0, 0, 1), (0, 1, 1), (2, 1, 1)]);
         assert_eq!(p.lanes, [0, 1, 0]);
         assert_eq!(p.weights, [5, 7, 9]);
         assert_eq!(p.macs(), 3);
         // As integers, 0x8000 is not zero.
         let p = KernelPlan::build(&w, 0, sh, int_is_zero);
         assert_eq!(p.weights, [5, 0x8000, 7, 9]);
-        assert!(p.taps[1].dense);
+        assert_eq!(p.taps[1].range, 1..3);
     }
 }
