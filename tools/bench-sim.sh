@@ -6,6 +6,8 @@
 # interpreter and onnxruntime on the ONNX model with the same input. Also
 # checks that the simulated outputs are byte-identical for 1 and 2 threads.
 # Usage: tools/bench-sim.sh [RUNS]   (release build; CARGO_TARGET_DIR honoured)
+# The convolution loops alone (fast vs reference, ResNet-50 and ShuffleNet, builds
+# only the simulator crate): tools/bench-sim-conv.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet --release -p onnc-tools
