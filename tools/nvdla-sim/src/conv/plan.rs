@@ -5,7 +5,7 @@
 //! In: the unpacked K-R-S-C weights ([`super::weight::unpack`]), the kernel
 //! index, the geometry (channels, kernel rows and columns, channels per MAC
 //! block) and what "zero" means for the precision. Out: a [`KernelPlan`]
-//! the fast loops of [`super::direct`] walk instead of every
+//! the fast loops of `conv::fast` walk instead of every
 //! (super-channel, r, s) block and every lane.
 //!
 //! # Why leaving zeros out is exact
