@@ -302,7 +302,7 @@ pub fn block_finite(data: &[Operand], weight: &[Operand]) -> u64 {
     for (t, &g) in bucket_of.iter_mut().zip(&grp[..n]) {
         *t = (max as u32).wrapping_sub(g as u32).min(8) as u8;
     }
-    let sum = bucket_sum(&bucket_of, data, weight);
+    let sum = bucket_sum(&bucket_of, data, weight, true);
     (((max as u64) << 2 & 0x3F) << 38) | (sum as u64 & MANT38)
 }
 
@@ -316,6 +316,10 @@ pub fn key(o: &Operand) -> u8 {
     }
 }
 
+/// Above this many aligned lanes in a block, [`block_keyed`] evaluates them
+/// bucket by bucket rather than one by one.
+const FEW_ALIGNED: u32 = 8;
+
 /// [`key`] of a zero operand: a sum of two keys is a group sum (≤ 14)
 /// when both operands are non-zero, at least `MASKED` otherwise.
 pub const MASKED: u8 = 0x40;
@@ -325,7 +329,8 @@ pub const MASKED: u8 = 0x40;
 /// operand allowed), computed for blocks whose pairs are mostly unaligned
 /// (93 % of the lanes of ResNet-50): the exponent bookkeeping on contiguous
 /// bytes (vectorisable), the unaligned products summed branch-free over all
-/// lanes, and only the aligned lanes evaluated one by one ([`booth_fast`]).
+/// lanes, and the aligned lanes evaluated one by one ([`booth_fast`]) when
+/// they are few, else bucket by bucket as [`block_finite`] does.
 pub fn block_keyed(dk: &[u8], wk: &[u8], data: &[Operand], weight: &[Operand]) -> u64 {
     let n = data
         .len()
@@ -366,6 +371,11 @@ pub fn block_keyed(dk: &[u8], wk: &[u8], data: &[Operand], weight: &[Operand]) -
         let bytes = nz & 0x0101_0101_0101_0101;
         shifted |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * c);
     }
+    if shifted.count_ones() > FEW_ALIGNED {
+        // Many: bucket by bucket, without data-dependent branches.
+        sum += bucket_sum(&bucket_of, data, weight, false);
+        shifted = 0;
+    }
     while shifted != 0 {
         let i = shifted.trailing_zeros() as usize;
         shifted &= shifted - 1;
@@ -380,7 +390,10 @@ pub fn block_keyed(dk: &[u8], wk: &[u8], data: &[Operand], weight: &[Operand]) -
 /// The block mantissa: the sum over lanes of the Booth products aligned by
 /// `bucket_of[i]` · 4 bits (bucket 8: masked or shifted out, 0). Lanes are
 /// `data.len()` (≤ 64, = `weight.len()`).
-fn bucket_sum(bucket_of: &[u8; 64], data: &[Operand], weight: &[Operand]) -> i64 {
+///
+/// With `aligned0` false, bucket 0 (no alignment) is left out (the caller
+/// adds it).
+fn bucket_sum(bucket_of: &[u8; 64], data: &[Operand], weight: &[Operand], aligned0: bool) -> i64 {
     let n = data.len();
     // Lanes of bucket `t` as a bit set: four bit planes of the bucket
     // numbers, eight lanes per 64-bit word (the multiply gathers the low
@@ -411,7 +424,7 @@ fn bucket_sum(bucket_of: &[u8; 64], data: &[Operand], weight: &[Operand]) -> i64
     };
     let pair = |i: u8| (&data[i as usize], &weight[i as usize]);
     let mut sum: i64 = 0;
-    for i in lanes(0) {
+    for i in lanes(0).filter(|_| aligned0) {
         // The Booth tree is exact without alignment.
         let (d, w) = pair(i);
         sum += (d.smts * w.smts) as i64;
