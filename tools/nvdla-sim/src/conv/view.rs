@@ -6,8 +6,9 @@
 //! kernel reads from a copy. Kernels that read at most half of the channels
 //! (grouped and depthwise convolutions) read a position-major copy of only
 //! those channels ([`copy_channels`]), made once per distinct channel set
-//! and shared by the kernels of a group, so that their taps read
-//! neighbouring memory instead of one channel out of every position's row.
+//! and shared by the kernels of a group (at most twice the input in all),
+//! so that their taps read neighbouring memory instead of one channel out
+//! of every position's row.
 
 use super::plan::KernelPlan;
 use std::collections::BTreeMap;
@@ -37,10 +38,17 @@ pub struct Kernels {
     pub sets: Vec<Vec<usize>>,
 }
 
+/// The copies together hold at most this many times the input's channels
+/// (kernels whose channel sets all differ, as in a pruned network, would
+/// otherwise copy the input once per kernel); past it, kernels with a new
+/// set read the whole input.
+const COPY_BUDGET: usize = 2;
+
 /// The [`Kernels`] of `plans` over an input of `c` channels.
 pub fn kernels(plans: &[KernelPlan], c: usize) -> Kernels {
     let mut index: BTreeMap<Vec<usize>, usize> = BTreeMap::new();
     let mut out = Kernels::default();
+    let mut copied = 0;
     for plan in plans {
         let abs: Vec<usize> = plan
             .taps
@@ -54,17 +62,20 @@ pub fn kernels(plans: &[KernelPlan], c: usize) -> Kernels {
         let mut chans = abs.clone();
         chans.sort_unstable();
         chans.dedup();
-        let (stride, idx, set) = if chans.len() * 2 <= c {
+        let known = index.get(&chans).copied();
+        let affordable = copied + chans.len() <= COPY_BUDGET * c;
+        let (stride, idx, set) = if chans.len() * 2 <= c && (known.is_some() || affordable) {
             let idx: Vec<u32> = abs
                 .iter()
                 .map(|a| chans.partition_point(|&ch| ch < *a) as u32)
                 .collect();
             let stride = chans.len();
-            let next = out.sets.len();
-            let set = *index.entry(chans.clone()).or_insert(next);
-            if set == next {
+            let set = known.unwrap_or_else(|| {
+                copied += chans.len();
+                index.insert(chans.clone(), out.sets.len());
                 out.sets.push(chans);
-            }
+                out.sets.len() - 1
+            });
             (stride, idx, Some(set))
         } else {
             (c, abs.iter().map(|&a| a as u32).collect(), None)
@@ -134,5 +145,32 @@ mod tests {
             copy_channels(&[1, 2, 3, 4, 5, 6, 7, 8], 4, &[1, 3]),
             [2, 4, 6, 8]
         );
+    }
+
+    #[test]
+    fn copies_stay_within_twice_the_input() {
+        // 4 channels, 6 kernels each reading its own pair of channels: the
+        // first four pairs are copied (8 channels = 2 × 4), the fifth kernel
+        // reads the input itself, a repeated pair shares its copy.
+        let pairs = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [0, 1]];
+        let mut w = Vec::new();
+        for p in pairs {
+            w.extend((0..4).map(|ch| i32::from(p.contains(&ch))));
+        }
+        let sh = PlanShape {
+            c: 4,
+            r: 1,
+            s: 1,
+            block_c: 4,
+        };
+        let plans: Vec<_> = (0..6)
+            .map(|k| KernelPlan::build(&w, k, sh, int_is_zero))
+            .collect();
+        let ks = kernels(&plans, 4);
+        assert_eq!(ks.sets.len(), 4);
+        let sets: Vec<_> = ks.lanes.iter().map(|l| l.set).collect();
+        assert_eq!(sets, [Some(0), Some(1), Some(2), Some(3), None, Some(0)]);
+        assert_eq!((ks.lanes[4].stride, &ks.lanes[4].idx[..]), (4, &[1, 3][..]));
+        assert_eq!(ks.lanes[4].taps, [(1, false)]);
     }
 }
