@@ -16,6 +16,9 @@
 //! * Fused conv, per tensor (fallback; the record's note says why): the
 //!   accumulator counts `s_in · s_w`, `s_w = max|w| / 127`;
 //!   `out_cvt ≈ s_in · s_w / s_out`.
+//! * A MUL by an activation `b` (squeeze-excitation, HardSwish's gate) in
+//!   any sub-unit multiplies the unit by `s_b` ([`units::Units::unit`]);
+//!   `out_cvt` maps that product unit.
 //!
 //! `out_cvt = fixed_point(ratio)`: the largest positive int16 mantissa `m`
 //! and shift `n` ∈ 0..=63 with `m = round(ratio · 2^n)`; the hardware
@@ -151,17 +154,19 @@ pub(super) fn calibrate_sdp(
             }
         }
     };
-    let (m, n) = fixed_point(unit / s_out).ok_or_else(|| {
+    // The sub-units' operands; a product by an activation changes the
+    // unit the converter reads.
+    let u = units::units(p, i, unit, per_channel, scale_of)?;
+    let (m, n) = fixed_point(u.unit / s_out).ok_or_else(|| {
         format!(
             "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",
             op.hw_layer,
-            unit / s_out
+            u.unit / s_out
         )
     })?;
     out.sets.push((i, "out_cvt.scale", Value::Int(m)));
     out.sets.push((i, "out_cvt.truncate", Value::Int(n)));
     out.sets.push((i, "out_cvt.offset", Value::Int(offset)));
-    let u = units::units(p, i, unit, per_channel, scale_of)?;
     out.sets.extend(u.sets);
     out.divide.extend(u.divide);
     out.sets

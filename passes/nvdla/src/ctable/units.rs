@@ -18,9 +18,12 @@
 //! MUL weight operands (type `mul`, row 1 of `both`, the PReLU slope) are
 //! unitless factors: they stay as they are, and the sub-unit's `truncate`
 //! is the largest shift (0..=63) that keeps every `round(f · 2^truncate)`
-//! in the operand's range (a 15-bit mantissa for the largest); a MUL by a
-//! *feature* (squeeze-excitation) is refused for now, since its product
-//! counts both units. A per-point
+//! in the operand's range (a 15-bit mantissa for the largest). A MUL by a
+//! *feature* (squeeze-excitation `x · s`, HardSwish's `x · HardSigmoid(x)`)
+//! multiplies two integers: the product counts `unit · s_b`, exactly (the
+//! multiplier keeps all 32 bits, `truncate` 0), so the units after it —
+//! a later ALU row, the output converter — work in that unit
+//! ([`Units::unit`]). A per-point
 //! *feature* operand of an add (a residual Add) is not rescaled: the X1/X2
 //! ALUs have no operand converter, only the left shift, so its unit must be
 //! the accumulator's times `2^shift_value` (within 1 %); otherwise the
@@ -58,6 +61,10 @@ pub(super) struct Units {
     pub(super) divide: Vec<Divide>,
     /// `(op index, register, value)`.
     pub(super) sets: Vec<(usize, &'static str, Value)>,
+    /// The unit the SDP's last sub-unit writes in, which its output
+    /// converter maps to the output scale: the input unit, times the
+    /// scale of every feature operand a MUL row multiplied by.
+    pub(super) unit: f64,
 }
 
 /// `s_w = max |w| / 127` of a conv weight (1/127 when all zero).
@@ -85,7 +92,10 @@ pub(super) fn units(
     per_channel: bool,
     scale_of: &dyn Fn(TensorId) -> Result<f64, String>,
 ) -> Result<Units, String> {
-    let mut u = Units::default();
+    let mut u = Units {
+        unit,
+        ..Units::default()
+    };
     let op = &p.ops[sdp];
     let input = op.inputs.first().copied().flatten();
     if let Some(conv) = input
@@ -111,6 +121,10 @@ pub(super) fn units(
     .enumerate()
     .skip(usize::from(per_channel))
     {
+        // Sub-units run in slot order (X1, X2, Y), so a product's unit
+        // reaches every later row; a feature MUL never shares its sub-unit
+        // with an ALU row (refused below), so the order inside one does not
+        // matter.
         let (rows, alu_row, mul_row) = match op.str(ty) {
             Some("add") => (1, true, false),
             Some("both") => (2, true, true),
@@ -121,20 +135,26 @@ pub(super) fn units(
             continue;
         };
         let TensorKind::Weight(w) = &p.tensors[b].kind else {
-            if mul_row {
-                // A product by an activation counts `unit · s_b`, which the
-                // output converter does not include: refuse rather than
-                // compute a wrong product.
+            if mul_row && alu_row {
+                // One operand tensor holds both rows only when constant.
                 return Err(format!(
-                    "layer '{}': INT8 multiply by the activation '{}' (squeeze-excitation, x·f(x)) is not calibrated yet: the product counts both inputs' units and the output converter would be wrong; compile this model for nv_full (FP16)",
+                    "layer '{}': the activation '{}' is both the ALU and the MUL operand of one SDP sub-unit, which INT8 calibration cannot give one unit",
                     op.hw_layer, p.tensors[b].name
                 ));
             }
-            u.sets.push((
-                sdp,
-                shift,
-                Value::Int(feature_shift(p, sdp, b, unit, scale_of(b)?)?),
-            ));
+            if mul_row {
+                // A product of two integers, `X · B`, counts `unit · s_b`;
+                // no truncation, so nothing is rounded away (a product
+                // beyond 32 bits saturates, as the output would).
+                u.unit *= scale_of(b)?;
+                u.sets.push((sdp, trunc, Value::Int(0)));
+            } else {
+                u.sets.push((
+                    sdp,
+                    shift,
+                    Value::Int(feature_shift(p, sdp, b, u.unit, scale_of(b)?)?),
+                ));
+            }
             continue;
         };
         let qmax = match p.tensors[b].precision {
@@ -145,9 +165,9 @@ pub(super) fn units(
         let v = w.values();
         let n = v.len() / rows;
         if alu_row {
-            let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / unit;
+            let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / u.unit;
             let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
-            u.divide.push(Divide::uniform(b, unit, n));
+            u.divide.push(Divide::uniform(b, u.unit, n));
             u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
         }
         if mul_row {

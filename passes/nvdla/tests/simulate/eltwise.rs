@@ -276,24 +276,61 @@ fn int8_small_resnet_on_nv_small() {
     assert_eq!(r.count("CONV"), 7, "{r:?}");
 }
 
-/// An INT8 product by an activation counts both units; until the output
-/// converter takes that into account, calibration refuses it instead of
-/// computing a wrong product.
+/// INT8 products of two activations: the product `X · B` counts
+/// `unit · s_b`, and the output converter maps that unit (before, the
+/// calibration refused every such Mul). Scales are the harness's own,
+/// not aligned: a product needs no common unit.
 #[test]
-fn int8_mul_by_an_activation_is_refused_not_miscalibrated() {
-    let n = fused_case("i8_mul", "Mul", false, false);
-    let refused = std::panic::catch_unwind(|| {
-        int8::check_int8_with(n.g.clone(), int8_on(ConfigName::NvSmall), true)
-    })
-    .unwrap_err();
-    let m = refused
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
-    assert!(
-        m.contains("INT8 multiply by the activation") && m.contains("nv_full (FP16)"),
-        "{m}"
-    );
+fn int8_mul_by_an_activation() {
+    for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
+        // Fused after a conv (X2 multiplies the accumulator by `x`), both
+        // operand orders.
+        for skip_first in [false, true] {
+            let name = format!("i8_mul_{skip_first}_{}", config.as_str());
+            let n = fused_case(&name, "Mul", skip_first, false);
+            let r = int8::check_int8_with(n.g, int8_on(config), false);
+            assert_eq!((r.count("CONV"), sdps(&r)), (2, 2), "{name}: {r:?}");
+        }
+        // Standalone, per point: `x · b` with `b` an output of its own SDP.
+        let name = format!("i8_mul_two_{}", config.as_str());
+        let mut n = Net::new(&name, &[1, 8, 5, 7], 58);
+        n.input("b", &[1, 8, 5, 7]);
+        let k = n.constant(&[1], vec![3.3]);
+        let b = n.op("Mul", &["b", &k], &[]);
+        let y = n.op("Mul", &["x", &b], &[]);
+        n.output(&b);
+        n.output(&y);
+        let r = int8::check_int8_with(n.g, int8_on(config), false);
+        assert_eq!(sdps(&r), 2, "{name}: {r:?}");
+    }
+}
+
+/// Squeeze-excitation in INT8: the `[1, C, 1, 1]` gate is a per-kernel
+/// operand read from memory, on nv_small's X units and on nv_large.
+#[test]
+fn int8_squeeze_excitation() {
+    for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
+        for (c, hw, swapped) in [(16, 8, false), (16, 8, true), (64, 14, false)] {
+            let name = format!("i8_se_{c}_{swapped}_{}", config.as_str());
+            let r =
+                int8::check_int8_with(se_block(&name, c, hw, swapped).g, int8_on(config), false);
+            assert_eq!(r.count("CONV"), 3, "{name}: {r:?}");
+        }
+    }
+}
+
+/// HardSwish in INT8 on nv_small (no lookup table): legalized to
+/// `x · HardSigmoid(x)`, the gate an SDP of its own (scale 1/127), the
+/// product a second SDP reading both (MobileNetV3, LR-ASPP).
+#[test]
+fn int8_hard_swish_on_nv_small() {
+    let mut n = Net::new("i8_hswish", &[1, 16, 9, 9], 59);
+    let c = n.conv("x", 16, 16, ConvGeom::same(3), true);
+    let y = n.op("HardSwish", &[&c], &[]);
+    let y = n.conv(&y, 16, 8, ConvGeom::same(1), true);
+    n.output(&y);
+    let r = int8::check_int8_with(n.g, int8_on(ConfigName::NvSmall), false);
+    assert_eq!(r.count("CONV"), 2, "{r:?}");
 }
 
 /// Standalone INT8 Add, Sub, Max and Min of two activations whose
