@@ -1,17 +1,20 @@
 //! Convolutions split along channels: a conv whose kernels each read only a
-//! few input channels, too big for the CBUF as one piece, becomes one conv
-//! (and one fused SDP) per chunk of output channels.
+//! few input channels becomes one conv (and one fused SDP) per chunk of
+//! output channels, each with its own block of weights.
 //!
-//! In: a conv op whose whole CBUF plan ([`super::split::plan`]) fails, its
-//! `f32` weights `[K, C, R, S]`, and the SDP that reads its accumulator.
-//! Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input channels
-//! `[c0, c0 + c)` — each with its own row bands; and the weight blob
-//! re-laid as one direct-convolution block per chunk ([`rechunk`]).
+//! In: a conv op, its `f32` weights `[K, C, R, S]`, and the SDP that reads
+//! its accumulator. Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input
+//! channels `[c0, c0 + c)` — each with its own row bands; and the weight
+//! blob laid out as one direct-convolution block per chunk ([`relayout`]).
+//! Whether and how a conv is chunked is decided once, in
+//! [`super::chunking`], for the memory plan, the encoder and this module.
 //!
 //! Who needs it: lowering merges a depthwise or grouped convolution back
-//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`);
-//! MnasNet's 5×5 depthwise over 1152 channels then needs one kernel group of
-//! 16 kernels × 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
+//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`).
+//! Emitted whole, its weight is G× the grouped kernels (MobileNetV2: most
+//! of the loadable) and the CONV engine multiplies the zeros; and MnasNet's
+//! 5×5 depthwise over 1152 channels needs one kernel group of 16 kernels ×
+//! 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
 //!
 //! Rules:
 //! * a kernel's *support* is the range of input channels where it has a
@@ -21,7 +24,7 @@
 //! * chunks hold `step` kernels, `step` a multiple of the output atom (so
 //!   each writes whole output surfaces); among the steps whose every chunk
 //!   fits the CBUF (its own row bands allowed) and whose blocks fit the
-//!   weight's planned bytes, the one with the least estimated cycles wins:
+//!   byte budget, the one with the least estimated cycles wins:
 //!   MAC atoms + weight and input bytes / 32 + [`PAIR_CYCLES`] per pair;
 //! * exact: a chunk drops only weights that are zero, and the bias, scale
 //!   and activation of the fused SDP are per channel, so each output
@@ -29,8 +32,8 @@
 //!   merged conv: an infinite or NaN input in a dropped channel no longer
 //!   reaches the other channels' sums);
 //! * a conv whose kernels read (nearly) all channels gains nothing from
-//!   this split; it stays an error (splitting input channels into partial
-//!   sums is the legalizer's `nvdla/conv-split-channels`).
+//!   this split; if it does not fit whole it is an error (splitting input
+//!   channels into partial sums is the legalizer's `nvdla/conv-split-channels`).
 //!
 //! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full (16-channel
 //! output atoms): 36 chunks of 32 kernels, each reading its own 32 input
