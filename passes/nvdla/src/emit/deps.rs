@@ -206,10 +206,9 @@ fn keep_last_producers(deps: &mut [CommonOpDesc], incoming: &[u32]) {
             }
         }
     }
-    for i in 0..deps.len() {
-        let ty = deps[i].op_type;
-        for t in 0..deps[i].consumers.len() {
-            let c = &deps[i].consumers[t];
+    for (i, d) in deps.iter_mut().enumerate() {
+        let ty = d.op_type;
+        for (t, c) in d.consumers.iter_mut().enumerate() {
             let j = c.index;
             if j >= 0
                 && incoming[j as usize] > MAX_COUNT
@@ -217,7 +216,7 @@ fn keep_last_producers(deps: &mut [CommonOpDesc], incoming: &[u32]) {
                 && t != usize::from(ty)
                 && last.get(&(j as usize, ty)) != Some(&i)
             {
-                deps[i].consumers[t] = NONE.clone();
+                *c = NONE.clone();
             }
         }
     }
