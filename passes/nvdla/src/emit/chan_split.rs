@@ -1,17 +1,20 @@
 //! Convolutions split along channels: a conv whose kernels each read only a
-//! few input channels, too big for the CBUF as one piece, becomes one conv
-//! (and one fused SDP) per chunk of output channels.
+//! few input channels becomes one conv (and one fused SDP) per chunk of
+//! output channels, each with its own block of weights.
 //!
-//! In: a conv op whose whole CBUF plan ([`super::split::plan`]) fails, its
-//! `f32` weights `[K, C, R, S]`, and the SDP that reads its accumulator.
-//! Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input channels
-//! `[c0, c0 + c)` — each with its own row bands; and the weight blob
-//! re-laid as one direct-convolution block per chunk ([`rechunk`]).
+//! In: a conv op, its `f32` weights `[K, C, R, S]`, and the SDP that reads
+//! its accumulator. Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input
+//! channels `[c0, c0 + c)` — each with its own row bands; and the weight
+//! blob laid out as one direct-convolution block per chunk ([`relayout`]).
+//! Whether and how a conv is chunked is decided once, in
+//! [`super::chunking`], for the memory plan, the encoder and this module.
 //!
 //! Who needs it: lowering merges a depthwise or grouped convolution back
-//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`);
-//! MnasNet's 5×5 depthwise over 1152 channels then needs one kernel group of
-//! 16 kernels × 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
+//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`).
+//! Emitted whole, its weight is G× the grouped kernels (MobileNetV2: most
+//! of the loadable) and the CONV engine multiplies the zeros; and MnasNet's
+//! 5×5 depthwise over 1152 channels needs one kernel group of 16 kernels ×
+//! 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
 //!
 //! Rules:
 //! * a kernel's *support* is the range of input channels where it has a
@@ -21,7 +24,7 @@
 //! * chunks hold `step` kernels, `step` a multiple of the output atom (so
 //!   each writes whole output surfaces); among the steps whose every chunk
 //!   fits the CBUF (its own row bands allowed) and whose blocks fit the
-//!   weight's planned bytes, the one with the least estimated cycles wins:
+//!   byte budget, the one with the least estimated cycles wins:
 //!   MAC atoms + weight and input bytes / 32 + [`PAIR_CYCLES`] per pair;
 //! * exact: a chunk drops only weights that are zero, and the bias, scale
 //!   and activation of the fused SDP are per channel, so each output
@@ -29,23 +32,20 @@
 //!   merged conv: an infinite or NaN input in a dropped channel no longer
 //!   reaches the other channels' sums);
 //! * a conv whose kernels read (nearly) all channels gains nothing from
-//!   this split; it stays an error (splitting input channels into partial
-//!   sums is the legalizer's `nvdla/conv-split-channels`).
+//!   this split; if it does not fit whole it is an error (splitting input
+//!   channels into partial sums is the legalizer's `nvdla/conv-split-channels`).
 //!
 //! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full (16-channel
 //! output atoms): 36 chunks of 32 kernels, each reading its own 32 input
 //! channels (two surfaces) with a 51,200-byte block of weights — 1.8 MB for
 //! all, where the merged `[1152, 1152, 5, 5]` weight is 66 MB.
 
-use std::collections::BTreeMap;
-
 use super::dla::Ctx;
-use super::encode::{Encoded, Layout};
+use super::encode::Layout;
 use super::error::{EmitError, Result};
-use super::memory::place;
 use super::split::{Band, Chunk};
-use super::weights::{kernels_per_group, round_up, WEIGHT_GRANULE};
-use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+use super::weights::{round_up, WEIGHT_GRANULE};
+use crate::program::{Op, TensorKind};
 
 /// Per kernel, the input channels `[first, end)` where it has a non-zero
 /// weight; `None` for an all-zero kernel.
@@ -209,33 +209,52 @@ pub(crate) fn relayout_into(
 }
 
 impl Ctx<'_> {
+    /// The chunks the encoder laid out the weight of conv `op` as
+    /// ([`super::chunking::decide`]), if any.
+    fn weight_chunks(&self, op: &Op) -> Option<&[Chunk]> {
+        let w = op.inputs.get(1).copied().flatten()?;
+        match &self.weights.get(&w)?.layout {
+            Layout::Conv {
+                chunks: Some(chunks),
+                ..
+            } => Some(chunks),
+            _ => None,
+        }
+    }
+
     /// The descriptor bands of a conv: one band without a chunk when it
-    /// fits whole (or in row bands), else the row bands of every channel
-    /// chunk. `sdp` is the op reading its accumulator.
+    /// is emitted whole and fits (or in row bands), else the row bands of
+    /// every channel chunk. `sdp` is the op reading its accumulator.
     pub(crate) fn conv_bands(&self, op: &Op, sdp: Option<&Op>) -> Result<Vec<Band>> {
-        let whole_err = match self.conv_plan(op) {
-            Ok(plan) => return Ok(plan.bands),
-            Err(e) => e,
-        };
-        let Some(chunks) = self.conv_chunks(op, sdp)? else {
-            return Err(match whole_err {
-                EmitError::Op {
+        let Some(chunks) = self.weight_chunks(op) else {
+            return match self.conv_plan(op) {
+                Ok(plan) => Ok(plan.bands),
+                Err(EmitError::Op {
                     engine,
                     hw_layer,
                     problem,
-                } => EmitError::Op {
+                }) => Err(EmitError::Op {
                     engine,
                     hw_layer,
                     problem: format!(
                         "{problem}; its kernels read (nearly) all its input channels, so it cannot be cut into independent channel chunks — split its input channels into partial sums before lowering (legalization's nvdla/conv-split-channels does) or use fewer input channels per conv"
                     ),
-                },
-                other => other,
+                }),
+                Err(other) => Err(other),
+            };
+        };
+        let Some(sdp) = sdp else {
+            return Err(EmitError::Op {
+                engine: "conv".into(),
+                hw_layer: op.hw_layer.clone(),
+                problem: format!(
+                    "is emitted as {} channel chunks, so the SDP reading its accumulator '{}' must follow it directly in the same task",
+                    chunks.len(),
+                    self.p.tensors[op.output].name
+                ),
             });
         };
-        if let Some(sdp) =
-            sdp.filter(|s| matches!(self.p.tensors[s.output].kind, TensorKind::Fused))
-        {
+        if matches!(self.p.tensors[sdp.output].kind, TensorKind::Fused) {
             return Err(EmitError::Op {
                 engine: "conv".into(),
                 hw_layer: op.hw_layer.clone(),
@@ -248,126 +267,20 @@ impl Ctx<'_> {
         }
         let mut bands = Vec::new();
         for ch in chunks {
-            for mut b in self.conv_plan_of(op, Some(&ch))?.bands {
-                b.chunk = Some(ch);
+            for mut b in self.conv_plan_of(op, Some(ch))?.bands {
+                b.chunk = Some(*ch);
                 bands.push(b);
             }
         }
         Ok(bands)
     }
-
-    /// The channel chunks of a conv that does not fit whole, or `None`
-    /// when its weights are not sparse enough for any chunking to fit.
-    fn conv_chunks(&self, op: &Op, sdp: Option<&Op>) -> Result<Option<Vec<Chunk>>> {
-        let p = self.p;
-        let (Some(x), Some(w)) = (
-            op.inputs.first().copied().flatten(),
-            op.inputs.get(1).copied().flatten(),
-        ) else {
-            return Ok(None);
-        };
-        let TensorKind::Weight(values) = &p.tensors[w].kind else {
-            return Ok(None);
-        };
-        let Ok(shape) = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()) else {
-            return Ok(None);
-        };
-        if values.len() != shape.iter().product::<usize>() {
-            return Ok(None);
-        }
-        let Some(sdp) = sdp else { return Ok(None) };
-        let cfg = self.cfg;
-        let cpa_in = cfg.channels_per_atom(p.tensors[x].precision);
-        // Every cube the chunk's SDP writes or reads per point starts at a
-        // surface boundary.
-        let mut cpa_out = cfg.channels_per_atom(p.tensors[op.output].precision);
-        for t in std::iter::once(sdp.output).chain(sdp.inputs.iter().skip(1).flatten().copied()) {
-            if !matches!(p.tensors[t].kind, TensorKind::Weight(_)) {
-                cpa_out = cpa_out.max(cfg.channels_per_atom(p.tensors[t].precision));
-            }
-        }
-        let elem = p.tensors[w].precision.bytes();
-        let budget = place(p, w)?.size as usize;
-        let sup = supports(values.values(), shape);
-        let [_, _, h, wd] = p.tensors[x].shape[..] else {
-            return Ok(None);
-        };
-        let [_, _, oh, ow] = p.tensors[op.output].shape[..] else {
-            return Ok(None);
-        };
-        let (r, s) = (shape[2], shape[3]);
-        let kpg = kernels_per_group(cfg, p.tensors[w].precision).max(1);
-        // MAC atoms, weight and input bytes at 32 per cycle, a fixed cost per pair.
-        let cost = |cs: &[Chunk]| -> usize {
-            cs.iter()
-                .map(|ch| {
-                    let macs =
-                        oh * ow * ch.k.div_ceil(kpg) * ch.c.div_ceil(cfg.atomic_c.max(1)) * r * s;
-                    macs + (ch.w_bytes + ch.c * h * wd * elem) / 32 + PAIR_CYCLES
-                })
-                .sum()
-        };
-        let chosen = choose(
-            &sup,
-            shape,
-            cpa_in,
-            cpa_out,
-            elem,
-            budget,
-            |ch| self.conv_plan_of(op, Some(ch)).is_ok(),
-            cost,
-        );
-        Ok(chosen)
-    }
-}
-
-/// Makes the blob of every chunked conv's weight its chunks' blocks
-/// ([`relayout`], done when the blob is packed); `jobs` are the DLA
-/// descriptors `(op, band)`.
-pub(crate) fn rechunk(
-    p: &Program,
-    weights: &mut BTreeMap<TensorId, Encoded>,
-    jobs: &[(usize, Option<Band>)],
-) -> Result<()> {
-    let mut per_weight: BTreeMap<TensorId, Vec<Chunk>> = BTreeMap::new();
-    for (o, band) in jobs {
-        let op = &p.ops[*o];
-        let (Engine::Conv, Some(ch)) = (op.engine, band.and_then(|b| b.chunk)) else {
-            continue;
-        };
-        let Some(w) = op.inputs.get(1).copied().flatten() else {
-            continue;
-        };
-        let list = per_weight.entry(w).or_default();
-        if !list.contains(&ch) {
-            list.push(ch);
-        }
-    }
-    for (w, chunks) in per_weight {
-        let tensor = &p.tensors[w];
-        let e = weights.get_mut(&w).ok_or_else(|| EmitError::Tensor {
-            tensor: tensor.name.clone(),
-            problem: "a split conv weight has no encoded blob (internal)".into(),
-        })?;
-        let Layout::Conv { chunks: split, .. } = &mut e.layout else {
-            return Err(EmitError::Tensor {
-                tensor: tensor.name.clone(),
-                problem: format!(
-                    "a split conv weight must be [K, C, R, S] in the convolution layout, got {:?}",
-                    tensor.shape
-                ),
-            });
-        };
-        *split = Some(chunks);
-    }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::{Config, ConfigName};
-    use crate::emit::weights::conv_dc;
+    use crate::emit::weights::{conv_dc, kernels_per_group};
     use crate::program::Precision;
 
     /// `[c, c, r, s]` weights of a depthwise conv merged block-diagonally.

@@ -22,6 +22,9 @@
 //! * `dependency_count` = the number of consumer and fused-parent edges that
 //!   point at the op (so a conv counts +1 for its fused SDP). Unused slots
 //!   are `(-1, OP_COMPLETED)`.
+//! * The count is a `u8`: an op that more than 255 edges point at keeps,
+//!   from each other engine, only the edge of that engine's last producer
+//!   (engines complete their ops in order), so the count stays exact.
 //!
 //! Example (NN_L0_0's first layers): conv0 → sdp1 (fused) → pdp2 → conv3
 //! gives conv0 `consumers = [-, 3:PROG, 1:PROG, -, -, -]`, count 1.
@@ -164,6 +167,61 @@ fn waiters(nodes: &[Node]) -> (PerType, PerType) {
     (first, next)
 }
 
+/// The largest `dependency_count` (a `u8`).
+const MAX_COUNT: u32 = 255;
+
+/// Per op, the consumer and fused-parent edges pointing at it.
+fn count_incoming(deps: &[CommonOpDesc]) -> Vec<u32> {
+    let mut incoming = vec![0u32; deps.len()];
+    for d in deps {
+        for c in d.consumers.iter().chain(std::iter::once(&d.fused_parent)) {
+            if c.index >= 0 {
+                incoming[c.index as usize] += 1;
+            }
+        }
+    }
+    incoming
+}
+
+/// For every op waited on by more than [`MAX_COUNT`] edges (a conv emitted
+/// as hundreds of channel chunks or row bands, whose SDPs all write parts
+/// of the cube the next op reads), keeps of the
+/// `OP_COMPLETED` edges from each other engine only the one from that
+/// engine's last producer: an engine completes its ops in queue order, so
+/// that producer's completion implies the earlier ones'. Its own engine's
+/// chain edge and a fused parent's edge stay. Nets with no such op are
+/// untouched (their bytes do not change).
+fn keep_last_producers(deps: &mut [CommonOpDesc], incoming: &[u32]) {
+    // (consumer, producer type) -> last producer with a completion edge.
+    let mut last: BTreeMap<(usize, u8), usize> = BTreeMap::new();
+    for (i, d) in deps.iter().enumerate() {
+        for (t, c) in d.consumers.iter().enumerate() {
+            let j = c.index;
+            if j >= 0
+                && incoming[j as usize] > MAX_COUNT
+                && c.event == event::OP_COMPLETED
+                && t != usize::from(d.op_type)
+            {
+                last.insert((j as usize, d.op_type), i);
+            }
+        }
+    }
+    for (i, d) in deps.iter_mut().enumerate() {
+        let ty = d.op_type;
+        for (t, c) in d.consumers.iter_mut().enumerate() {
+            let j = c.index;
+            if j >= 0
+                && incoming[j as usize] > MAX_COUNT
+                && c.event == event::OP_COMPLETED
+                && t != usize::from(ty)
+                && last.get(&(j as usize, ty)) != Some(&i)
+            {
+                *c = NONE.clone();
+            }
+        }
+    }
+}
+
 /// Builds the dependency entries and `op_head` of a task.
 pub(crate) fn build(nodes: &[Node]) -> (Vec<CommonOpDesc>, [i16; 6]) {
     let n = nodes.len();
@@ -216,16 +274,13 @@ pub(crate) fn build(nodes: &[Node]) -> (Vec<CommonOpDesc>, [i16; 6]) {
             };
         }
     }
-    let mut incoming = vec![0u32; n];
-    for d in &deps {
-        for c in d.consumers.iter().chain(std::iter::once(&d.fused_parent)) {
-            if c.index >= 0 {
-                incoming[c.index as usize] += 1;
-            }
-        }
+    let mut incoming = count_incoming(&deps);
+    if incoming.iter().any(|&k| k > MAX_COUNT) {
+        keep_last_producers(&mut deps, &incoming);
+        incoming = count_incoming(&deps);
     }
     for (d, k) in deps.iter_mut().zip(incoming) {
-        d.dependency_count = k.min(255) as u8;
+        d.dependency_count = k.min(MAX_COUNT) as u8;
     }
     let mut heads = [-1i16; 6];
     for (t, head) in heads.iter_mut().enumerate().take(op_type::NUM) {
@@ -247,6 +302,55 @@ mod tests {
             writes: writes.to_vec(),
             fused_parent: fused,
         }
+    }
+
+    /// `pairs` conv+SDP pairs, each SDP writing its own 32 bytes of one cube,
+    /// then a PDP reading the whole cube.
+    fn chunked_then_pool(pairs: usize) -> Vec<Node> {
+        let mut nodes = Vec::new();
+        for i in 0..pairs {
+            nodes.push(node(op_type::CONV, &[(1, 0, 64)], &[], None));
+            let part = (2, 32 * i as u64, 32);
+            nodes.push(node(op_type::SDP, &[], &[part], Some(2 * i)));
+        }
+        nodes.push(node(
+            op_type::PDP,
+            &[(2, 0, 32 * pairs as u64)],
+            &[(3, 0, 8)],
+            None,
+        ));
+        nodes
+    }
+
+    #[test]
+    fn a_consumer_of_up_to_255_producers_waits_for_each() {
+        let nodes = chunked_then_pool(255);
+        let (d, _) = build(&nodes);
+        let pdp = nodes.len() - 1;
+        assert_eq!(d[pdp].dependency_count, 255);
+        let signalling = d
+            .iter()
+            .filter(|x| x.consumers[op_type::PDP as usize].index == pdp as i16)
+            .count();
+        assert_eq!(signalling, 255);
+    }
+
+    #[test]
+    fn a_consumer_of_more_than_255_producers_waits_for_the_last_of_each_engine() {
+        let nodes = chunked_then_pool(300);
+        let (d, _) = build(&nodes);
+        let pdp = nodes.len() - 1;
+        // Only the last SDP signals the PDP; the SDP chain orders the rest.
+        assert_eq!(d[pdp].dependency_count, 1);
+        let signalling: Vec<usize> = (0..pdp)
+            .filter(|&i| d[i].consumers[op_type::PDP as usize].index == pdp as i16)
+            .collect();
+        assert_eq!(signalling, [pdp - 1]);
+        // The SDP chain and the fused pairs are untouched.
+        assert_eq!(d[1].consumers[op_type::SDP as usize].index, 3);
+        assert_eq!(d[0].consumers[op_type::SDP as usize].index, 1);
+        assert_eq!(d[0].dependency_count, 1);
+        assert_eq!(d[3].dependency_count, 2);
     }
 
     #[test]

@@ -38,7 +38,7 @@ use super::encode::{Encoded, SDP_UNITS};
 use super::error::{EmitError, Result};
 use super::lut::lrn_lut;
 use super::memory::{place, MemPlan};
-use super::split::{self, Band, Cbuf, Chunk, ConvGeom, ConvPlan};
+use super::split::{Band, Chunk, ConvPlan};
 use super::weights::feature_geometry;
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
@@ -388,66 +388,10 @@ impl Ctx<'_> {
         self.conv_plan_of(op, None)
     }
 
-    /// The CBUF plan of a conv op, or of one channel chunk of it.
+    /// The CBUF plan of a conv op, or of one channel chunk of it
+    /// ([`super::chunking::cbuf_plan`]).
     pub(crate) fn conv_plan_of(&self, op: &Op, chunk: Option<&Chunk>) -> Result<ConvPlan> {
-        let a = A::new(op);
-        let x = op
-            .inputs
-            .first()
-            .copied()
-            .flatten()
-            .ok_or_else(|| a.op_err("operand 0 is missing"))?;
-        let w = op
-            .inputs
-            .get(1)
-            .copied()
-            .flatten()
-            .ok_or_else(|| a.op_err("operand 1 is missing"))?;
-        let [_, c, h, wd] = self.nchw(x)?;
-        let wt = &self.p.tensors[w];
-        let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
-            a.op_err(format!(
-                "weight '{}' must be [K, C, R, S], got {:?}",
-                wt.name, wt.shape
-            ))
-        })?;
-        let (c, wc, k) = chunk.map_or((c, wc, k), |ch| (ch.c, ch.c, ch.k));
-        let [_, _, e, _] = self.nchw(op.output)?;
-        let in_p = a.precision("in_precision")?;
-        let cfg = self.cfg;
-        let entry = cfg.cbuf_entry_bytes.max(1);
-        let per_entry = (entry / cfg.mem_atom_bytes).max(1);
-        let atoms = (c * in_p.bytes()).div_ceil(cfg.mem_atom_bytes);
-        let rem = atoms % per_entry;
-        let frac = match rem {
-            0 => 0,
-            3 => wd,
-            _ => (rem * wd).div_ceil(per_entry),
-        };
-        let eps = (atoms / per_entry) * wd + frac;
-        let wbytes = match chunk {
-            Some(ch) => ch.w_bytes,
-            None => self.weights.get(&w).map_or(0, |e| e.len()),
-        };
-        let bpk = wc * r * s * in_p.bytes();
-        let kpg = super::weights::kernels_per_group(cfg, in_p);
-        let geom = ConvGeom {
-            eps,
-            in_h: h,
-            out_h: e,
-            r,
-            stride: a.int_in("conv_stride_y", 1, 8)? as usize,
-            dilation: a.int_in("dilation_y", 1, 32)? as usize,
-            pad_top: a.int_in("pad_y_top", 0, 31)? as usize,
-            pad_bottom: a.int_in("pad_y_bottom", 0, 31)? as usize,
-            weight_entries: wbytes.div_ceil(entry),
-            group_entries: (bpk * kpg.min(k)).div_ceil(entry),
-        };
-        let cbuf = Cbuf {
-            banks: cfg.cbuf_banks,
-            entries_per_bank: (cfg.cbuf_bank_bytes / entry).max(1),
-        };
-        split::plan(&geom, &cbuf).map_err(|m| a.op_err(format!("{m} ({})", cfg.name)))
+        super::chunking::cbuf_plan(self.p, self.cfg, op, chunk)
     }
 
     /// Descriptors and graph node of one DLA op, or of one row band of a

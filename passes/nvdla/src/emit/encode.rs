@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use super::attrs::A;
 use super::chan_split::relayout_into;
+use super::chunking::chunked_weights;
 use super::error::{EmitError, Result};
 use super::memory::place;
 use super::split::Chunk;
@@ -157,7 +158,10 @@ fn weight_values(p: &Program, t: TensorId) -> Option<&Weights> {
 }
 
 /// Encodes every weight operand of every op.
+/// A conv weight whose conv is emitted in channel chunks
+/// ([`super::chunking::chunked_weights`]) is laid out as its chunks' blocks.
 pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId, Encoded>> {
+    let mut chunked = chunked_weights(p, cfg);
     let mut out: BTreeMap<TensorId, Encoded> = BTreeMap::new();
     for op in &p.ops {
         for (slot, t) in op.inputs.iter().enumerate() {
@@ -165,7 +169,10 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
             let Some(values) = weight_values(p, t) else {
                 continue;
             };
-            let e = encode_one(p, cfg, op, slot, t, values.len())?;
+            let mut e = encode_one(p, cfg, op, slot, t, values.len())?;
+            if let Layout::Conv { chunks, .. } = &mut e.layout {
+                *chunks = chunked.remove(&t);
+            }
             let pl = place(p, t)?;
             if e.len() as u64 > pl.size {
                 return Err(EmitError::Tensor {

@@ -32,6 +32,7 @@
 
 mod attrs;
 mod chan_split;
+pub(crate) mod chunking;
 mod deps;
 mod dla;
 mod emu;
@@ -403,7 +404,6 @@ impl<'a> Emitter<'a> {
                 jobs.push(js);
             }
         }
-        chan_split::rechunk(p, &mut weights, jobs.concat().as_slice())?;
         // A DLA run longer than a task's 16-bit op indices allow becomes
         // several consecutive tasks (the tasks run one after another).
         let mut tasks: Vec<(bool, Vec<usize>, Vec<Job>)> = Vec::new();

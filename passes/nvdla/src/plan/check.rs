@@ -28,7 +28,7 @@ use super::error::{PlanError, Result};
 use super::layout::{cube_layout, WEIGHT_ALIGN};
 use super::liveness::tensor_lives;
 use super::views::Views;
-use super::weights::uses;
+use super::weights::sizes;
 use crate::config::Config;
 use crate::program::{Placement, Pool, Program, TensorId, TensorKind};
 
@@ -36,7 +36,7 @@ use crate::program::{Placement, Pool, Program, TensorId, TensorKind};
 pub fn check(p: &Program) -> Result<()> {
     let config = Config::get(p.config);
     let views = Views::build(p, &config)?;
-    let weight_uses = uses(p)?;
+    let weight_sizes = sizes(p, &config)?;
     let lives = tensor_lives(p);
     let producer_is_virtual = {
         let mut v = vec![false; p.tensors.len()];
@@ -67,9 +67,9 @@ pub fn check(p: &Program) -> Result<()> {
             pool: pool.as_str(),
         };
         if tensor.is_weight() {
-            let u = weight_uses[t];
-            if pool != Pool::Weights || pl.size != u.size(tensor, &config) {
-                return Err(bad(format!("is a weight used as {u:?}, so it needs pool weights and {} bytes, but has {pool:?} and {} bytes", u.size(tensor, &config), pl.size)));
+            let (u, size) = weight_sizes[t];
+            if pool != Pool::Weights || pl.size != size {
+                return Err(bad(format!("is a weight used as {u:?}, so it needs pool weights and {size} bytes, but has {pool:?} and {} bytes", pl.size)));
             }
             if pl.offset % u.align(&config) != 0 {
                 return Err(misaligned(u.align(&config)));

@@ -3,7 +3,8 @@
 //! In: a [`Program`]. Out: `Tensor::place` of every weight (pool `Weights`)
 //! and the pool size. Each weight's size and alignment follow how ops read it
 //! ([`WeightUse`], the strictest use wins): conv kernels are padded to the
-//! CBUF entry and aligned to it, SDP `per_kernel` operands are padded to the
+//! CBUF entry and aligned to it (a conv emitted in channel chunks needs only
+//! its chunks' blocks, `emit::chunking`), SDP `per_kernel` operands are padded to the
 //! memory atom, operands read as cubes (`per_point`, or by other engines) get
 //! the cube layout with its strides; every offset is 32-byte aligned.
 //!
@@ -12,8 +13,9 @@
 //! ```
 
 use super::error::{op_name, PlanError, Result};
-use super::layout::{align_up, cube_layout, WeightUse};
+use super::layout::{align_up, conv_granule, cube_layout, WeightUse};
 use crate::config::Config;
+use crate::emit::chunking::{chunked_weights, planned_bytes};
 use crate::program::{Engine, Placement, Pool, Program, TensorKind};
 
 /// How each tensor is used as a weight (only weights' entries matter).
@@ -51,16 +53,38 @@ pub(crate) fn uses(p: &Program) -> Result<Vec<WeightUse>> {
     Ok(uses)
 }
 
+/// Per tensor, how it is used as a weight and the bytes it needs: a conv
+/// kernel emitted in channel chunks ([`chunked_weights`]) needs only its
+/// chunks' blocks, rounded up to the conv granule; any other weight
+/// [`WeightUse::size`]. Only weights' entries matter.
+pub(crate) fn sizes(p: &Program, config: &Config) -> Result<Vec<(WeightUse, u64)>> {
+    let uses = uses(p)?;
+    let chunked = chunked_weights(p, config);
+    Ok(p.tensors
+        .iter()
+        .enumerate()
+        .map(|(t, tensor)| {
+            let u = uses[t];
+            let size = match chunked.get(&t) {
+                Some(chunks) if u == WeightUse::ConvKernel => {
+                    align_up(planned_bytes(chunks), conv_granule(config))
+                }
+                _ => u.size(tensor, config),
+            };
+            (u, size)
+        })
+        .collect())
+}
+
 /// Places every weight of `p`; returns the weight pool's size in bytes.
 pub(crate) fn place(p: &mut Program, config: &Config) -> Result<u64> {
-    let uses = uses(p)?;
+    let sizes = sizes(p, config)?;
     let mut top = 0u64;
     for (t, tensor) in p.tensors.iter_mut().enumerate() {
         if !matches!(tensor.kind, TensorKind::Weight(_)) {
             continue;
         }
-        let u = uses[t];
-        let size = u.size(tensor, config);
+        let (u, size) = sizes[t];
         let offset = align_up(top, u.align(config));
         let (line_stride, surf_stride) = match u {
             WeightUse::Cube => {
