@@ -8,7 +8,12 @@
 //! one keeps rescale ratios finite) and is listed in
 //! [`Calibration::all_zero`]. Tensors that held no float value (shapes,
 //! indices) get no scale. The observed signed `[min, max]` of every tensor
-//! comes along in [`Calibration::ranges`].
+//! comes along in [`Calibration::ranges`]. Whatever the method, the
+//! partial sums of split Gemms and the outputs of bounded gates
+//! (HardSigmoid, Sigmoid: [`crate::GATE_OPS`]) take their maximum:
+//! a clipped gate scales whole channels wrongly (MobileNetV3's first SE
+//! gate on nv_small: RMS error 0.31 of the reference with entropy, 0.011
+//! with the maximum).
 //!
 //! ```
 //! use onnc_calib::{Method, Statistics};
@@ -70,8 +75,9 @@ impl Statistics {
             .collect::<Vec<_>>()
             .par_iter()
             .map(|(name, t)| {
-                // A partial sum takes its maximum ([`crate::psum`]).
-                let amax = if crate::psum::is_psum_key(name) {
+                // A partial sum ([`crate::psum`]) and a bounded gate
+                // ([`crate::GATE_OPS`]) take their maximum.
+                let amax = if crate::psum::is_psum_key(name) || self.is_gate(name) {
                     Some(t.max_abs()).filter(|a| *a > 0.0)
                 } else {
                     method.threshold(t)
@@ -103,6 +109,57 @@ impl Statistics {
             scales,
             all_zero,
             ranges,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onnc_onnx::{Dim, Graph, Node, ValueInfo};
+    use onnc_tensor::DType;
+
+    /// A gate crowded at 0.5 with one outlier at 0.99: entropy and
+    /// percentile would clip it; a gate keeps its maximum, a plain ReLU
+    /// output with the same values does not.
+    #[test]
+    fn bounded_gates_take_their_maximum_whatever_the_method() {
+        let v = |n: &str| ValueInfo {
+            name: n.into(),
+            dtype: DType::F32,
+            dims: vec![Dim::Fixed(4096)],
+        };
+        let g = Graph {
+            inputs: vec![v("x")],
+            outputs: vec![v("h"), v("s"), v("r")],
+            nodes: vec![
+                Node::new("hs", "HardSigmoid", &["x"], &["h"]),
+                Node::new("sg", "Sigmoid", &["x"], &["s"]),
+                Node::new("re", "Relu", &["x"], &["r"]),
+            ],
+            ..Graph::default()
+        };
+        let mut st = Statistics::for_graph(&g);
+        let mut xs: Vec<f32> = (0..4096)
+            .map(|i| 0.45 + 0.1 * (i % 97) as f32 / 97.0)
+            .collect();
+        xs[17] = 0.99;
+        for name in ["x", "h", "s", "r"] {
+            st.observe(name, &xs).unwrap();
+        }
+        assert!(st.is_gate("h") && st.is_gate("s") && !st.is_gate("r") && !st.is_gate("x"));
+        for method in [Method::Entropy, Method::Percentile(99.0), Method::Max] {
+            let c = st.calibration(method);
+            for gate in ["h", "s"] {
+                assert_eq!(c.threshold(gate), Some(0.99), "{method:?} {gate}");
+            }
+            if method != Method::Max {
+                assert!(
+                    c.threshold("r").unwrap() < 0.99,
+                    "{method:?}: {:?}",
+                    c.threshold("r")
+                );
+            }
         }
     }
 }

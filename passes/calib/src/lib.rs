@@ -76,7 +76,7 @@ pub use method::{Method, DEFAULT_PERCENTILE, METHOD_NAMES};
 pub use preprocess::{ChannelOrder, Layout, Preprocess, Resize};
 pub use progress::{progress_bar, ProgressBar};
 pub use source::{CalibSource, DataSet, SetPlan};
-pub use stats::{Statistics, TensorStats};
+pub use stats::{Statistics, TensorStats, GATE_OPS};
 pub use testdata::load_test_data;
 pub use weights::{channel_axis, weight_scales, WeightScales};
 

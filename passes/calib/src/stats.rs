@@ -146,7 +146,17 @@ pub struct Statistics {
     index: HashMap<String, usize>,
     tensors: Vec<TensorStats>,
     sets: usize,
+    /// Outputs of bounded gates ([`GATE_OPS`]), which calibrate to their
+    /// maximum whatever the method.
+    gates: HashSet<String>,
 }
+
+/// Ops whose output is a bounded gate, `[0, 1]`: a multiplier of another
+/// activation (squeeze-excitation, `x · σ(x)`). Its values crowd far from 0
+/// (≈ 0.5 on random weights), where a clipping threshold (entropy,
+/// percentile) cuts whole channels' factors; the maximum costs at most
+/// 1/127 of resolution over a range that is known to be small.
+pub const GATE_OPS: &[&str] = &["HardSigmoid", "Sigmoid"];
 
 impl Statistics {
     /// Empty statistics for the activations of `graph` (see the module doc).
@@ -168,6 +178,14 @@ impl Statistics {
                 }
             }
         }
+        let gates = graph
+            .nodes
+            .iter()
+            .filter(|n| n.domain.is_empty() && GATE_OPS.contains(&n.op_type.as_str()))
+            .flat_map(|n| n.outputs.iter())
+            .filter(|o| live.contains(o.as_str()))
+            .cloned()
+            .collect();
         // Partial sums of Gemms over an activation ([`crate::psum`]).
         for g in crate::psum::plan(graph) {
             if live.contains(g.a.as_str()) {
@@ -184,7 +202,13 @@ impl Statistics {
             names,
             index,
             sets: 0,
+            gates,
         }
+    }
+
+    /// Whether `name` is the output of a bounded gate ([`GATE_OPS`]).
+    pub fn is_gate(&self, name: &str) -> bool {
+        self.gates.contains(name)
     }
 
     /// Whether `name` is one of the activations.
@@ -220,6 +244,7 @@ impl Statistics {
             }
         }
         self.sets += other.sets;
+        self.gates.extend(other.gates.iter().cloned());
     }
 
     /// The activation names, in graph order.

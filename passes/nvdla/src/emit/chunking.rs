@@ -15,7 +15,9 @@
 //!   (MAC atoms + weight and input bytes / 32 + [`super::chan_split::PAIR_CYCLES`]
 //!   per pair) among those whose every chunk fits the CBUF;
 //! * a conv that fits the CBUF whole is chunked only when its blocks total
-//!   fewer bytes than the dense weight and its SDP writes to memory (an SDP
+//!   fewer bytes than the dense weight, the chunks cost less than the whole
+//!   conv by the same estimate (a 20-channel nearest upsample's selection
+//!   conv stays one pair instead of 8), and its SDP writes to memory (an SDP
 //!   streaming into the PDP cannot be cut); one that does not fit whole is
 //!   chunked whenever some step fits (the emitter then refuses a streaming
 //!   SDP, naming it).
@@ -175,7 +177,7 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
             .sum()
     };
     let sup = supports(values.values(), shape);
-    choose(
+    let chosen = choose(
         &sup,
         shape,
         cpa_in,
@@ -184,7 +186,20 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
         budget,
         |ch| cbuf_plan(p, cfg, op, Some(ch)).is_ok(),
         cost,
-    )
+    )?;
+    // A conv that fits whole is chunked only when that is also cheaper by
+    // the same estimate: a small sparse conv (the 0/1 selection conv of a
+    // nearest upsample) saves a few bytes and would pay a pair per chunk.
+    if whole_fits {
+        let [kk, cc] = [shape[0], shape[1]];
+        let whole = oh * ow * kk.div_ceil(kpg) * cc.div_ceil(cfg.atomic_c.max(1)) * r * s
+            + (dense + cc * h * wd * elem) / 32
+            + PAIR_CYCLES;
+        if cost(&chosen) >= whole {
+            return None;
+        }
+    }
+    Some(chosen)
 }
 
 /// Every conv weight whose conv is emitted in channel chunks, with its
