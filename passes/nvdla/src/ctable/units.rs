@@ -28,6 +28,19 @@
 //! ALUs have no operand converter, only the left shift, so its unit must be
 //! the accumulator's times `2^shift_value` (within 1 %); otherwise the
 //! calibration is refused rather than computing a wrong sum.
+//!
+//! The Y (EW) unit is different: it has no operand shift (the firmware
+//! programs no `shift_value` for it, nvdla-arith §6.5) but an operand
+//! converter, `y_op.cvt.alu_cvt`, which maps a memory operand `b` to
+//! `((b − offset) · scale) >> truncate` before the ALU. So on Y:
+//! * a weight ALU operand that needs a left shift `s` to fit its
+//!   precision is encoded at `2^-s` (as on X) and the converter multiplies
+//!   it back by `scale = 2^s` (`truncate` 0), exactly; `y_op.shift_value`
+//!   stays 0 ([`crate::emit::encode`] reads the exponent from the
+//!   converter);
+//! * a feature ALU operand (a residual Add on Y) is brought to the
+//!   accumulator unit by the converter with any ratio, `(scale, truncate)
+//!   = fixed_point(s_b / unit)`, not only powers of two.
 
 use crate::program::{Precision, Program, TensorId, TensorKind, Value};
 
@@ -148,6 +161,9 @@ pub(super) fn units(
                 // beyond 32 bits saturates, as the output would).
                 u.unit *= scale_of(b)?;
                 u.sets.push((sdp, trunc, Value::Int(0)));
+            } else if slot == Y {
+                let (scale, truncate) = y_feature_cvt(p, sdp, b, u.unit, scale_of(b)?)?;
+                u.sets.extend(y_alu_cvt(sdp, scale, truncate));
             } else {
                 u.sets.push((
                     sdp,
@@ -168,7 +184,18 @@ pub(super) fn units(
             let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / u.unit;
             let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
             u.divide.push(Divide::uniform(b, u.unit, n));
-            u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
+            if slot != Y {
+                u.sets.push((sdp, shift, Value::Int(i64::from(sv))));
+            } else if sv > 0 {
+                // Y ignores `shift_value`: its converter scales instead.
+                if sv > Y_CVT_MAX_SHIFT {
+                    return Err(format!(
+                        "layer '{}': the Y operand '{}' reaches {max:e} accumulator steps, more than the operand converter can restore (int16 operand × 2^{Y_CVT_MAX_SHIFT}); compile this layer in FP16",
+                        op.hw_layer, p.tensors[b].name
+                    ));
+                }
+                u.sets.extend(y_alu_cvt(sdp, 1 << sv, 0));
+            }
         }
         if mul_row {
             // A unitless factor: encoded round(f · 2^truncate), the largest
@@ -181,6 +208,43 @@ pub(super) fn units(
         }
     }
     Ok(u)
+}
+
+/// The index of the Y sub-unit in the slot loop of [`units`].
+const Y: usize = 2;
+
+/// The largest power of two the Y converter's int16 `scale` holds.
+const Y_CVT_MAX_SHIFT: i32 = 14;
+
+/// The registers enabling Y's ALU operand converter with `scale` and
+/// `truncate` (offset 0).
+fn y_alu_cvt(sdp: usize, scale: i64, truncate: i64) -> [(usize, &'static str, Value); 4] {
+    [
+        (sdp, "y_op.cvt.alu_cvt.enable", Value::Int(1)),
+        (sdp, "y_op.cvt.alu_cvt.scale", Value::Int(scale)),
+        (sdp, "y_op.cvt.alu_cvt.truncate", Value::Int(truncate)),
+        (sdp, "y_op.cvt.alu_cvt.offset", Value::Int(0)),
+    ]
+}
+
+/// Y's converter `(scale, truncate)` that brings feature operand `b`
+/// (scale `s_b`) to the accumulator unit `unit`: `fixed_point(s_b /
+/// unit)`, or why the ratio does not fit.
+fn y_feature_cvt(
+    p: &Program,
+    sdp: usize,
+    b: TensorId,
+    unit: f64,
+    s_b: f64,
+) -> Result<(i64, i64), String> {
+    super::apply::fixed_point(s_b / unit).ok_or_else(|| {
+        format!(
+            "layer '{}': the INT8 element-wise operand '{}' counts {s_b:e} per step, {:e} times the accumulator's {unit:e}; the Y operand converter holds ratios up to 32767 with an int16 scale — compile this layer in FP16",
+            p.ops[sdp].hw_layer,
+            p.tensors[b].name,
+            s_b / unit
+        )
+    })
 }
 
 /// The ALU shift that brings feature operand `b` (scale `s_b`) to the

@@ -5,7 +5,8 @@
 //! In: a conv op, its `f32` weights `[K, C, R, S]`, and the SDP that reads
 //! its accumulator. Out: [`Chunk`]s — kernels `[k0, k0 + k)` reading input
 //! channels `[c0, c0 + c)` — each with its own row bands; and the weight
-//! blob laid out as one direct-convolution block per chunk ([`relayout`]).
+//! blob laid out as one direct-convolution block per chunk
+//! ([`chunks_dc_into`]).
 //! Whether and how a conv is chunked is decided once, in
 //! [`super::chunking`], for the memory plan, the encoder and this module.
 //!
@@ -44,8 +45,10 @@ use super::dla::Ctx;
 use super::encode::Layout;
 use super::error::{EmitError, Result};
 use super::split::{Band, Chunk};
-use super::weights::{round_up, WEIGHT_GRANULE};
-use crate::program::{Op, TensorKind};
+use super::weights::{conv_dc_into, round_up, Values, WEIGHT_GRANULE};
+use crate::config::Config;
+use crate::program::{Op, Precision, TensorKind};
+use rayon::prelude::*;
 
 /// Per kernel, the input channels `[first, end)` where it has a non-zero
 /// weight; `None` for an all-zero kernel.
@@ -147,6 +150,7 @@ pub(crate) fn choose(
 /// Position (in elements) of `w[kk, cc, rr, ss]` in the direct-convolution
 /// layout of a `[k, c, r, s]` weight (kernel groups of `kpg`, channel
 /// blocks of `acpa`; see [`super::weights`]).
+#[cfg(test)]
 fn dc_index(
     [k, c, r, s]: [usize; 4],
     kpg: usize,
@@ -178,7 +182,67 @@ pub(crate) fn relayout(
     out
 }
 
+/// The chunks' weight blocks encoded straight from the weight's values:
+/// each block is the direct-convolution layout of its `[k, c, R, S]`
+/// sub-weight (kernels `k0..`, channels `c0..`), written into its own
+/// `w_bytes` of `out` (the chunks' `w_bytes` summed, zeroed). Every
+/// element is quantized on its own, so this equals encoding the whole
+/// `[K, C, R, S]` weight and copying the blocks out ([`relayout`], the
+/// test oracle) without making the dense blob. Chunks are packed in
+/// parallel, each into its own bytes: the result does not depend on the
+/// thread count.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn chunks_dc_into<V: Values + ?Sized>(
+    w: &V,
+    [_, c, r, s]: [usize; 4],
+    chunks: &[Chunk],
+    cfg: &Config,
+    prec: Precision,
+    shift: i32,
+    out: &mut [u8],
+) {
+    let mut parts = Vec::with_capacity(chunks.len());
+    let mut rest = out;
+    for ch in chunks {
+        let (block, tail) = rest.split_at_mut(ch.w_bytes);
+        parts.push((ch, block));
+        rest = tail;
+    }
+    parts.into_par_iter().for_each(|(ch, block)| {
+        let sub = SubWeight {
+            w,
+            c,
+            rs: r * s,
+            k0: ch.k0,
+            c0: ch.c0,
+            sub_c: ch.c,
+        };
+        conv_dc_into(&sub, [ch.k, ch.c, r, s], cfg, prec, shift, block);
+    });
+}
+
+/// The values of kernels `k0..` over channels `c0..c0 + sub_c` of a
+/// `[K, C, R, S]` weight, indexed as a `[k, sub_c, R, S]` weight.
+struct SubWeight<'a, V: ?Sized> {
+    w: &'a V,
+    c: usize,
+    rs: usize,
+    k0: usize,
+    c0: usize,
+    sub_c: usize,
+}
+
+impl<V: Values + ?Sized> Values for SubWeight<'_, V> {
+    fn value(&self, i: usize) -> f32 {
+        let (kc, tap) = (i / self.rs, i % self.rs);
+        let (kk, cc) = (kc / self.sub_c, kc % self.sub_c);
+        self.w
+            .value(((self.k0 + kk) * self.c + self.c0 + cc) * self.rs + tap)
+    }
+}
+
 /// [`relayout`] written into `out` (the chunks' `w_bytes` summed, zeroed).
+#[cfg(test)]
 pub(crate) fn relayout_into(
     whole: &[u8],
     shape: [usize; 4],
@@ -389,6 +453,9 @@ mod tests {
                 want.extend(e);
             }
             assert_eq!(got, want, "{name}");
+            let mut direct = vec![0u8; want.len()];
+            chunks_dc_into(&w[..], shape, &cs, &cfg, prec, 0, &mut direct);
+            assert_eq!(direct, want, "{name}: encoded straight from the values");
         }
     }
 }

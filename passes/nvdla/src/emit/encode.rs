@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::attrs::A;
-use super::chan_split::relayout_into;
+use super::chan_split::chunks_dc_into;
 use super::chunking::chunked_weights;
 use super::error::{EmitError, Result};
 use super::memory::place;
@@ -98,9 +98,8 @@ impl Layout {
                 kpg,
                 acpa,
             } => {
-                let mut whole = vec![0u8; conv_dc_len(*shape, *prec)];
-                conv_dc_into(&v, *shape, cfg, *prec, *shift, &mut whole);
-                relayout_into(&whole, *shape, chunks, *kpg, *acpa, prec.bytes(), out);
+                debug_assert_eq!((*kpg, *acpa), (kernels_per_group(cfg, *prec), cfg.atomic_c));
+                chunks_dc_into(&v, *shape, chunks, cfg, *prec, *shift, out);
             }
             Layout::PerKernel {
                 rows,
@@ -263,10 +262,12 @@ fn encode_one(
             let ty = a.str(&format!("{unit}.type"))?;
             let mode = a.str(&format!("{unit}.mode"))?;
             let is_int = prec != crate::Precision::Fp16;
-            let alu = if is_int {
-                -(a.int_in(&format!("{unit}.shift_value"), 0, 63)? as i32)
-            } else {
+            let alu = if !is_int {
                 0
+            } else if unit == "y_op" {
+                y_alu_exponent(&a)?
+            } else {
+                -(a.int_in(&format!("{unit}.shift_value"), 0, 63)? as i32)
             };
             let mul = if is_int {
                 a.int_in(&format!("{unit}.truncate"), 0, 63)? as i32
@@ -338,4 +339,31 @@ fn encode_one(
             tensor.name
         ))),
     }
+}
+
+/// The power-of-two exponent an INT Y (EW) ALU weight operand is encoded
+/// with. Y has no operand shift (the firmware programs none, so a
+/// `y_op.shift_value` other than 0 would be ignored and is refused); its
+/// operand converter computes `(q · scale) >> truncate`, so the operand is
+/// encoded at `2^(truncate − log2 scale)` — a power-of-two `scale`, offset
+/// 0 — or as is when the converter is bypassed.
+fn y_alu_exponent(a: &A) -> Result<i32> {
+    if a.int_in("y_op.shift_value", 0, 63)? != 0 {
+        return Err(a.err(
+            "y_op.shift_value",
+            "is not 0, but the Y unit has no operand shift; scale its operand with y_op.cvt.alu_cvt (scale, truncate) instead",
+        ));
+    }
+    if a.int_in("y_op.cvt.alu_cvt.enable", 0, 1)? == 0 {
+        return Ok(0);
+    }
+    let scale = a.i16("y_op.cvt.alu_cvt.scale")?;
+    if scale <= 0 || scale.count_ones() != 1 || a.i32("y_op.cvt.alu_cvt.offset")? != 0 {
+        return Err(a.err(
+            "y_op.cvt.alu_cvt.scale",
+            format!("is {scale}; a Y weight operand is encoded with a power-of-two exponent, so its converter needs a positive power-of-two scale and offset 0"),
+        ));
+    }
+    let truncate = a.int_in("y_op.cvt.alu_cvt.truncate", 0, 63)? as i32;
+    Ok(truncate - scale.trailing_zeros() as i32)
 }

@@ -374,33 +374,102 @@ fn int8_two_activations_any_scale_ratio() {
     }
 }
 
-/// MobileNetV3's squeeze-excitation gate in INT8 on nv_small: global
-/// average pool, two 1×1 convs, HardSigmoid(1/6, 1/2), the product with
-/// the block. (nv_large is not covered: its HardSigmoid puts `min(·, 1)` on
-/// the Y ALU, whose constant operand is encoded with a left shift that the
-/// Y unit does not apply — it has an operand converter instead — so the
-/// gate clamps at 2^-shift; a known open defect.)
+/// MobileNetV3's squeeze-excitation gate in INT8: global average pool,
+/// two 1×1 convs, HardSigmoid(1/6, 1/2), the product with the block. On
+/// nv_large the gate's `min(·, 1)` lands on the Y ALU, whose constant
+/// operand needs more than int16 in accumulator steps: Y has no operand
+/// shift, so its converter must scale it back (`y_op.cvt.alu_cvt.scale =
+/// 2^s`). Before, calibration wrote `y_op.shift_value`, which the Y unit
+/// ignores, and the gate clamped at 2^-s (0.5 here) instead of 1.
 #[test]
 fn int8_hard_sigmoid_gate() {
-    let config = ConfigName::NvSmall;
-    let name = format!("i8_hsig_{}", config.as_str());
-    let mut n = Net::new(&name, &[1, 16, 8, 8], 60);
+    use onnc_nvdla::Engine;
+    for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
+        let name = format!("i8_hsig_{}", config.as_str());
+        let mut n = Net::new(&name, &[1, 16, 8, 8], 60);
+        let a = n.conv("x", 16, 16, ConvGeom::same(3), true);
+        let a = n.op("Relu", &[&a], &[]);
+        let s = n.op("GlobalAveragePool", &[&a], &[]);
+        let s = n.conv(&s, 16, 8, ConvGeom::same(1), true);
+        let s = n.op("Relu", &[&s], &[]);
+        let s = n.conv(&s, 8, 16, ConvGeom::same(1), true);
+        let s = n.op(
+            "HardSigmoid",
+            &[&s],
+            &[
+                ("alpha", onnc_tensor::Attr::Float(1.0 / 6.0)),
+                ("beta", onnc_tensor::Attr::Float(0.5)),
+            ],
+        );
+        n.output(&s);
+        let y = n.op("Mul", &[&a, &s], &[]);
+        n.output(&y);
+        let c = int8_on(config);
+        let inputs = harness::inputs_for(&n.g, c.seed);
+        let (p, _, _) = int8::compile_int8(&n.g, &inputs, c, false);
+        let on_y: Vec<_> = p
+            .ops
+            .iter()
+            .filter(|o| o.engine == Engine::Sdp && o.str("y_op.alu_type") == Some("min"))
+            .filter(|o| o.int("y_op.enable") == Some(1))
+            .collect();
+        if config == ConfigName::NvSmall {
+            assert!(on_y.is_empty(), "{name}: nv_small has no Y unit");
+        } else {
+            assert_eq!(on_y.len(), 1, "{name}: the gate's min(·, 1) on Y");
+            let op = on_y[0];
+            assert_eq!(op.int("y_op.shift_value"), Some(0), "{name}");
+            assert_eq!(op.int("y_op.cvt.alu_cvt.enable"), Some(1), "{name}");
+            let scale = op.int("y_op.cvt.alu_cvt.scale").unwrap();
+            assert!(
+                scale > 1 && scale.count_ones() == 1,
+                "{name}: scale {scale}"
+            );
+        }
+        int8::check_int8_with(n.g, c, false);
+    }
+}
+
+/// A residual Add that lands on the Y unit in INT8 (nv_large): the conv's
+/// SDP has its bias and per-channel rescale on X1 and an affine step with
+/// a ReLU on X2, so the Add of the other branch goes to Y. Y has no operand
+/// shift; its converter brings the branch to the accumulator's unit with
+/// any ratio (`y_op.cvt.alu_cvt = fixed_point(s_b / U)`), so the sum is
+/// right whatever the two branches' scales.
+#[test]
+fn int8_residual_add_on_the_y_unit() {
+    use onnc_nvdla::Engine;
+    let config = ConfigName::NvLarge;
+    let mut n = Net::new("i8_add_on_y", &[1, 16, 6, 6], 61);
+    n.input("b", &[1, 16, 6, 6]);
+    let k = n.constant(&[1], vec![3.3]);
+    let b = n.op("Mul", &["b", &k], &[]);
+    n.output(&b);
     let a = n.conv("x", 16, 16, ConvGeom::same(3), true);
-    let a = n.op("Relu", &[&a], &[]);
-    let s = n.op("GlobalAveragePool", &[&a], &[]);
-    let s = n.conv(&s, 16, 8, ConvGeom::same(1), true);
-    let s = n.op("Relu", &[&s], &[]);
-    let s = n.conv(&s, 8, 16, ConvGeom::same(1), true);
-    let s = n.op(
-        "HardSigmoid",
-        &[&s],
-        &[
-            ("alpha", onnc_tensor::Attr::Float(1.0 / 6.0)),
-            ("beta", onnc_tensor::Attr::Float(0.5)),
-        ],
+    let g = n.constant(
+        &[1, 16, 1, 1],
+        (0..16).map(|i| 0.5 + 0.05 * i as f32).collect(),
     );
-    n.output(&s);
-    let y = n.op("Mul", &[&a, &s], &[]);
+    let a = n.op("Mul", &[&a, &g], &[]);
+    let h = n.constant(
+        &[1, 16, 1, 1],
+        (0..16).map(|i| 0.1 * i as f32 - 0.8).collect(),
+    );
+    let a = n.op("Add", &[&a, &h], &[]);
+    let a = n.op("Relu", &[&a], &[]);
+    let y = n.op("Add", &[&a, &b], &[]);
     n.output(&y);
-    int8::check_int8_with(n.g, int8_on(config), false);
+    let c = int8_on(config);
+    let inputs = harness::inputs_for(&n.g, c.seed);
+    let (p, _, _) = int8::compile_int8(&n.g, &inputs, c, false);
+    let on_y: Vec<_> = p
+        .ops
+        .iter()
+        .filter(|o| o.engine == Engine::Sdp && o.str("y_op.type") == Some("add"))
+        .filter(|o| o.str("y_op.mode") == Some("per_point"))
+        .collect();
+    assert_eq!(on_y.len(), 1, "the residual Add on Y: {:?}", p.ops);
+    assert_eq!(on_y[0].int("y_op.shift_value"), Some(0));
+    assert_eq!(on_y[0].int("y_op.cvt.alu_cvt.enable"), Some(1));
+    int8::check_int8_with(n.g, c, false);
 }
