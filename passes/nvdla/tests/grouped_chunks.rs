@@ -171,4 +171,15 @@ fn the_loadable_holds_the_blocks_not_the_dense_weight() {
         "{weight_mem}"
     );
     assert!((weight_mem as usize) < dense, "{weight_mem} >= {dense}");
+    // The report counts what the chunks multiply: each 14×14 output pixel
+    // of a chunk of `step` kernels over its `step` channels, 9 taps; the
+    // dense block-diagonal weight would count `c` channels per kernel.
+    let k = p
+        .ops
+        .iter()
+        .position(|o| o.inputs.get(1).copied().flatten() == Some(w))
+        .expect("the conv");
+    let macs = onnc_nvdla::emit::conv_macs(&p);
+    assert_eq!(macs[k], (14 * 14 * c * step * 9) as u64, "step {step}");
+    assert!(macs.iter().enumerate().all(|(i, &m)| i == k || m == 0));
 }

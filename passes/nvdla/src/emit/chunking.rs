@@ -226,6 +226,41 @@ pub(crate) fn chunked_weights(p: &Program, cfg: &Config) -> BTreeMap<TensorId, V
     out
 }
 
+/// Multiply-accumulates each op of `p` computes as emitted, by op index:
+/// a conv's output pixels × kernels × its kernels' channels × taps, summed
+/// over its channel chunks when it is emitted in chunks ([`chunked_weights`]:
+/// a merged grouped or depthwise conv multiplies only its diagonal blocks,
+/// widened to whole input atoms); 0 for other engines. The counts are the
+/// products, not the MAC-array cycles (no atom rounding of the kernels).
+pub fn conv_macs(p: &Program) -> Vec<u64> {
+    let cfg = Config::get(p.config);
+    let chunked = chunked_weights(p, &cfg);
+    p.ops
+        .iter()
+        .map(|op| {
+            if op.engine != Engine::Conv {
+                return 0;
+            }
+            let Some(w) = op.inputs.get(1).copied().flatten() else {
+                return 0;
+            };
+            let Ok([k, c, r, s]) = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()) else {
+                return 0;
+            };
+            let out = p.tensors[op.output].elements() as u64;
+            let pixels = if k > 0 { out / k as u64 } else { 0 };
+            let taps = (r * s) as u64;
+            match chunked.get(&w) {
+                Some(chunks) => chunks
+                    .iter()
+                    .map(|ch| pixels * (ch.k * ch.c) as u64 * taps)
+                    .sum(),
+                None => pixels * (k * c) as u64 * taps,
+            }
+        })
+        .collect()
+}
+
 /// Bytes of a chunked weight's blob: its chunks' blocks, one after the
 /// other.
 pub(crate) fn planned_bytes(chunks: &[Chunk]) -> u64 {

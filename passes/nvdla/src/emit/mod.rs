@@ -66,6 +66,7 @@ use onnc_nvdla_loadable::{
     SubmitListEntry, TaskListEntry, Version,
 };
 
+pub use chunking::conv_macs;
 pub use error::{EmitError, Result};
 pub use locate::{locate, Located};
 pub use onnc_nvdla_loadable::Abi;

@@ -44,29 +44,15 @@ impl Quant {
     }
 }
 
-/// Multiply-accumulates of a conv op: output elements × (weight elements /
-/// output channels); 0 for other engines.
-pub fn op_macs(p: &Program, op: &Op) -> u64 {
-    if op.engine != Engine::Conv {
-        return 0;
-    }
-    let Some(w) = op.inputs.get(1).copied().flatten() else {
-        return 0;
-    };
-    let w = &p.tensors[w];
-    let out = p.tensors[op.output].elements() as u64;
-    match w.shape.first() {
-        Some(&k) if k > 0 => out.saturating_mul((w.elements() / k) as u64),
-        _ => 0,
-    }
-}
-
 /// The hardware layers of `p`, in execution order, with `descriptors[i]`
 /// descriptors emitted for op `i`.
 pub fn hw_layers(p: &Program, descriptors: &[usize], origins: &Origins) -> Vec<HwLayer> {
     let mut layers: Vec<HwLayer> = Vec::new();
     let mut index: BTreeMap<&str, usize> = BTreeMap::new();
     let mut recorded: Vec<Vec<String>> = Vec::new();
+    // As emitted: a grouped conv emitted in channel chunks counts its
+    // chunks' products, not its dense block-diagonal weight's.
+    let macs = onnc_nvdla::emit::conv_macs(p);
     for (k, op) in p.ops.iter().enumerate() {
         let out = &p.tensors[op.output];
         let i = *index.entry(op.hw_layer.as_str()).or_insert_with(|| {
@@ -88,7 +74,7 @@ pub fn hw_layers(p: &Program, descriptors: &[usize], origins: &Origins) -> Vec<H
             .filter(|&t| p.tensors[t].is_weight())
             .filter_map(|t| p.tensors[t].place.map(|m| m.size))
             .sum::<u64>();
-        l.macs += op_macs(p, op);
+        l.macs += macs[k];
         l.descriptors += descriptors.get(k).copied().unwrap_or(0);
         // Layers with an INT8 output converter (SDP, EMU, CDP); PDP and
         // views keep their input's scale and have nothing to calibrate.
