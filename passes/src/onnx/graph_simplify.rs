@@ -58,15 +58,6 @@ pub struct Stats {
     pub dead_initializers: usize,
 }
 
-/// Ops never folded even with constant inputs (non-deterministic or stateful).
-const NEVER_FOLD: [&str; 5] = [
-    "RandomNormal",
-    "RandomUniform",
-    "RandomNormalLike",
-    "RandomUniformLike",
-    "Multinomial",
-];
-
 /// Simplifies `g` in place. `fold_limit` caps the element count of a folded
 /// result (larger results stay computed at run time).
 pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
@@ -154,21 +145,10 @@ fn fold_round(
                 continue;
             }
         }
-        let foldable = node.domain.is_empty()
-            && !NEVER_FOLD.contains(&node.op_type.as_str())
-            && onnc_interp::is_supported(&node.op_type)
-            && node.inputs.iter().flatten().all(|i| index.contains_key(i));
-        if foldable {
-            let inputs: Vec<Option<&Tensor>> = node
-                .inputs
-                .iter()
-                .map(|i| {
-                    i.as_ref()
-                        .and_then(|n| index.get(n))
-                        .map(|&k| &g.initializers[k].1)
-                })
-                .collect();
-            match onnc_interp::run_op(&node.op_type, &node.attrs, &inputs) {
+        let inits = &g.initializers;
+        let folded = onnc_interp::fold::fold_node(&node, |n| index.get(n).map(|&k| &inits[k].1));
+        if let Some(folded) = folded {
+            match folded {
                 Ok(results) if results.iter().all(|t| t.numel() <= fold_limit) => {
                     for (name, t) in node.outputs.iter().zip(results) {
                         if !name.is_empty() {

@@ -35,6 +35,7 @@ mod compare;
 mod elem;
 mod error;
 mod exec;
+pub mod fold;
 mod layout;
 mod ops;
 

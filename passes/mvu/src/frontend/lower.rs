@@ -195,22 +195,23 @@ fn fold_constants(
         {
             continue;
         }
-        let inputs: Vec<Option<&Tensor>> = node
-            .inputs
-            .iter()
-            .map(|i| {
-                i.as_deref()
-                    .and_then(|n| graph.initializer(n).or_else(|| values.get(n)))
+        let value = |n: &str| graph.initializer(n).or_else(|| values.get(n));
+        let out = onnc_interp::fold::fold_node(node, value)
+            .unwrap_or_else(|| {
+                Err(if onnc_interp::fold::foldable(node) {
+                    "an input is not a constant".to_string()
+                } else {
+                    format!("the interpreter does not evaluate {}", node.op_type)
+                })
             })
-            .collect();
-        let out = onnc_interp::run_op(&node.op_type, &node.attrs, &inputs).map_err(|e| {
-            vec![Problem::node(
-                &node.name,
-                &node.op_type,
-                format!("cannot fold this constant node: {e}"),
-                "fold it before compiling (onnx-simplify)",
-            )]
-        })?;
+            .map_err(|e| {
+                vec![Problem::node(
+                    &node.name,
+                    &node.op_type,
+                    format!("cannot fold this constant node: {e}"),
+                    "fold it before compiling (onnx-simplify)",
+                )]
+            })?;
         for (name, t) in node.outputs.iter().zip(out) {
             values.insert(name.clone(), t);
         }

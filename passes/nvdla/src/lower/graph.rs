@@ -152,22 +152,12 @@ impl Work {
     }
 }
 
-/// The outputs of `n` when every operand is constant and the interpreter runs it.
+/// The outputs of `n` when every operand is constant and the interpreter
+/// runs it ([`onnc_interp::fold`]); a node placed on the CPU stays a node,
+/// and a kernel that fails leaves the node for the lowering to report.
 fn fold(n: &Node, consts: &BTreeMap<String, Tensor>) -> Option<Vec<Tensor>> {
-    if !n.domain.is_empty()
-        || n.attrs.contains_key(DEVICE_ATTR)
-        || !onnc_interp::is_supported(&n.op_type)
-    {
+    if n.attrs.contains_key(DEVICE_ATTR) {
         return None;
     }
-    let inputs: Option<Vec<Option<&Tensor>>> = n
-        .inputs
-        .iter()
-        .map(|i| match i {
-            None => Some(None),
-            Some(name) => consts.get(name).map(Some),
-        })
-        .collect();
-    let outs = onnc_interp::run_op(&n.op_type, &n.attrs, &inputs?).ok()?;
-    (outs.len() >= n.outputs.len()).then_some(outs)
+    onnc_interp::fold::fold_node(n, |name| consts.get(name))?.ok()
 }
