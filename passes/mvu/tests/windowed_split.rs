@@ -106,7 +106,10 @@ fn without_a_raised_output_window_the_layer_is_still_refused() {
         panic!("problems expected")
     };
     assert!(
-        p[0].to_string().contains("beyond the 16 signed bits"),
+        p[0].to_string().contains("beyond the 16 signed bits")
+            && p[0]
+                .to_string()
+                .contains("a higher --quant-msb may allow one"),
         "{}",
         p[0]
     );
