@@ -201,7 +201,7 @@ pub enum MvuError {
          (in_blocks·wprec), more than the {capacity}; split into {parts} parts of its input \
          features, {}",
         if *bound > *limit {
-            format!("a partial sum still reaches {bound}, beyond the 16 signed bits (≤ {limit}) in which the MVU adds partial sums exactly")
+            format!("a partial sum still reaches {bound}, beyond the 16 signed bits (≤ {limit}) in which the MVU adds partial sums exactly, and no windowed split at this quantizer MSB stays within one output LSB (a higher --quant-msb may allow one)")
         } else {
             format!("the sum of the partials needs {parts} weight-RAM words per output block, more than the {capacity}")
         }

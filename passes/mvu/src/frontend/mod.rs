@@ -32,6 +32,7 @@ mod sim;
 mod split;
 mod vectors;
 mod weights;
+mod window;
 
 pub use chain::{plain_chain, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
@@ -44,6 +45,7 @@ pub use sim::{reference_codes, reference_graph, simulate, SimError};
 pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
 pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
+pub use window::window_shift;
 
 /// The error of [`compile`] and [`Compiled::write_dir`].
 pub type Error = CompileError;

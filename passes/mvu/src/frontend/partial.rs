@@ -28,11 +28,20 @@
 //! exceeds it (8-bit weights and activations: one product reaches 32385), or
 //! the sum would not fit, the layer is refused with
 //! [`MvuError::PartialSumRange`] naming the words needed and the bound.
+//!
+//! Only when no exact split exists, the partials may be **windows**: each
+//! drops its `s` low bits (quantizer MSB `15 + s`) and the sum's quantizer MSB
+//! is the layer's minus `s`; the fewest parts for which
+//! [`window_shift`](super::window::window_shift) finds an `s` are taken, and
+//! the output is then the unsplit layer's or one LSB below (the bound and its
+//! proof are in `frontend/window.rs`). With the default quantizer (output
+//! LSB 0) no window exists and the refusal above stands.
 
 use std::ops::Range;
 
 use super::lower::Lowered;
 use super::split::{Piece, PieceKind};
+use super::window::window_shift;
 use crate::error::{MvuError, Result};
 use crate::layer::{Layer, LayerOp, MatMulShape, Precision};
 use crate::limits::{MvuLimits, BLOCK};
@@ -189,23 +198,41 @@ pub fn split_inputs(
             .max()
             .unwrap_or(0)
     };
-    // Not even single blocks fit 16 bits (8-bit weights and activations): refuse at once.
-    let single = block_sums.iter().max().copied().unwrap_or(0) * amax;
-    if single > PARTIAL_LIMIT {
-        return Err(refuse(in_blocks, single));
-    }
-    // The fewest parts whose weights fit; then more until the partials fit 16 bits.
-    let mut k = in_blocks.div_ceil((ram / wp).max(1)).max(2);
-    let chosen = loop {
-        let ps = parts(inf, k);
-        let bound = bound_of(&ps);
-        if bound <= PARTIAL_LIMIT {
-            break ps;
+    // The fewest parts whose weights fit; then more until the partials fit
+    // 16 bits exactly; failing that (8 bits: one block can reach 2^21), the
+    // fewest parts whose partials fit as windows within one output LSB.
+    let k0 = in_blocks.div_ceil((ram / wp).max(1)).max(2);
+    let exact = || -> Result<Vec<Range<u32>>> {
+        // Not even single blocks fit 16 bits: refuse at once.
+        let single = block_sums.iter().max().copied().unwrap_or(0) * amax;
+        if single > PARTIAL_LIMIT {
+            return Err(refuse(in_blocks, single));
         }
-        if k >= in_blocks {
-            return Err(refuse(k, bound));
+        let mut k = k0;
+        loop {
+            let ps = parts(inf, k);
+            let bound = bound_of(&ps);
+            if bound <= PARTIAL_LIMIT {
+                return Ok(ps);
+            }
+            if k >= in_blocks {
+                return Err(refuse(k, bound));
+            }
+            k += 1;
         }
-        k += 1;
+    };
+    let msb = layer.quant_msb.unwrap_or(p.out.saturating_sub(1));
+    let lsb = (msb + 1).saturating_sub(p.out);
+    let windowed = || {
+        (k0..=in_blocks.max(k0)).find_map(|k| {
+            let ps = parts(inf, k);
+            let shift = window_shift(bound_of(&ps), ps.len() as u64, lsb)?;
+            Some((ps, shift))
+        })
+    };
+    let (chosen, shift) = match exact() {
+        Ok(ps) => (ps, 0),
+        Err(e) => windowed().ok_or(e)?,
     };
     let k = chosen.len() as u64;
     // The sum of one output block reads K blocks of partials at 1 bit.
@@ -251,7 +278,7 @@ pub fn split_inputs(
                             out: PARTIAL_BITS,
                             ..p
                         },
-                        quant_msb: Some(PARTIAL_BITS - 1),
+                        quant_msb: Some(PARTIAL_BITS - 1 + shift),
                         relu: false,
                         pool: None,
                     },
@@ -292,7 +319,13 @@ pub fn split_inputs(
                         out_features: ch.len() as u32,
                     }),
                     precision: sum_precision,
-                    quant_msb: layer.quant_msb,
+                    // The partials dropped `shift` low bits: the sum's window
+                    // sits that much lower (`msb − shift ≥ oprec − 1`).
+                    quant_msb: if shift == 0 {
+                        layer.quant_msb
+                    } else {
+                        Some(msb - shift)
+                    },
                     relu: layer.relu,
                     pool: None,
                 },
