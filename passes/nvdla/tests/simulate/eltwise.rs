@@ -374,6 +374,21 @@ fn int8_two_activations_any_scale_ratio() {
     }
 }
 
+/// The SDP ops of `g` compiled in INT8 with `c` (calibrated on the test
+/// inputs) for which `pick` holds.
+fn int8_sdps(
+    g: &onnc_onnx::Graph,
+    c: Check,
+    pick: impl Fn(&onnc_nvdla::Op) -> bool,
+) -> Vec<onnc_nvdla::Op> {
+    let inputs = harness::inputs_for(g, c.seed);
+    let (p, _, _) = int8::compile_int8(g, &inputs, c, false);
+    p.ops
+        .into_iter()
+        .filter(|o| o.engine == onnc_nvdla::Engine::Sdp && pick(o))
+        .collect()
+}
+
 /// MobileNetV3's squeeze-excitation gate in INT8: global average pool,
 /// two 1×1 convs, HardSigmoid(1/6, 1/2), the product with the block. On
 /// nv_large the gate's `min(·, 1)` lands on the Y ALU, whose constant
@@ -383,7 +398,6 @@ fn int8_two_activations_any_scale_ratio() {
 /// ignores, and the gate clamped at 2^-s (0.5 here) instead of 1.
 #[test]
 fn int8_hard_sigmoid_gate() {
-    use onnc_nvdla::Engine;
     for config in [ConfigName::NvSmall, ConfigName::NvLarge] {
         let name = format!("i8_hsig_{}", config.as_str());
         let mut n = Net::new(&name, &[1, 16, 8, 8], 60);
@@ -405,19 +419,14 @@ fn int8_hard_sigmoid_gate() {
         let y = n.op("Mul", &[&a, &s], &[]);
         n.output(&y);
         let c = int8_on(config);
-        let inputs = harness::inputs_for(&n.g, c.seed);
-        let (p, _, _) = int8::compile_int8(&n.g, &inputs, c, false);
-        let on_y: Vec<_> = p
-            .ops
-            .iter()
-            .filter(|o| o.engine == Engine::Sdp && o.str("y_op.alu_type") == Some("min"))
-            .filter(|o| o.int("y_op.enable") == Some(1))
-            .collect();
+        let on_y = int8_sdps(&n.g, c, |o| {
+            o.str("y_op.alu_type") == Some("min") && o.int("y_op.enable") == Some(1)
+        });
         if config == ConfigName::NvSmall {
             assert!(on_y.is_empty(), "{name}: nv_small has no Y unit");
         } else {
             assert_eq!(on_y.len(), 1, "{name}: the gate's min(·, 1) on Y");
-            let op = on_y[0];
+            let op = &on_y[0];
             assert_eq!(op.int("y_op.shift_value"), Some(0), "{name}");
             assert_eq!(op.int("y_op.cvt.alu_cvt.enable"), Some(1), "{name}");
             let scale = op.int("y_op.cvt.alu_cvt.scale").unwrap();
@@ -438,7 +447,6 @@ fn int8_hard_sigmoid_gate() {
 /// right whatever the two branches' scales.
 #[test]
 fn int8_residual_add_on_the_y_unit() {
-    use onnc_nvdla::Engine;
     let config = ConfigName::NvLarge;
     let mut n = Net::new("i8_add_on_y", &[1, 16, 6, 6], 61);
     n.input("b", &[1, 16, 6, 6]);
@@ -460,15 +468,10 @@ fn int8_residual_add_on_the_y_unit() {
     let y = n.op("Add", &[&a, &b], &[]);
     n.output(&y);
     let c = int8_on(config);
-    let inputs = harness::inputs_for(&n.g, c.seed);
-    let (p, _, _) = int8::compile_int8(&n.g, &inputs, c, false);
-    let on_y: Vec<_> = p
-        .ops
-        .iter()
-        .filter(|o| o.engine == Engine::Sdp && o.str("y_op.type") == Some("add"))
-        .filter(|o| o.str("y_op.mode") == Some("per_point"))
-        .collect();
-    assert_eq!(on_y.len(), 1, "the residual Add on Y: {:?}", p.ops);
+    let on_y = int8_sdps(&n.g, c, |o| {
+        o.str("y_op.type") == Some("add") && o.str("y_op.mode") == Some("per_point")
+    });
+    assert_eq!(on_y.len(), 1, "the residual Add on Y");
     assert_eq!(on_y[0].int("y_op.shift_value"), Some(0));
     assert_eq!(on_y[0].int("y_op.cvt.alu_cvt.enable"), Some(1));
     int8::check_int8_with(n.g, c, false);
