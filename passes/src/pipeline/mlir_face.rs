@@ -3,9 +3,8 @@
 //!
 //! `onnc-opt` never goes through here: it runs consecutive in-memory passes
 //! itself ([`super::opt`]) and crosses to MLIR only around upstream passes.
-//! An MLIR pass manager that names one of our in-memory passes (a
-//! `PipelineRunner` of `onnc compile`'s NNIE/MVU stages, a pass nested in
-//! another `builtin.module(...)`) runs this adapter: the functions are
+//! An MLIR pass manager that names one of our in-memory passes (a pass
+//! nested in another `builtin.module(...)`) runs this adapter: the functions are
 //! converted once ([`super::functions::read`]), the pass runs on them, and
 //! they are written back — one pass, one round trip.
 //!

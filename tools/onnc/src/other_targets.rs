@@ -1,5 +1,5 @@
 //! `onnc compile --target mvu|nnie`: import → onnx-simplify → onnc-legalize
-//! in MLIR, then the target's engine (`onnc_mvu`, `onnc_nnie`) on the
+//! on the in-memory IR, then the target's engine (`onnc_mvu`, `onnc_nnie`) on the
 //! legalized graph, writing its output directory atomically.
 //!
 //! In: the parsed command line. Out: the directory (`-o`, default
@@ -8,46 +8,37 @@
 //! per-layer table too); on failure every problem with its node, and
 //! nothing written.
 
-use crate::{
-    cli::Compile,
-    common::diagnostics::Failure,
-    stages::{self, Stages},
-};
-use onnc_passes::{
-    export::onnx::graph_from_func, onnx::functions::main_function, pipeline::Module,
-};
+use crate::{cli::Compile, common::diagnostics::Failure, pipeline::Compilation, stages};
+use onnc_passes::pipeline::Module;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The legalized graph of the model for `target`.
+/// The legalized graph of the model for `target`: import, `onnx-simplify`
+/// and `onnc-legalize` on the in-memory IR (no MLIR unless `--dump-ir-after-all`
+/// asks for text), and the number of stages done.
 fn legalized_graph(
     c: &Compile,
     target: &str,
     total: usize,
 ) -> Result<(onnc_onnx::Graph, usize), Failure> {
-    let context = stages::new_context()?;
-    let progress = c.progress_wanted();
-    let mut s = Stages::import(
-        &context,
+    let mut s = Compilation::import(
         &c.model,
         &c.input_shape,
         c.dump_ir_after_all.clone(),
-        progress,
+        c.progress_wanted(),
         total,
     )?;
-    s.run("onnx-simplify", "builtin.module(onnx-simplify)")?;
+    s.run("onnx-simplify", "onnx-simplify")?;
     s.run(
         "onnc-legalize",
-        &format!("builtin.module(onnc-legalize{{target={target}}})"),
+        &format!("onnc-legalize{{target={target}}}"),
     )?;
-    let op = s.module.as_operation();
-    let func = main_function(&op).map_err(|e| vec![format!("error: {e}")])?;
-    let graph = graph_from_func(&func).map_err(|errs| {
-        errs.into_iter()
-            .map(|(at, m)| format!("{}: error: {m}", onnc_dialects::ir::Loc::from_location(at)))
-            .collect::<Vec<_>>()
-    })?;
-    Ok((graph, 3))
+    match s.module {
+        Module::Onnx(graph) => Ok((graph, 3)),
+        Module::Nvdla(_) => {
+            Err(vec!["internal error: legalization left the ONNX level".to_string()].into())
+        }
+    }
 }
 
 fn out_dir(c: &Compile, ext: &str) -> PathBuf {

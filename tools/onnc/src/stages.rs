@@ -1,34 +1,18 @@
-//! The staged pipeline behind `onnc compile`: import, then one MLIR pass
-//! pipeline per stage, each optionally dumped and reported on a progress line.
-//!
-//! In: the model path, the input shapes, a dump directory, whether to show
-//! progress. Out: a module after the stages run; on failure every
-//! diagnostic of the failed stage and its name ([`stopped_in`]).
-//! Each stage is also a `tracing` span (`stage{name=...}`) with a `done`
-//! event carrying its time (`RUST_LOG=info`, or `onnc compile -vv`).
+//! What every stage of `onnc compile` shares (the stages themselves run on
+//! the in-memory IR: [`crate::pipeline::Compilation`]): loading the model,
+//! the summary's name of a failed stage ([`stopped_in`]), the progress line
+//! of a finished stage ([`report_step`], also a `tracing` event), and the
+//! MLIR context used when text is asked for.
 //!
 //! ```text
 //! [1/5] import          model.onnx                 12 ms
 //! [2/5] onnx-simplify                              40 ms
 //! ```
 
-use crate::{cli::Progress, common::diagnostics::Failure};
-use melior::{ir::Module, Context};
-use onnc_dialects::{ir, verify};
-use onnc_passes::{import::onnx::import_model, io::write_atomic};
-use std::{io::IsTerminal, path::PathBuf, time::Instant};
-
-/// A module being compiled, stage by stage.
-pub struct Stages<'c> {
-    context: &'c Context,
-    capture: ir::DiagnosticCapture<'c>,
-    /// The module.
-    pub module: Module<'c>,
-    dump: Option<PathBuf>,
-    progress: bool,
-    step: usize,
-    total: usize,
-}
+use crate::cli::Progress;
+use melior::Context;
+use onnc_dialects::ir;
+use std::{io::IsTerminal, time::Instant};
 
 /// `stopped in legalization`: the summary's words for a failed stage.
 pub fn stopped_in(stage: &str) -> String {
@@ -109,100 +93,5 @@ pub fn report_step(
     tracing::info!(stage = name, step, of = total, ms = %format!("{ms:.1}"), "done");
     if progress {
         eprintln!("[{step}/{total}] {name:<24} {detail:<32} {ms:>8.1} ms");
-    }
-}
-
-impl<'c> Stages<'c> {
-    /// Loads and imports the model (stage 1 of `total`).
-    pub fn import(
-        context: &'c Context,
-        model: &std::path::Path,
-        shapes: &[String],
-        dump: Option<PathBuf>,
-        progress: bool,
-        total: usize,
-    ) -> Result<Self, Vec<String>> {
-        let start = Instant::now();
-        let file = model.display().to_string();
-        let _span = tracing::info_span!("stage", name = "import", file = %file).entered();
-        let loaded = load(model, shapes)?;
-        let capture = ir::DiagnosticCapture::attach(context);
-        let module = import_model(context, loaded, &file).map_err(|e| e.0)?;
-        if !verify::verify_module(&module) {
-            let mut m = vec![format!("{file}: error: the imported IR does not verify:")];
-            m.extend(capture.take().iter().map(|d| d.to_string()));
-            return Err(m);
-        }
-        if let Some(d) = &dump {
-            std::fs::create_dir_all(d)
-                .map_err(|e| vec![format!("error: cannot create '{}': {e}", d.display())])?;
-        }
-        let mut s = Stages {
-            context,
-            capture,
-            module,
-            dump,
-            progress,
-            step: 0,
-            total,
-        };
-        s.finish_stage("import", &file, start)?;
-        Ok(s)
-    }
-
-    /// Runs `pipeline` as stage `name`; on failure every diagnostic of the
-    /// stage and where it stopped.
-    pub fn run(&mut self, name: &str, pipeline: &str) -> Result<(), Failure> {
-        let start = Instant::now();
-        let _span = tracing::info_span!("stage", name).entered();
-        tracing::debug!(pipeline, "running");
-        let runner =
-            ir::PipelineRunner::new(self.context, pipeline, &Default::default()).map_err(|e| {
-                Failure::from(vec![format!("internal error: pipeline '{pipeline}': {e}")])
-            })?;
-        let ok = runner.run(&mut self.module) && verify::verify_module(&self.module);
-        if !ok {
-            let mut m: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
-            if m.is_empty() {
-                m.push(format!("error: stage {name} failed"));
-            }
-            return Err(Failure::from(m).stopped(stopped_in(name)));
-        }
-        let messages: Vec<String> = self.capture.take().iter().map(|d| d.to_string()).collect();
-        crate::common::diagnostics::emit_messages(&messages, None);
-        Ok(self.finish_stage(name, "", start)?)
-    }
-
-    /// Counts a stage done without running a pipeline (emission, reports).
-    pub fn step(&mut self, name: &str, detail: &str, start: Instant) {
-        self.step += 1;
-        report_step(self.step, self.total, name, detail, start, self.progress);
-    }
-
-    fn finish_stage(
-        &mut self,
-        name: &str,
-        detail: &str,
-        start: Instant,
-    ) -> Result<(), Vec<String>> {
-        let step = self.step + 1;
-        self.step(name, detail, start);
-        if let Some(d) = &self.dump {
-            let path = d.join(format!("{step:02}-{name}.mlir"));
-            write_atomic(&path, self.text().as_bytes())
-                .map_err(|e| vec![format!("error: cannot write '{}': {e}", path.display())])?;
-        }
-        Ok(())
-    }
-
-    /// The module as text (with locations, resources in full).
-    pub fn text(&self) -> String {
-        ir::print_op(
-            &self.module.as_operation(),
-            &ir::PrintOptions {
-                debug_info: true,
-                ..Default::default()
-            },
-        )
     }
 }
