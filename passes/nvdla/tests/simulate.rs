@@ -17,6 +17,8 @@
 #[path = "simulate/activations.rs"]
 mod activations;
 mod common;
+#[path = "simulate/convnext.rs"]
+mod convnext;
 #[path = "simulate/eltwise.rs"]
 mod eltwise;
 #[path = "simulate/harness.rs"]

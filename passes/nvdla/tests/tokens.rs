@@ -222,3 +222,51 @@ fn layer_norm_in_int8_names_the_missing_table_at_the_node() {
         "{e}"
     );
 }
+
+/// `x [1, 8, 4, 6]` → Reshape `[1, 8, 24]` → tokens → LayerNorm → back →
+/// Reshape `back` → `y`: the channel layer norm as legalization writes it.
+fn channel_layer_norm(back: &[usize]) -> Graph {
+    let shape = |d: &[usize]| {
+        Tensor::from_i64(vec![d.len()], d.iter().map(|&v| v as i64).collect()).unwrap()
+    };
+    Graph {
+        name: "channel_ln".into(),
+        inputs: vec![vi("x", &[1, 8, 4, 6])],
+        outputs: vec![vi("y", back)],
+        initializers: vec![
+            ("flat".into(), shape(&[1, 8, 24])),
+            ("map".into(), shape(back)),
+            ("g".into(), t(&[8], 1.0)),
+            ("b".into(), t(&[8], 0.0)),
+        ],
+        nodes: vec![
+            Node::new("relu", "Relu", &["x"], &["r"]),
+            Node::new("flatten", "Reshape", &["r", "flat"], &["f"]),
+            transpose("in", "f", "tok"),
+            Node::new("ln", "LayerNormalization", &["tok", "g", "b"], &["out"])
+                .with_attr("epsilon", Attr::Float(1e-6)),
+            transpose("back", "out", "o"),
+            Node::new("unflatten", "Reshape", &["o", "map"], &["u"]),
+            Node::new("relu2", "Relu", &["u"], &["y"]),
+        ],
+    }
+}
+
+#[test]
+fn a_channel_layer_norm_on_a_feature_map_keeps_its_grid_and_both_reshapes_are_views() {
+    let p = lowered(&channel_layer_norm(&[1, 8, 4, 6]));
+    assert_eq!(shape_of(&p, "tok"), [1, 8, 4, 6]);
+    assert_eq!(shape_of(&p, "out"), [1, 8, 4, 6]);
+    assert_eq!(engine_counts(&p)[&Engine::Conv], 4);
+    let luts: Vec<&str> = p.ops.iter().filter_map(|o| o.str("lut_fn")).collect();
+    assert_eq!(luts, ["rsqrt"]);
+}
+
+#[test]
+fn a_reshape_back_onto_another_grid_is_refused_as_a_layout_change() {
+    let e = problems(&channel_layer_norm(&[1, 8, 6, 4]));
+    assert!(
+        e.contains("'unflatten'") && e.contains("changes the feature layout"),
+        "{e}"
+    );
+}

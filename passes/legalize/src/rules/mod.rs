@@ -50,6 +50,8 @@ pub mod shape;
 pub mod shuffle;
 pub mod stride;
 pub mod transpose;
+pub mod transpose_eltwise;
+pub mod transpose_linear;
 
 /// Which targets a rule is for.
 pub type Targets = &'static [Target];
@@ -83,6 +85,8 @@ pub fn all_rules() -> Vec<&'static Rule> {
         identity::RULES,
         shape::RULES,
         transpose::RULES,
+        transpose_eltwise::RULES,
+        transpose_linear::RULES,
         arith::RULES,
         activation::RULES,
         hard_swish::RULES,

@@ -41,7 +41,7 @@ pub const RULES: &[Rule] = &[
 
 /// The permutation of a Transpose whose input has `rank` axes, checked to
 /// be one: `perm`, or the axes reversed when it is absent.
-fn perm_of(perm: Option<&[i64]>, rank: usize) -> Option<Vec<usize>> {
+pub(crate) fn perm_of(perm: Option<&[i64]>, rank: usize) -> Option<Vec<usize>> {
     let p: Vec<usize> = match perm {
         Some(p) => p
             .iter()

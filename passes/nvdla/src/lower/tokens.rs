@@ -552,9 +552,12 @@ impl Rewriter<'_> {
 /// data keeps H×W positions — token ops are position-wise, so any grid of
 /// T positions serves. Out: the grid by value, and the names of the
 /// reshapes that become views. A graph output on the grid, `[N, C, H·W]`,
-/// has the same NCHW bytes as `[N, C, H, W]`. A component whose channel
-/// readings meet any op but a `Transpose(0, 2, 1)`, or a graph input, keeps `[N, K, T, 1]` (and the reshape
-/// is refused as a layout change, as before).
+/// has the same NCHW bytes as `[N, C, H, W]`; so does a `Reshape` of
+/// `[N, C, H·W]` back into `[N, C, H, W]` on the same grid, which becomes a
+/// view too (ConvNeXt's channel LayerNorm as legalization writes it). A
+/// component whose channel readings meet any other op than those and a
+/// `Transpose(0, 2, 1)`, or a graph input, keeps `[N, K, T, 1]` (and the
+/// reshape is refused as a layout change, as before).
 fn grids(
     w: &Work,
     tokens: &BTreeSet<String>,
@@ -597,21 +600,46 @@ fn grids(
                 }
             }
         }
+        let hw = (xs[2], xs[3]);
         let holds = comp.iter().any(|v| tokens.contains(v))
             && comp.iter().filter(|v| !tokens.contains(*v)).all(|v| {
                 w.producer(v).is_some()
                     && w.nodes.iter().all(|m| {
-                        !acts3(w, m).contains(v) || is_transpose_021(w, m) || std::ptr::eq(m, n)
+                        !acts3(w, m).contains(v)
+                            || is_transpose_021(w, m)
+                            || std::ptr::eq(m, n)
+                            || is_unmerge(w, m, hw)
                     })
             });
         if holds {
+            for m in w.nodes.iter().filter(|m| is_unmerge(w, m, hw)) {
+                if comp.contains(m.input(0).unwrap_or_default()) {
+                    merges.insert(m.name.clone());
+                }
+            }
             for v in comp {
-                grid.insert(v, (xs[2], xs[3]));
+                grid.insert(v, hw);
             }
             merges.insert(n.name.clone());
         }
     }
     (grid, merges)
+}
+
+/// Whether `m` is a `Reshape` of `[N, C, H·W]` back into the feature map
+/// `[N, C, H, W]` on the grid `hw`: the inverse of a merge, also a view
+/// (a channel LayerNorm on a 4-D map, as legalization writes it, goes
+/// `[N, C, H, W]` → `[N, C, H·W]` → tokens → back).
+fn is_unmerge(w: &Work, m: &Node, hw: (usize, usize)) -> bool {
+    let x = m.input(0).unwrap_or_default();
+    let (xs, ys) = (w.shape(x), w.shape(&m.outputs[0]));
+    m.op_type == "Reshape"
+        && w.constant(x).is_none()
+        && xs.len() == 3
+        && ys.len() == 4
+        && xs[..2] == ys[..2]
+        && (ys[2], ys[3]) == hw
+        && ys[2] * ys[3] == xs[2]
 }
 
 /// Rewrites the token part of `w` (module doc); the problems when some of it cannot be.
