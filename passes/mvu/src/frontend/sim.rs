@@ -3,7 +3,7 @@
 //!
 //! In: a [`Compiled`] network and integer input codes. Out: the integer output
 //! codes the MVUs produce, computed piece by piece as the table's rows
-//! describe them (each piece's own shape, pads, input rows and output
+//! describe them (each piece's own shape, pads, input rows and columns, output
 //! channels), through the MVU's output pipeline (`mvu.v` at `bfab134`):
 //!
 //! 1. accumulator: the integer dot product of the piece's weights and input
@@ -106,6 +106,7 @@ fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<
         });
     };
     let r0 = p.in_rows.start as i64;
+    let c0 = p.in_cols.start as i64;
     let mut acc = vec![0i64; co * oh * ow];
     for o in 0..co {
         for y in 0..oh {
@@ -118,8 +119,8 @@ fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<
                             continue;
                         }
                         for kx in 0..kw {
-                            let ix = (xx * sw + kx) as i64 - pl;
-                            if ix < 0 || ix as usize >= iw {
+                            let ix = c0 + (xx * sw + kx) as i64 - pl;
+                            if ix < c0 || ix >= c0 + c.in_width as i64 || ix as usize >= iw {
                                 continue;
                             }
                             let wv = w[((o * ci + i) * kh + ky) * kw + kx];
@@ -273,12 +274,20 @@ fn layer(
             let mut out = vec![0i64; oc * oh * ow];
             for p in pieces {
                 let part = conv_piece(p, &piece_weights(l, p), x, [*h, *w])?;
-                let rows = p.rows.len();
+                let (rows, cols) = (p.rows.len(), p.cols.len());
+                if part.len() != p.channels.len() * rows * cols {
+                    return Err(bad(format!(
+                        "piece '{}' computes {} outputs, not {} channels x {rows} rows x {cols} columns",
+                        p.layer.name,
+                        part.len(),
+                        p.channels.len()
+                    )));
+                }
                 for (k, ch) in p.channels.clone().enumerate() {
                     for (j, row) in p.rows.clone().enumerate() {
-                        let src = (k * rows + j) * ow;
-                        let dst = (ch as usize * oh + row as usize) * ow;
-                        out[dst..dst + ow].copy_from_slice(&part[src..src + ow]);
+                        let src = (k * rows + j) * cols;
+                        let dst = (ch as usize * oh + row as usize) * ow + p.cols.start as usize;
+                        out[dst..dst + cols].copy_from_slice(&part[src..src + cols]);
                     }
                 }
             }
