@@ -21,6 +21,7 @@
 //! ```
 
 mod chain;
+mod conv_partial;
 mod dialect;
 mod error;
 pub mod groups;

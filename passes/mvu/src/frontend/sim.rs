@@ -88,9 +88,16 @@ fn msb_of(layer: &Layer) -> u32 {
         .unwrap_or(layer.precision.out.saturating_sub(1))
 }
 
-/// One conv piece: `x` is the whole `[C, H, W]` input; returns the piece's
-/// output codes `[channels, rows, W']`.
-fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<i64>, SimError> {
+/// One conv piece: `x` is the whole `[C, H, W]` input, of which the piece
+/// reads channels from `ch0` on (a partial's first input channel); returns
+/// the piece's output codes `[channels, rows, cols]`.
+fn conv_piece(
+    p: &Piece,
+    w: &[i32],
+    x: &[i64],
+    in_hw: [usize; 2],
+    ch0: usize,
+) -> Result<Vec<i64>, SimError> {
     let LayerOp::Conv(c) = p.layer.op else {
         unreachable!("conv_piece takes conv pieces")
     };
@@ -124,7 +131,8 @@ fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<
                                 continue;
                             }
                             let wv = w[((o * ci + i) * kh + ky) * kw + kx];
-                            sum += i64::from(wv) * x[(i * ih + iy as usize) * iw + ix as usize];
+                            sum += i64::from(wv)
+                                * x[((ch0 + i) * ih + iy as usize) * iw + ix as usize];
                         }
                     }
                 }
@@ -245,6 +253,51 @@ fn piece_input(
     }
 }
 
+/// Writes a conv piece's `[channels, rows, cols]` codes `part` into the
+/// layer-wide `[C, H, W]` map `target` of `[H, W] = hw`.
+fn place(target: &mut [i64], hw: [usize; 2], p: &Piece, part: &[i64]) -> Result<(), String> {
+    let [th, tw] = hw;
+    let (rows, cols) = (p.rows.len(), p.cols.len());
+    if part.len() != p.channels.len() * rows * cols
+        || p.rows.end as usize > th
+        || p.cols.end as usize > tw
+    {
+        return Err(format!(
+            "piece '{}' computes {} outputs, not {} channels x {rows} rows x {cols} columns of {th} x {tw}",
+            p.layer.name,
+            part.len(),
+            p.channels.len()
+        ));
+    }
+    for (k, ch) in p.channels.clone().enumerate() {
+        for (j, row) in p.rows.clone().enumerate() {
+            let src = (k * rows + j) * cols;
+            let dst = (ch as usize * th + row as usize) * tw + p.cols.start as usize;
+            target[dst..dst + cols].copy_from_slice(&part[src..src + cols]);
+        }
+    }
+    Ok(())
+}
+
+/// What a conv sum piece reads: the stored partial codes of its channels,
+/// part after part (`[K·n, H, W]` planes of `plane` pixels), decoded at the
+/// sum's activation precision (16-bit two's complement).
+fn sum_planes(p: &Piece, partials: &[(u32, Vec<i64>)], plane: usize) -> Vec<i64> {
+    let prec = p.layer.precision;
+    let mut v = Vec::with_capacity(partials.len() * p.channels.len() * plane);
+    for (_, codes) in partials {
+        for ch in p.channels.clone() {
+            let a = ch as usize * plane;
+            v.extend(
+                codes[a..a + plane]
+                    .iter()
+                    .map(|&c| decode(c, prec.act, prec.act_signed)),
+            );
+        }
+    }
+    v
+}
+
 fn layer(
     l: &Lowered,
     pieces: &[Piece],
@@ -271,25 +324,30 @@ fn layer(
                 .output_chw()
                 .unwrap_or([0, 0, 0])
                 .map(|v| v as usize);
+            let [hc, wc] = c.output_hw().unwrap_or([0, 0]).map(|v| v as usize);
             let mut out = vec![0i64; oc * oh * ow];
+            // Partial output codes, per part (by its first input channel): [oc, hc, wc].
+            let mut partials: Vec<(u32, Vec<i64>)> = Vec::new();
             for p in pieces {
-                let part = conv_piece(p, &piece_weights(l, p), x, [*h, *w])?;
-                let (rows, cols) = (p.rows.len(), p.cols.len());
-                if part.len() != p.channels.len() * rows * cols {
-                    return Err(bad(format!(
-                        "piece '{}' computes {} outputs, not {} channels x {rows} rows x {cols} columns",
-                        p.layer.name,
-                        part.len(),
-                        p.channels.len()
-                    )));
-                }
-                for (k, ch) in p.channels.clone().enumerate() {
-                    for (j, row) in p.rows.clone().enumerate() {
-                        let src = (k * rows + j) * cols;
-                        let dst = (ch as usize * oh + row as usize) * ow + p.cols.start as usize;
-                        out[dst..dst + cols].copy_from_slice(&part[src..src + cols]);
+                let wt = piece_weights(l, p);
+                let (part, target, tw) = match p.kind {
+                    PieceKind::Output => (conv_piece(p, &wt, x, [*h, *w], 0)?, &mut out, ow),
+                    PieceKind::Partial => {
+                        let part = conv_piece(p, &wt, x, [*h, *w], p.inputs.start as usize)?;
+                        if !partials.iter().any(|(a, _)| *a == p.inputs.start) {
+                            partials.push((p.inputs.start, vec![0i64; oc * hc * wc]));
+                        }
+                        partials.sort_by_key(|(a, _)| *a);
+                        let at = partials.iter().position(|(a, _)| *a == p.inputs.start);
+                        (part, &mut partials[at.expect("just inserted")].1, wc)
                     }
-                }
+                    PieceKind::Sum { .. } => {
+                        let input = sum_planes(p, &partials, hc * wc);
+                        (conv_piece(p, &wt, &input, [hc, wc], 0)?, &mut out, ow)
+                    }
+                };
+                let th = target.len() / (oc * tw).max(1);
+                place(target, [th, tw], p, &part).map_err(bad)?;
             }
             Ok((out, vec![oc, oh, ow]))
         }

@@ -8,13 +8,20 @@
 //! half of the data RAM (the program reads one half and writes the other).
 //! A layer that fits is one piece, unchanged and under its own name.
 //!
-//! A matmul one of whose 64-feature output blocks needs more weight words
-//! than the RAM has is split over its input features instead, with the
-//! partial sums added by a later job, when that is exact
-//! ([`super::partial`]). What cannot be split: such a convolution
-//! ([`MvuError::BlockTooLarge`], which says whether its partial sums would fit
-//! the 16 bits an exact add needs); one output row that does not fit
-//! ([`MvuError::Capacity`]).
+//! When one output row (all its columns) does not fit half the data RAM, the
+//! layer is first split into bands of output columns, each reading its own
+//! input columns (kernel and pool windows' overlap included); row bands are
+//! then made per column band.
+//!
+//! A matmul or convolution one of whose 64-channel output blocks needs more
+//! weight words than the RAM has is split over its input features/channels
+//! instead, with the partial sums added by a later job ([`super::partial`],
+//! [`super::conv_partial`]): exactly when the partials fit 16 signed bits,
+//! else as windows within one output LSB when the output window allows.
+//! What cannot be split: a convolution whose single input block with all
+//! its taps exceeds the weight RAM ([`MvuError::BlockTooLarge`]); no exact
+//! or windowed split ([`MvuError::PartialSumRange`]); one output pixel that
+//! does not fit ([`MvuError::Capacity`]).
 //!
 //! ```
 //! use onnc_mvu::frontend::{compile, CompileOptions};
@@ -36,8 +43,9 @@
 
 use std::ops::Range;
 
+use super::conv_partial::{slice_inputs, split_conv_inputs};
 use super::lower::Lowered;
-use super::partial::{partial_bound, split_inputs, sum_weights, PARTIAL_LIMIT};
+use super::partial::{split_inputs, sum_weights};
 use crate::error::{MvuError, Result};
 use crate::layer::{ConvShape, Layer, LayerOp, MatMulShape};
 use crate::limits::{MvuLimits, BLOCK};
@@ -191,16 +199,10 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
     }
     let per_block = in_blocks * taps * wp;
     if per_block > limits.weight_ram_words {
-        if let LayerOp::MatMul(m) = layer.op {
-            return split_inputs(l, m, limits, per_block);
-        }
-        return Err(MvuError::BlockTooLarge {
-            layer: layer.name.clone(),
-            needed: per_block,
-            capacity: limits.weight_ram_words,
-            partial: smallest_partial(l, taps),
-            limit: PARTIAL_LIMIT,
-        });
+        return match layer.op {
+            LayerOp::MatMul(m) => split_inputs(l, m, limits, per_block),
+            LayerOp::Conv(c) => split_conv_inputs(l, c, limits, per_block),
+        };
     }
     let group = (limits.weight_ram_words / per_block).min(blocks(out.into())) as u32 * BLOCK as u32;
     let groups: Vec<Range<u32>> = (0..out)
@@ -396,28 +398,6 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
     Ok(pieces)
 }
 
-/// The largest partial sum of a conv split into single 64-channel input
-/// blocks: over output channels and blocks, `Σ |q| · amax` over the block's
-/// channels and all kernel taps, for any input codes.
-fn smallest_partial(l: &Lowered, taps: u64) -> u64 {
-    let p = &l.layer.precision;
-    let amax = if p.act_signed {
-        1 << (p.act - 1)
-    } else {
-        (1u64 << p.act) - 1
-    };
-    let ic = l.layer.in_channels() as usize;
-    let row = ic * taps as usize;
-    (0..ic)
-        .step_by(BLOCK as usize)
-        .map(|c| {
-            let r = c * taps as usize..(c + BLOCK as usize).min(ic) * taps as usize;
-            partial_bound(&l.weights.values, row, &r, amax)
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// The weights piece `p` of layer `l` multiplies by, in the piece's own
 /// `[out, in, ...]` layout: its output channels' slice, restricted to its
 /// input features for a partial; the stacked identities for a sum.
@@ -426,12 +406,16 @@ pub fn piece_weights(l: &Lowered, p: &Piece) -> Vec<i32> {
         PieceKind::Output => slice_weights(l, &p.channels),
         PieceKind::Sum { parts } => sum_weights(p.channels.len(), parts as usize),
         PieceKind::Partial => {
-            let inf = l.layer.in_channels() as usize;
-            let (a, b) = (p.inputs.start as usize, p.inputs.end as usize);
-            slice_weights(l, &p.channels)
-                .chunks(inf.max(1))
-                .flat_map(|row| row[a..b].to_vec())
-                .collect()
+            let taps = match l.layer.op {
+                LayerOp::Conv(c) => (c.kernel[0] * c.kernel[1]) as usize,
+                LayerOp::MatMul(_) => 1,
+            };
+            slice_inputs(
+                &slice_weights(l, &p.channels),
+                l.layer.in_channels() as usize,
+                taps,
+                &p.inputs,
+            )
         }
     }
 }
