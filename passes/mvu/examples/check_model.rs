@@ -1,8 +1,9 @@
 //! Compiles a real ONNX model for the MVU and checks the functional model of
 //! the emitted jobs against `onnc-interp` on the same integer network.
 //!
-//! In: `check_model MODEL.onnx BITS [SEED [QUANT_MSB]]` (`QUANT_MSB`: the
-//! quantizer MSB of every layer, as `--quant-msb`; default `BITS − 1`). The model's Conv/Gemm biases are
+//! In: `check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]` (`QUANT_MSB`:
+//! the quantizer MSB of every layer, as `--quant-msb`; default `BITS − 1`;
+//! `calib`: each layer's MSB calibrated on one input of seed `SEED + 100`). The model's Conv/Gemm biases are
 //! set to zero first: onnc does not program the MVU's bias RAM (see
 //! docs/targets/mvu.md, "Not established"), and the functional model refuses
 //! nonzero biases rather than claim numbers the board would not produce.
@@ -25,16 +26,17 @@ use onnc_tensor::Tensor;
 
 fn run(args: &[String]) -> Result<String, String> {
     let [path, bits, rest @ ..] = args else {
-        return Err("usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB]]".into());
+        return Err("usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]".into());
     };
     let bits: u32 = bits.parse().map_err(|e| format!("BITS '{bits}': {e}"))?;
     let seed: u64 = match rest.first() {
         Some(s) => s.parse().map_err(|e| format!("SEED '{s}': {e}"))?,
         None => 1,
     };
+    let calib = rest.get(1).is_some_and(|s| s == "calib");
     let quant_msb: Option<u32> = match rest.get(1) {
-        Some(s) => Some(s.parse().map_err(|e| format!("QUANT_MSB '{s}': {e}"))?),
-        None => None,
+        Some(s) if !calib => Some(s.parse().map_err(|e| format!("QUANT_MSB '{s}': {e}"))?),
+        _ => None,
     };
     let t = Instant::now();
     let mut g = onnc_onnx::load(path, &onnc_onnx::Options::default())
@@ -53,23 +55,32 @@ fn run(args: &[String]) -> Result<String, String> {
         }
     }
     let load_s = t.elapsed().as_secs_f64();
+    let shape = g.inputs[0]
+        .type_info()
+        .static_shape()
+        .ok_or("the input has no static shape")?;
+    let n: usize = shape.iter().product();
+    let calibration = if calib {
+        vec![random_codes(n, bits, seed + 100)
+            .into_iter()
+            .map(|v| v as i64)
+            .collect()]
+    } else {
+        Vec::new()
+    };
     let o = CompileOptions {
         aprec: bits,
         wprec: bits,
         oprec: bits,
         test_vectors: false,
         quant_msb,
+        calibration,
         ..CompileOptions::default()
     };
     let t = Instant::now();
     let c = compile(&g, &o).map_err(|e| format!("{path} at {bits} bits: {e}"))?;
     let compile_s = t.elapsed().as_secs_f64();
-    let input = &g.inputs[0];
-    let shape = input
-        .type_info()
-        .static_shape()
-        .ok_or("the input has no static shape")?;
-    let x = random_codes(shape.iter().product(), bits, seed);
+    let x = random_codes(n, bits, seed);
     let t = Instant::now();
     let mvu = simulate(&c, &x).map_err(|e| format!("functional model: {e}"))?;
     let sim_s = t.elapsed().as_secs_f64();

@@ -20,6 +20,7 @@
 //! assert_eq!((c.table().rows[0].countdown, c.table().total_countdown), (17280, 587520));
 //! ```
 
+mod calibrate;
 mod chain;
 mod conv_partial;
 mod dialect;
@@ -35,6 +36,7 @@ mod vectors;
 mod weights;
 mod window;
 
+pub use calibrate::{calibrate, msb_for};
 pub use chain::{plain_chain, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
 pub use error::{CompileError, Problem};
@@ -78,6 +80,11 @@ pub struct CompileOptions {
     pub test_vectors: bool,
     /// Quantizer MSB index for every layer (0..=26); `None`: `oprec − 1`.
     pub quant_msb: Option<u32>,
+    /// Calibration input codes (each the graph input's NCHW order, `aprec`
+    /// bits): when given, each layer's quantizer MSB is the lowest window
+    /// holding the largest value the layer reaches on them ([`calibrate`]),
+    /// instead of `quant_msb`. Empty: `quant_msb` for every layer.
+    pub calibration: Vec<Vec<i64>>,
     /// Program placement and job count of the assembly listing.
     pub asm: AsmOptions,
 }
@@ -94,6 +101,7 @@ impl Default for CompileOptions {
             check_capacity: true,
             test_vectors: true,
             quant_msb: None,
+            calibration: Vec::new(),
             asm: AsmOptions::default(),
         }
     }
@@ -192,7 +200,16 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         return Err(problems.into());
     }
     let consts = plain_chain(graph)?;
-    let lowered = lower(graph, &consts, opts)?;
+    let mut lowered = lower(graph, &consts, opts)?;
+    if !opts.calibration.is_empty() {
+        calibrate(&mut lowered, &opts.calibration).map_err(|e| {
+            vec![Problem::option(
+                "calibration",
+                e.to_string(),
+                "give calibration inputs of the graph input's shape and layers without bias",
+            )]
+        })?;
+    }
     let engine = Options {
         check_capacity: opts.check_capacity,
         ..Options::default()

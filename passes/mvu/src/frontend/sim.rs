@@ -76,7 +76,7 @@ pub enum SimError {
 const ACC_LIMIT: i64 = 1 << 26;
 
 /// The quantizer: bits `msb .. msb − op + 1` of `p`, as an unsigned code.
-fn quantize(p: i64, msb: u32, op: u32) -> i64 {
+pub(super) fn quantize(p: i64, msb: u32, op: u32) -> i64 {
     let shift = i64::from(msb) - i64::from(op) + 1;
     let v = if shift >= 0 { p >> shift } else { p << -shift };
     v & ((1i64 << op) - 1)
@@ -205,7 +205,7 @@ fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<
 }
 
 /// Two's complement value of a `bits`-bit code when `signed`.
-fn decode(code: i64, bits: u32, signed: bool) -> i64 {
+pub(super) fn decode(code: i64, bits: u32, signed: bool) -> i64 {
     if signed && code >= 1 << (bits - 1) {
         code - (1 << bits)
     } else {
@@ -298,7 +298,9 @@ fn sum_planes(p: &Piece, partials: &[(u32, Vec<i64>)], plane: usize) -> Vec<i64>
     v
 }
 
-fn layer(
+/// Runs one layer's `pieces` on its input `x` of shape `dims`; returns the
+/// output codes and their shape.
+pub(super) fn layer(
     l: &Lowered,
     pieces: &[Piece],
     x: &[i64],
@@ -387,19 +389,25 @@ fn layer(
     }
 }
 
-/// Runs the compiled network on `input` (integer codes, the graph input's
-/// NCHW order); returns the output codes in ONNX order.
-pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
-    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
-    let mut dims: Vec<usize> = match c.lowered().first().map(|l| l.layer.op) {
+/// The input shape of the first layer `first` (`[C, H, W]` or `[rows,
+/// features]`); `[len]` without layers.
+pub(super) fn input_dims(first: Option<&Lowered>, len: usize) -> Vec<usize> {
+    match first.map(|l| l.layer.op) {
         Some(LayerOp::Conv(cv)) => vec![
             cv.in_channels as usize,
             cv.in_height as usize,
             cv.in_width as usize,
         ],
         Some(LayerOp::MatMul(m)) => vec![m.rows as usize, m.in_features as usize],
-        None => vec![x.len()],
-    };
+        None => vec![len],
+    }
+}
+
+/// Runs the compiled network on `input` (integer codes, the graph input's
+/// NCHW order); returns the output codes in ONNX order.
+pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
+    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
+    let mut dims = input_dims(c.lowered().first(), x.len());
     for (l, pieces) in c.lowered().iter().zip(c.pieces()) {
         let (y, d) = layer(l, pieces, &x, &dims)?;
         x = y;
