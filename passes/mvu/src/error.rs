@@ -168,13 +168,13 @@ pub enum MvuError {
         ceil_mode: bool,
     },
     /// One 64-channel output block of a convolution exceeds the weight RAM,
-    /// and so does one 64-channel input block with all its kernel taps, so
-    /// no split over input channels fits either.
+    /// and so does one kernel row over all its input channels, so no split
+    /// over input channels or kernel rows fits either.
     #[error(
         "layer `{layer}`: one 64-channel output block needs {needed} weight-RAM words \
-         (iC·fH·fW·wprec), more than the {capacity}, and even one 64-channel input block with \
-         all its kernel taps needs {per_input_block} (fH·fW·wprec), so splitting the input \
-         channels cannot make it fit (a split over kernel taps is not implemented)"
+         (iC·fH·fW·wprec), more than the {capacity}, and even one kernel row over all input \
+         channels needs {per_input_block} (iC·fW·wprec), so no split over input channels or \
+         kernel rows fits"
     )]
     BlockTooLarge {
         /// Layer name.
@@ -183,7 +183,7 @@ pub enum MvuError {
         needed: u64,
         /// Weight RAM words.
         capacity: u64,
-        /// Words one input block with all kernel taps needs.
+        /// Words one kernel row over all input blocks needs.
         per_input_block: u64,
     },
     /// A matmul's or convolution's output block exceeds the weight RAM and
@@ -192,11 +192,9 @@ pub enum MvuError {
     /// would not fit the weight RAM.
     #[error(
         "layer `{layer}`: one 64-{} output block needs {needed} weight-RAM words \
-         ({}), more than the {capacity}; split into {parts} parts of its input \
-         {}, {}",
+         ({}), more than the {capacity}; split into {parts} parts of its {parts_of}, {}",
         if *conv { "channel" } else { "feature" },
         if *conv { "iC·fH·fW·wprec" } else { "in_blocks·wprec" },
-        if *conv { "channels" } else { "features" },
         if *bound > *limit {
             format!("a partial sum still reaches {bound}, beyond the 16 signed bits (≤ {limit}) in which the MVU adds partial sums exactly, and no windowed split at this quantizer MSB stays within one output LSB (a higher --quant-msb may allow one)")
         } else {
@@ -216,8 +214,11 @@ pub enum MvuError {
         bound: u64,
         /// The largest exact partial (2^15 − 1).
         limit: u64,
-        /// A convolution (split over input channels), else a matmul.
+        /// A convolution, else a matmul.
         conv: bool,
+        /// What the parts divide: `input features`, `input channels` or
+        /// `kernel rows`.
+        parts_of: &'static str,
     },
 }
 

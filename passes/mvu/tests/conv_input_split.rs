@@ -4,6 +4,8 @@
 //! carries the layer's ReLU and max pooling. Exact splits equal `onnc-interp`
 //! on the unsplit graph bit for bit; windowed ones (8 bits, raised output
 //! window) are the unsplit layer's output or one LSB below, mostly equal.
+//! A kernel whose one input block alone exceeds the weight RAM (AlexNet's
+//! 11×11 stem at 8 bits) is split over its kernel rows instead.
 
 use onnc_mvu::frontend::{
     compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
@@ -148,17 +150,116 @@ fn eight_bit_conv_splits_with_windowed_partials_within_one_lsb() {
     assert!(nonzero > 3 * 64, "{nonzero} nonzero");
 }
 
-/// AlexNet's 11×11 stem at 8 bits: one input block with its 121 taps needs
-/// 968 words, so no channel split fits; the refusal says so.
+/// Conv `3 → 64`, `k×k` / 2, pad 3, + Relu + MaxPool 3×3/2 on 3×42×42.
+fn stem(k: usize, m: i64) -> Graph {
+    let o = (42 + 6 - k) / 2 + 1;
+    let p = (o - 3) / 2 + 1;
+    Graph {
+        inputs: vec![vi("x", &[1, 3, 42, 42])],
+        outputs: vec![vi("p", &[1, 64, p, p])],
+        initializers: vec![("w".into(), weights(&[64, 3, k, k], m, 4))],
+        nodes: vec![
+            Node::new("stem", "Conv", &["x", "w"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![k as i64, k as i64]))
+                .with_attr("strides", Attr::Ints(vec![2, 2]))
+                .with_attr("pads", Attr::Ints(vec![3, 3, 3, 3])),
+            Node::new("relu", "Relu", &["y"], &["r"]),
+            Node::new("pool", "MaxPool", &["r"], &["p"])
+                .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+                .with_attr("strides", Attr::Ints(vec![2, 2])),
+        ],
+        ..Graph::default()
+    }
+}
+
+/// The distinct kernel-row ranges of the partials.
+fn kernel_rows(c: &onnc_mvu::Compiled) -> Vec<(u32, u32)> {
+    let mut v: Vec<_> = c.pieces()[0]
+        .iter()
+        .filter(|p| p.kind == PieceKind::Partial)
+        .map(|p| (p.kernel_rows.start, p.kernel_rows.end))
+        .collect();
+    v.dedup();
+    v
+}
+
+/// A 13×13 stem at 4 bits: one input block with its 169 taps needs 676
+/// weight words, so the split is over kernel rows (each part a conv with
+/// fewer kernel rows over the input rows its taps reach, 52 words a row);
+/// with ternary weights the partials fit 16 bits and the model equals the
+/// interpreter exactly.
 #[test]
-fn a_single_input_block_beyond_the_weight_ram_is_refused() {
+fn a_kernel_too_large_for_one_input_block_splits_over_kernel_rows_exactly() {
+    let g = stem(13, 1);
+    let c = compile(&g, &opts(4, None)).unwrap_or_else(|e| panic!("{e}"));
+    let rows = kernel_rows(&c);
+    assert_eq!(rows.first().map(|r| r.0), Some(0));
+    assert_eq!(rows.last().map(|r| r.1), Some(13));
+    assert!(
+        rows.len() >= 2 && rows.windows(2).all(|w| w[0].1 == w[1].0),
+        "{rows:?}"
+    );
+    assert!(c.pieces()[0]
+        .iter()
+        .filter(|p| p.kind == PieceKind::Partial)
+        .all(|p| p.layer.name.contains(".kr") && p.inputs == (0..3)));
+    assert!(c.table().rows.iter().all(|r| r.memory.weight_words <= 512));
+    for seed in [1, 2] {
+        let x = random_codes(3 * 42 * 42, 4, seed);
+        let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(mvu, reference_codes(&g, &c, &x).expect("interp"));
+        assert!(mvu.iter().filter(|&&v| v != 0).count() > 64);
+    }
+}
+
+/// AlexNet's 11×11 stem at 8 bits (968 words per block, weights in ±127):
+/// kernel-row partials cannot fit 16 bits, so with output bits 22..15 they
+/// are windows; every output is within one LSB below the unsplit layer's.
+#[test]
+fn an_eight_bit_stem_splits_over_kernel_rows_with_windowed_partials() {
+    let g = stem(11, 127);
+    let c = compile(&g, &opts(8, Some(22))).unwrap_or_else(|e| panic!("{e}"));
+    let rows = kernel_rows(&c);
+    assert!(rows.len() >= 2, "{rows:?}");
+    let s = c.pieces()[0]
+        .iter()
+        .find(|p| p.kind == PieceKind::Partial)
+        .and_then(|p| p.layer.quant_msb)
+        .expect("partials")
+        - 15;
+    assert!(s > 0);
+    let (mut equal, mut below) = (0, 0);
+    for seed in [1, 2, 3] {
+        let x = random_codes(3 * 42 * 42, 8, seed);
+        let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{e}"));
+        let whole = reference_codes(&g, &c, &x).expect("interp");
+        for (a, b) in mvu.iter().zip(&whole) {
+            if a == b {
+                equal += 1;
+            } else {
+                assert_eq!((a + 1) % 256, *b, "split {a}, unsplit {b}");
+                below += 1;
+            }
+        }
+        assert!(whole.iter().filter(|&&v| v != 0).count() > 64);
+    }
+    eprintln!(
+        "{} kernel-row parts, s = {s}: {equal} equal, {below} one below",
+        rows.len()
+    );
+    assert!(equal >= 3 * below, "{equal} equal, {below} one below");
+}
+
+/// 512 → 64 with a 9×9 kernel at 8 bits: even one kernel row over the 8
+/// input blocks needs 576 words; no split fits, and the refusal says so.
+#[test]
+fn a_kernel_row_beyond_the_weight_ram_is_refused() {
     let g = Graph {
-        inputs: vec![vi("x", &[1, 3, 31, 31])],
-        outputs: vec![vi("y", &[1, 64, 6, 6])],
-        initializers: vec![("w".into(), weights(&[64, 3, 11, 11], 100, 4))],
-        nodes: vec![Node::new("stem", "Conv", &["x", "w"], &["y"])
-            .with_attr("kernel_shape", Attr::Ints(vec![11, 11]))
-            .with_attr("strides", Attr::Ints(vec![4, 4]))],
+        inputs: vec![vi("x", &[1, 512, 9, 9])],
+        outputs: vec![vi("y", &[1, 64, 1, 1])],
+        initializers: vec![("w".into(), weights(&[64, 512, 9, 9], 100, 4))],
+        nodes: vec![Node::new("big", "Conv", &["x", "w"], &["y"])
+            .with_attr("kernel_shape", Attr::Ints(vec![9, 9]))],
         ..Graph::default()
     };
     let CompileError::Problems(p) = compile(&g, &opts(8, Some(22))).unwrap_err() else {
@@ -166,9 +267,9 @@ fn a_single_input_block_beyond_the_weight_ram_is_refused() {
     };
     assert!(
         p[0].to_string().starts_with(
-            "node 'stem' (Conv): one 64-channel output block needs 968 weight-RAM words \
-             (iC·fH·fW·wprec), more than the 512, and even one 64-channel input block with all \
-             its kernel taps needs 968 (fH·fW·wprec)"
+            "node 'big' (Conv): one 64-channel output block needs 5184 weight-RAM words \
+             (iC·fH·fW·wprec), more than the 512, and even one kernel row over all input \
+             channels needs 576 (iC·fW·wprec), so no split over input channels or kernel rows fits"
         ),
         "{}",
         p[0]

@@ -37,7 +37,8 @@ use std::ops::Range;
 
 use super::lower::Lowered;
 use super::partial::{
-    act_max, block_sums, choose_parts, sum_groups, sum_weights, PARTIAL_BITS, PARTIAL_LIMIT,
+    act_max, block_sums, choose_parts, choose_parts_of, sum_groups, sum_weights, PARTIAL_BITS,
+    PARTIAL_LIMIT,
 };
 use super::split::{split, Piece, PieceKind};
 use super::weights::LayerWeights;
@@ -80,8 +81,51 @@ fn sub(l: &Lowered, layer: Layer, values: Vec<i32>, signed: bool) -> Lowered {
     }
 }
 
-/// Splits conv `l` (shape `c`) over its input channels (see the module doc);
-/// `needed` is the weight words one whole output block would need.
+/// What the parts of a conv split divide.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cut {
+    /// Input channels, in whole 64-channel blocks.
+    Channels,
+    /// Kernel rows (every input channel), when one input block with all its
+    /// taps exceeds the weight RAM.
+    KernelRows,
+}
+
+/// `Σ |q|` of each output over each kernel row (all `in_channels` input
+/// channels and kernel columns) of a conv weight `[out, in, kH, kW]`:
+/// `[out][kH]`.
+fn row_sums(values: &[i32], in_channels: usize, kh: usize, kw: usize) -> Vec<u64> {
+    values
+        .chunks((in_channels * kh * kw).max(1))
+        .flat_map(|w| {
+            let mut r = vec![0u64; kh];
+            for (j, row) in w.chunks(kw.max(1)).enumerate() {
+                r[j % kh.max(1)] += row.iter().map(|v| v.unsigned_abs() as u64).sum::<u64>();
+            }
+            r
+        })
+        .collect()
+}
+
+/// The input rows, top/bottom pads and kernel of the partial of kernel rows
+/// `rows` of conv `c` whose output grid has `ch` rows: the conv with kernel
+/// `[rows.len(), kW]` over the input rows it reaches, so that its output is
+/// the grid's (row `y` reads input rows `y·sH + ky − pad_top`, `ky ∈ rows`).
+fn kernel_row_span(c: &ConvShape, ch: u32, rows: &Range<u32>) -> (Range<u32>, [u32; 2]) {
+    let pt = i64::from(c.pads[0]);
+    let lo = i64::from(rows.start) - pt;
+    let hi = (i64::from(ch) - 1) * i64::from(c.strides[0]) + i64::from(rows.end) - pt;
+    let h = i64::from(c.in_height);
+    let (r0, r1) = (lo.clamp(0, h), hi.clamp(0, h));
+    (
+        (r0 as u32)..(r1 as u32),
+        [(r0 - lo) as u32, (hi - r1) as u32],
+    )
+}
+
+/// Splits conv `l` (shape `c`) over its input channels, or over its kernel
+/// rows when one input block with all its taps does not fit (see the module
+/// doc); `needed` is the weight words one whole output block would need.
 pub fn split_conv_inputs(
     l: &Lowered,
     c: ConvShape,
@@ -91,24 +135,28 @@ pub fn split_conv_inputs(
     let layer = &l.layer;
     let p = layer.precision;
     let ram = limits.weight_ram_words;
-    let taps = u64::from(c.kernel[0]) * u64::from(c.kernel[1]);
+    let [kh, kw] = c.kernel;
+    let taps = u64::from(kh) * u64::from(kw);
     let ic = c.in_channels;
     let in_blocks = blocks(ic.into());
     let amax = act_max(&p);
-    let per_in_block = taps * u64::from(p.weight);
-    let sums = block_sums(&l.weights.values, ic as usize, taps as usize);
-    if per_in_block > ram {
-        // One input block with all its taps does not fit: no channel split.
+    let wp = u64::from(p.weight);
+    let per_in_block = taps * wp;
+    let per_row = in_blocks * u64::from(kw) * wp;
+    let msb = layer.quant_msb.unwrap_or(p.out.saturating_sub(1));
+    let lsb = (msb + 1).saturating_sub(p.out);
+    let cut = if per_in_block <= ram {
+        Cut::Channels
+    } else if per_row <= ram {
+        Cut::KernelRows
+    } else {
         return Err(MvuError::BlockTooLarge {
             layer: layer.name.clone(),
             needed,
             capacity: ram,
-            per_input_block: per_in_block,
+            per_input_block: per_row,
         });
-    }
-    let k0 = in_blocks.div_ceil(ram / per_in_block).max(2);
-    let msb = layer.quant_msb.unwrap_or(p.out.saturating_sub(1));
-    let lsb = (msb + 1).saturating_sub(p.out);
+    };
     let refuse = |parts: u64, bound: u64| MvuError::PartialSumRange {
         layer: layer.name.clone(),
         needed,
@@ -117,8 +165,24 @@ pub fn split_conv_inputs(
         bound,
         limit: PARTIAL_LIMIT,
         conv: true,
+        parts_of: match cut {
+            Cut::Channels => "input channels",
+            Cut::KernelRows => "kernel rows",
+        },
     };
-    let (chosen, shift) = choose_parts(&sums, ic, amax, k0, lsb).map_err(|(k, b)| refuse(k, b))?;
+    let (chosen, shift) = match cut {
+        Cut::Channels => {
+            let sums = block_sums(&l.weights.values, ic as usize, taps as usize);
+            let k0 = in_blocks.div_ceil(ram / per_in_block).max(2);
+            choose_parts(&sums, ic, amax, k0, lsb)
+        }
+        Cut::KernelRows => {
+            let per_out = row_sums(&l.weights.values, ic as usize, kh as usize, kw as usize);
+            let k0 = u64::from(kh).div_ceil(ram / per_row).max(2);
+            choose_parts_of(&per_out, kh, 1, amax, k0, lsb)
+        }
+    }
+    .map_err(|(k, b)| refuse(k, b))?;
     let k = chosen.len() as u64;
     if k > ram {
         return Err(refuse(k, 0));
@@ -138,14 +202,39 @@ pub fn split_conv_inputs(
         .unwrap_or_else(|| layer.name.clone());
     let mut pieces = Vec::new();
     for part in &chosen {
-        let tag = format!(".in{}_{}", part.start, part.end);
+        let (tag, shape, values, row0, inputs, kernel_rows) = match cut {
+            Cut::Channels => (
+                format!(".in{}_{}", part.start, part.end),
+                ConvShape {
+                    in_channels: part.len() as u32,
+                    ..c
+                },
+                slice_inputs(&l.weights.values, ic as usize, taps as usize, part),
+                0,
+                part.clone(),
+                0..kh,
+            ),
+            Cut::KernelRows => {
+                let (rows, [pt, pb]) = kernel_row_span(&c, ch, part);
+                (
+                    format!(".kr{}_{}", part.start, part.end),
+                    ConvShape {
+                        in_height: rows.len() as u32,
+                        kernel: [part.len() as u32, kw],
+                        pads: [pt, c.pads[1], pb, c.pads[3]],
+                        ..c
+                    },
+                    slice_kernel_rows(&l.weights.values, kh as usize, kw as usize, part),
+                    rows.start,
+                    0..ic,
+                    part.clone(),
+                )
+            }
+        };
         let partial = Layer {
             name: format!("{}{tag}", layer.name),
             weight_name: Some(format!("{base_weight}{tag}")),
-            op: LayerOp::Conv(ConvShape {
-                in_channels: part.len() as u32,
-                ..c
-            }),
+            op: LayerOp::Conv(shape),
             precision: Precision {
                 out: PARTIAL_BITS,
                 ..p
@@ -154,11 +243,13 @@ pub fn split_conv_inputs(
             relu: false,
             pool: None,
         };
-        let values = slice_inputs(&l.weights.values, ic as usize, taps as usize, part);
         let lp = sub(l, partial, values, l.weights.signed);
         for piece in split(&lp, limits, true)? {
+            let in_rows = piece.in_rows.start + row0..piece.in_rows.end + row0;
             pieces.push(Piece {
-                inputs: part.clone(),
+                in_rows,
+                inputs: inputs.clone(),
+                kernel_rows: kernel_rows.clone(),
                 kind: PieceKind::Partial,
                 ..piece
             });
@@ -201,9 +292,44 @@ pub fn split_conv_inputs(
     Ok(pieces)
 }
 
+/// The weights `[out, in, rows, kW]` of kernel rows `rows` of a conv weight
+/// `[out, in, kH, kW]`.
+pub(super) fn slice_kernel_rows(
+    values: &[i32],
+    kh: usize,
+    kw: usize,
+    rows: &Range<u32>,
+) -> Vec<i32> {
+    let (a, b) = (rows.start as usize * kw, rows.end as usize * kw);
+    values
+        .chunks((kh * kw).max(1))
+        .flat_map(|plane| plane[a..b].to_vec())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kernel_row_sums_and_slices() {
+        // 1 output, 2 inputs, 2x2 kernel: rows (0,1),(2,3) | (4,5),(6,7) negated.
+        let w = [0, -1, 2, 3, -4, 5, 6, -7];
+        assert_eq!(row_sums(&w, 2, 2, 2), [10, 18]);
+        assert_eq!(slice_kernel_rows(&w, 2, 2, &(1..2)), [2, 3, 6, -7]);
+    }
+
+    #[test]
+    fn a_kernel_row_part_reads_the_rows_its_taps_reach() {
+        // AlexNet's stem: 224 rows, 11x11 / 4, pad 2: 55 output rows.
+        let c = ConvShape::new(3, 224, 224, 64, [11, 11])
+            .with_strides([4, 4])
+            .with_pads([2, 2, 2, 2]);
+        // Rows 0..4: from -2 (2 rows of padding) to 54*4 + 4 - 2 = 218.
+        assert_eq!(kernel_row_span(&c, 55, &(0..4)), (0..218, [2, 0]));
+        // Rows 8..11: from 6 to 54*4 + 11 - 2 = 225 (1 row of padding).
+        assert_eq!(kernel_row_span(&c, 55, &(8..11)), (6..224, [0, 1]));
+    }
 
     #[test]
     fn input_slices_keep_every_tap_of_the_channels() {

@@ -77,13 +77,14 @@ pub fn partial_bound(values: &[i32], in_features: usize, inputs: &Range<usize>, 
         .unwrap_or(0)
 }
 
-/// The input-feature ranges of `k` parts of whole 64-feature blocks.
-pub(super) fn parts(in_features: u32, k: u64) -> Vec<Range<u32>> {
-    let in_blocks = blocks(in_features.into());
-    let per = in_blocks.div_ceil(k) * BLOCK;
-    (0..in_features)
+/// The ranges of `k` parts of `n` units (input features or channels, kernel
+/// rows) in whole blocks of `block` units (64, or 1).
+fn parts_of(n: u32, k: u64, block: u32) -> Vec<Range<u32>> {
+    let nblk = u64::from(n.div_ceil(block.max(1)));
+    let per = (nblk.div_ceil(k.max(1)) * u64::from(block)).max(1);
+    (0..n)
         .step_by(per as usize)
-        .map(|a| a..(a + per as u32).min(in_features))
+        .map(|a| a..(a + per as u32).min(n))
         .collect()
 }
 
@@ -178,14 +179,27 @@ pub(super) fn choose_parts(
     k0: u64,
     lsb: u32,
 ) -> std::result::Result<Chosen, (u64, u64)> {
-    let in_blocks = blocks(in_features.into());
+    choose_parts_of(sums, in_features, BLOCK as u32, amax, k0, lsb)
+}
+
+/// [`choose_parts`] over `n` units in blocks of `block` (64 input features
+/// or channels; 1 kernel row), `sums` being `[out][blocks]`.
+pub(super) fn choose_parts_of(
+    sums: &[u64],
+    n: u32,
+    block: u32,
+    amax: u64,
+    k0: u64,
+    lsb: u32,
+) -> std::result::Result<Chosen, (u64, u64)> {
+    let in_blocks = u64::from(n.div_ceil(block.max(1)));
     let nblk = in_blocks as usize;
     let bound_of = |ps: &[Range<u32>]| -> u64 {
         ps.iter()
             .map(|r| {
                 let (a, b) = (
-                    r.start as usize / BLOCK as usize,
-                    (r.end as usize).div_ceil(BLOCK as usize),
+                    r.start as usize / block as usize,
+                    (r.end as usize).div_ceil(block as usize),
                 );
                 sums.chunks(nblk.max(1))
                     .map(|row| row[a..b].iter().sum::<u64>() * amax)
@@ -203,7 +217,7 @@ pub(super) fn choose_parts(
         }
         let mut k = k0;
         loop {
-            let ps = parts(in_features, k);
+            let ps = parts_of(n, k, block);
             let bound = bound_of(&ps);
             if bound <= PARTIAL_LIMIT {
                 return Ok(ps);
@@ -216,7 +230,7 @@ pub(super) fn choose_parts(
     };
     let windowed = || {
         (k0..=in_blocks.max(k0)).find_map(|k| {
-            let ps = parts(in_features, k);
+            let ps = parts_of(n, k, block);
             let shift = window_shift(bound_of(&ps), ps.len() as u64, lsb)?;
             Some((ps, shift))
         })
@@ -250,6 +264,7 @@ pub fn split_inputs(
         bound,
         limit: PARTIAL_LIMIT,
         conv: false,
+        parts_of: "input features",
     };
     let block_sums = block_sums(&l.weights.values, inf as usize, 1);
     // The fewest parts whose weights fit; then more until the partials fit
@@ -313,6 +328,7 @@ pub fn split_inputs(
                     in_rows: band.clone(),
                     cols: 0..1,
                     in_cols: 0..1,
+                    kernel_rows: 0..1,
                     inputs: part.clone(),
                     kind: PieceKind::Partial,
                     exports_weights: j == 0,
@@ -362,6 +378,7 @@ pub fn split_inputs(
                 in_rows: band.clone(),
                 cols: 0..1,
                 in_cols: 0..1,
+                kernel_rows: 0..1,
                 inputs: 0..inf,
                 kind: PieceKind::Sum { parts: k as u32 },
                 exports_weights: j == 0,
@@ -389,9 +406,14 @@ mod tests {
 
     #[test]
     fn parts_are_whole_blocks_covering_the_input() {
-        assert_eq!(parts(25088, 2), vec![0..12544, 12544..25088]);
-        assert_eq!(parts(200, 2), vec![0..128, 128..200]);
-        assert_eq!(parts(200, 4), vec![0..64, 64..128, 128..192, 192..200]);
+        assert_eq!(parts_of(25088, 2, 64), vec![0..12544, 12544..25088]);
+        assert_eq!(parts_of(200, 2, 64), vec![0..128, 128..200]);
+        assert_eq!(
+            parts_of(200, 4, 64),
+            vec![0..64, 64..128, 128..192, 192..200]
+        );
+        // Kernel rows: 11 rows in 3 parts of at most 4.
+        assert_eq!(parts_of(11, 3, 1), vec![0..4, 4..8, 8..11]);
     }
 
     #[test]

@@ -282,7 +282,7 @@ fn place(target: &mut [i64], hw: [usize; 2], p: &Piece, part: &[i64]) -> Result<
 /// What a conv sum piece reads: the stored partial codes of its channels,
 /// part after part (`[K·n, H, W]` planes of `plane` pixels), decoded at the
 /// sum's activation precision (16-bit two's complement).
-fn sum_planes(p: &Piece, partials: &[(u32, Vec<i64>)], plane: usize) -> Vec<i64> {
+fn sum_planes<K>(p: &Piece, partials: &[(K, Vec<i64>)], plane: usize) -> Vec<i64> {
     let prec = p.layer.precision;
     let mut v = Vec::with_capacity(partials.len() * p.channels.len() * plane);
     for (_, codes) in partials {
@@ -328,19 +328,21 @@ pub(super) fn layer(
                 .map(|v| v as usize);
             let [hc, wc] = c.output_hw().unwrap_or([0, 0]).map(|v| v as usize);
             let mut out = vec![0i64; oc * oh * ow];
-            // Partial output codes, per part (by its first input channel): [oc, hc, wc].
-            let mut partials: Vec<(u32, Vec<i64>)> = Vec::new();
+            // Partial output codes, per part (by its first input channel and
+            // kernel row): [oc, hc, wc].
+            let mut partials: Vec<((u32, u32), Vec<i64>)> = Vec::new();
             for p in pieces {
                 let wt = piece_weights(l, p);
                 let (part, target, tw) = match p.kind {
                     PieceKind::Output => (conv_piece(p, &wt, x, [*h, *w], 0)?, &mut out, ow),
                     PieceKind::Partial => {
                         let part = conv_piece(p, &wt, x, [*h, *w], p.inputs.start as usize)?;
-                        if !partials.iter().any(|(a, _)| *a == p.inputs.start) {
-                            partials.push((p.inputs.start, vec![0i64; oc * hc * wc]));
+                        let key = (p.inputs.start, p.kernel_rows.start);
+                        if !partials.iter().any(|(a, _)| *a == key) {
+                            partials.push((key, vec![0i64; oc * hc * wc]));
                         }
                         partials.sort_by_key(|(a, _)| *a);
-                        let at = partials.iter().position(|(a, _)| *a == p.inputs.start);
+                        let at = partials.iter().position(|(a, _)| *a == key);
                         (part, &mut partials[at.expect("just inserted")].1, wc)
                     }
                     PieceKind::Sum { .. } => {

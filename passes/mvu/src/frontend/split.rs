@@ -43,7 +43,7 @@
 
 use std::ops::Range;
 
-use super::conv_partial::{slice_inputs, split_conv_inputs};
+use super::conv_partial::{slice_inputs, slice_kernel_rows, split_conv_inputs};
 use super::lower::Lowered;
 use super::partial::{split_inputs, sum_weights};
 use crate::error::{MvuError, Result};
@@ -67,6 +67,9 @@ pub struct Piece {
     pub cols: Range<u32>,
     /// Input columns the piece reads (matmul: `0..1`).
     pub in_cols: Range<u32>,
+    /// Kernel rows of the whole layer the piece applies: all of them, except
+    /// for a [`PieceKind::Partial`] of a split over kernel rows (matmul: `0..1`).
+    pub kernel_rows: Range<u32>,
     /// Input channels (features) of the whole layer the piece reads: all of
     /// them, except for a [`PieceKind::Partial`].
     pub inputs: Range<u32>,
@@ -123,6 +126,14 @@ fn conv_band(layer: &Layer, c: &ConvShape, a: u32, b: u32) -> (Range<u32>, [u32;
     conv_span(layer, c, 0, a, b)
 }
 
+/// A layer's kernel height (matmul: 1).
+pub(super) fn kernel_height(layer: &Layer) -> u32 {
+    match layer.op {
+        LayerOp::Conv(c) => c.kernel[0],
+        LayerOp::MatMul(_) => 1,
+    }
+}
+
 /// A layer's output columns (after pooling) and input columns (matmul: 1, 1).
 pub(super) fn whole_cols(layer: &Layer) -> (u32, u32) {
     match layer.op {
@@ -158,6 +169,7 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         in_rows: 0..in_rows,
         cols: 0..whole_cols(layer).0,
         in_cols: 0..whole_cols(layer).1,
+        kernel_rows: 0..kernel_height(layer),
         inputs: 0..layer.in_channels(),
         kind: PieceKind::Output,
         exports_weights: true,
@@ -388,6 +400,7 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
                     in_rows: in_band,
                     cols: cols.clone(),
                     in_cols: ic.clone(),
+                    kernel_rows: 0..kernel_height(layer),
                     inputs: 0..layer.in_channels(),
                     kind: PieceKind::Output,
                     exports_weights: ci == 0 && k == 0,
@@ -406,16 +419,21 @@ pub fn piece_weights(l: &Lowered, p: &Piece) -> Vec<i32> {
         PieceKind::Output => slice_weights(l, &p.channels),
         PieceKind::Sum { parts } => sum_weights(p.channels.len(), parts as usize),
         PieceKind::Partial => {
-            let taps = match l.layer.op {
-                LayerOp::Conv(c) => (c.kernel[0] * c.kernel[1]) as usize,
-                LayerOp::MatMul(_) => 1,
+            let (kh, kw) = match l.layer.op {
+                LayerOp::Conv(c) => (c.kernel[0] as usize, c.kernel[1] as usize),
+                LayerOp::MatMul(_) => (1, 1),
             };
-            slice_inputs(
+            let w = slice_inputs(
                 &slice_weights(l, &p.channels),
                 l.layer.in_channels() as usize,
-                taps,
+                kh * kw,
                 &p.inputs,
-            )
+            );
+            if p.kernel_rows == (0..kh as u32) {
+                w
+            } else {
+                slice_kernel_rows(&w, kh, kw, &p.kernel_rows)
+            }
         }
     }
 }
