@@ -210,8 +210,15 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             )]
         })?;
     }
+    // A strided conv job walks floor((iW − fW) / sW) + 1 windows of its row;
+    // BARVINN's formula `(iW − fW + 1) / sW` is that number only when it is
+    // an integer. The front end takes the window count (`RoundUp`): equal
+    // where the formula is integral (every layer that compiled before), and
+    // what the unpooled, strided partials of a kernel-row split need
+    // (AlexNet's 11×11/4 stem at 8 bits: 214 / 4).
     let engine = Options {
         check_capacity: opts.check_capacity,
+        fractional_columns: crate::FractionalColumns::RoundUp,
         ..Options::default()
     };
     let mut problems = Vec::new();
