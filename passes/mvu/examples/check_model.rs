@@ -9,6 +9,8 @@
 //! nonzero biases rather than claim numbers the board would not produce.
 //! Out: one line with the pieces, the output size, whether the two agree
 //! exactly (and how many are one LSB below) and how long each step took;
+//! with windowed splits, a line per split layer comparing its pieces with the
+//! layer run whole on the same input;
 //! exit 1 when they differ without a windowed split, or a step fails (with
 //! the reason).
 //!
@@ -20,7 +22,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
+    check_splits, compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
 use onnc_tensor::Tensor;
 
@@ -106,13 +108,23 @@ fn run(args: &[String]) -> Result<String, String> {
         .zip(&want)
         .filter(|(a, b)| (**a + 1) % (1 << bits) == **b)
         .count();
+    // Per split layer: its pieces against the layer run whole on the same input.
+    let mut per_layer = String::new();
+    if windowed > 0 {
+        for k in check_splits(&c, &x).map_err(|e| format!("functional model: {e}"))? {
+            per_layer += &format!(
+                "\n  {}: {} equal, {} one LSB below, {} other",
+                k.node, k.equal, k.below, k.other
+            );
+        }
+    }
     let line = format!(
         "{path} at {bits} bits: {} pieces, {windowed} layers with windowed partials, {} outputs \
          ({nonzero} nonzero), {differ} differ ({below} by one LSB below); \
          load {load_s:.1}s, compile {compile_s:.1}s, model {sim_s:.1}s, interpreter {interp_s:.1}s",
         c.table().rows.len(),
         mvu.len()
-    );
+    ) + &per_layer;
     if differ == 0 || windowed > 0 {
         Ok(line)
     } else {

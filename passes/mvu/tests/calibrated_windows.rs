@@ -6,7 +6,8 @@
 //! split with windowed partials, without a hand-picked `--quant-msb`.
 
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
+    check_splits, compile, random_codes, reference_codes, simulate, CompileError, CompileOptions,
+    PieceKind,
 };
 use onnc_onnx::{Dim, Graph, Node, ValueInfo};
 use onnc_tensor::{Attr, DType, Tensor};
@@ -137,6 +138,11 @@ fn a_calibrated_window_admits_a_windowed_conv_split_at_8_bits() {
         - 15;
     assert!(s > 0, "a windowed split: msb {msb}");
     let (equal, below) = within_one_lsb(&g, &c, 512 * 64, &[1, 2]);
+    // The same, layer by layer: the pieces against the layer run whole.
+    let k = check_splits(&c, &random_codes(512 * 64, 8, 1)).expect("model");
+    assert_eq!(k.len(), 1);
+    assert_eq!((k[0].node.as_str(), k[0].other), ("conv", 0));
+    assert_eq!(k[0].equal + k[0].below, 64 * 4 * 4);
     eprintln!("msb {msb}, s {s}: {equal} equal, {below} one below");
     assert!(equal >= 3 * below, "{equal} equal, {below} one below");
 }

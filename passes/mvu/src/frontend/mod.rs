@@ -44,7 +44,7 @@ pub use lower::{lower, Lowered, WeightLayout};
 pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
 pub use partial::{partial_bound, sum_weights, PARTIAL_LIMIT};
 pub use pipeline::{max_pool, output_bound};
-pub use sim::{reference_codes, reference_graph, simulate, SimError};
+pub use sim::{check_splits, reference_codes, reference_graph, simulate, SimError, SplitCheck};
 pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
 pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
