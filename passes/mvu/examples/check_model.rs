@@ -1,13 +1,18 @@
 //! Compiles a real ONNX model for the MVU and checks the functional model of
 //! the emitted jobs against `onnc-interp` on the same integer network.
 //!
-//! In: `check_model MODEL.onnx BITS [SEED]`. The model's Conv/Gemm biases are
+//! In: `check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]` (`QUANT_MSB`:
+//! the quantizer MSB of every layer, as `--quant-msb`; default `BITS − 1`;
+//! `calib`: each layer's MSB calibrated on one input of seed `SEED + 100`). The model's Conv/Gemm biases are
 //! set to zero first: onnc does not program the MVU's bias RAM (see
 //! docs/targets/mvu.md, "Not established"), and the functional model refuses
 //! nonzero biases rather than claim numbers the board would not produce.
 //! Out: one line with the pieces, the output size, whether the two agree
-//! exactly and how long each step took; exit 1 when they differ or a step
-//! fails (with the reason).
+//! exactly (and how many are one LSB below) and how long each step took;
+//! with windowed splits, a line per split layer comparing its pieces with the
+//! layer run whole on the same input;
+//! exit 1 when they differ without a windowed split, or a step fails (with
+//! the reason).
 //!
 //! Used for the full-size measurements in docs/targets/mvu.md (torchvision
 //! AlexNet and VGG-16 exported by tools/support_table.py); run it in release:
@@ -16,17 +21,24 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
+use onnc_mvu::frontend::{
+    check_splits, compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
+};
 use onnc_tensor::Tensor;
 
 fn run(args: &[String]) -> Result<String, String> {
     let [path, bits, rest @ ..] = args else {
-        return Err("usage: check_model MODEL.onnx BITS [SEED]".into());
+        return Err("usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]".into());
     };
     let bits: u32 = bits.parse().map_err(|e| format!("BITS '{bits}': {e}"))?;
     let seed: u64 = match rest.first() {
         Some(s) => s.parse().map_err(|e| format!("SEED '{s}': {e}"))?,
         None => 1,
+    };
+    let calib = rest.get(1).is_some_and(|s| s == "calib");
+    let quant_msb: Option<u32> = match rest.get(1) {
+        Some(s) if !calib => Some(s.parse().map_err(|e| format!("QUANT_MSB '{s}': {e}"))?),
+        _ => None,
     };
     let t = Instant::now();
     let mut g = onnc_onnx::load(path, &onnc_onnx::Options::default())
@@ -45,22 +57,32 @@ fn run(args: &[String]) -> Result<String, String> {
         }
     }
     let load_s = t.elapsed().as_secs_f64();
+    let shape = g.inputs[0]
+        .type_info()
+        .static_shape()
+        .ok_or("the input has no static shape")?;
+    let n: usize = shape.iter().product();
+    let calibration = if calib {
+        vec![random_codes(n, bits, seed + 100)
+            .into_iter()
+            .map(|v| v as i64)
+            .collect()]
+    } else {
+        Vec::new()
+    };
     let o = CompileOptions {
         aprec: bits,
         wprec: bits,
         oprec: bits,
         test_vectors: false,
+        quant_msb,
+        calibration,
         ..CompileOptions::default()
     };
     let t = Instant::now();
     let c = compile(&g, &o).map_err(|e| format!("{path} at {bits} bits: {e}"))?;
     let compile_s = t.elapsed().as_secs_f64();
-    let input = &g.inputs[0];
-    let shape = input
-        .type_info()
-        .static_shape()
-        .ok_or("the input has no static shape")?;
-    let x = random_codes(shape.iter().product(), bits, seed);
+    let x = random_codes(n, bits, seed);
     let t = Instant::now();
     let mvu = simulate(&c, &x).map_err(|e| format!("functional model: {e}"))?;
     let sim_s = t.elapsed().as_secs_f64();
@@ -70,13 +92,40 @@ fn run(args: &[String]) -> Result<String, String> {
     let differ =
         mvu.iter().zip(&want).filter(|(a, b)| a != b).count() + mvu.len().abs_diff(want.len());
     let nonzero = mvu.iter().filter(|&&v| v != 0).count();
+    // Layers split with windowed partials (each within one output LSB of the
+    // unsplit layer; later layers carry such differences on, so the network's
+    // outputs are compared but not required to be equal).
+    let windowed = c
+        .pieces()
+        .iter()
+        .filter(|ps| {
+            ps.iter()
+                .any(|p| p.kind == PieceKind::Partial && p.layer.quant_msb > Some(15))
+        })
+        .count();
+    let below = mvu
+        .iter()
+        .zip(&want)
+        .filter(|(a, b)| (**a + 1) % (1 << bits) == **b)
+        .count();
+    // Per split layer: its pieces against the layer run whole on the same input.
+    let mut per_layer = String::new();
+    if windowed > 0 {
+        for k in check_splits(&c, &x).map_err(|e| format!("functional model: {e}"))? {
+            per_layer += &format!(
+                "\n  {}: {} equal, {} one LSB below, {} other",
+                k.node, k.equal, k.below, k.other
+            );
+        }
+    }
     let line = format!(
-        "{path} at {bits} bits: {} pieces, {} outputs ({nonzero} nonzero), {differ} differ; \
+        "{path} at {bits} bits: {} pieces, {windowed} layers with windowed partials, {} outputs \
+         ({nonzero} nonzero), {differ} differ ({below} by one LSB below); \
          load {load_s:.1}s, compile {compile_s:.1}s, model {sim_s:.1}s, interpreter {interp_s:.1}s",
         c.table().rows.len(),
         mvu.len()
-    );
-    if differ == 0 {
+    ) + &per_layer;
+    if differ == 0 || windowed > 0 {
         Ok(line)
     } else {
         Err(line)

@@ -167,19 +167,14 @@ pub enum MvuError {
         /// ONNX ceil mode.
         ceil_mode: bool,
     },
-    /// One 64-channel output block of a convolution exceeds the weight RAM:
-    /// it would have to be split over its input channels, and partial sums
-    /// can be added exactly on the MVU only within 16 signed bits.
+    /// One 64-channel output block of a convolution exceeds the weight RAM,
+    /// and so does one kernel row over all its input channels, so no split
+    /// over input channels or kernel rows fits either.
     #[error(
         "layer `{layer}`: one 64-channel output block needs {needed} weight-RAM words \
-         (iC·fH·fW·wprec), more than the {capacity}; the MVU's accumulator restarts with each job, \
-         so its input channels would be split and the partial sums added by another job, which is \
-         exact only while each partial fits 16 signed bits (≤ {limit}): {}",
-        if *partial > *limit {
-            format!("one 64-channel input block with all kernel taps already reaches {partial}")
-        } else {
-            format!("one 64-channel input block reaches {partial}, but the input split is implemented for matmuls only")
-        }
+         (iC·fH·fW·wprec), more than the {capacity}, and even one kernel row over all input \
+         channels needs {per_input_block} (iC·fW·wprec), so no split over input channels or \
+         kernel rows fits"
     )]
     BlockTooLarge {
         /// Layer name.
@@ -188,18 +183,18 @@ pub enum MvuError {
         needed: u64,
         /// Weight RAM words.
         capacity: u64,
-        /// The largest partial sum when split into single input blocks.
-        partial: u64,
-        /// The largest exact partial (2^15 − 1).
-        limit: u64,
+        /// Words one kernel row over all input blocks needs.
+        per_input_block: u64,
     },
-    /// A matmul output block exceeds the weight RAM and its input split is
-    /// not exact: a partial sum leaves 16 signed bits, or the sum of the
-    /// partials would not fit the weight RAM.
+    /// A matmul's or convolution's output block exceeds the weight RAM and
+    /// no input split exists: a partial sum leaves 16 signed bits and no
+    /// windowed split stays within one output LSB, or the sum of the partials
+    /// would not fit the weight RAM.
     #[error(
-        "layer `{layer}`: one 64-feature output block needs {needed} weight-RAM words \
-         (in_blocks·wprec), more than the {capacity}; split into {parts} parts of its input \
-         features, {}",
+        "layer `{layer}`: one 64-{} output block needs {needed} weight-RAM words \
+         ({}), more than the {capacity}; split into {parts} parts of its {parts_of}, {}",
+        if *conv { "channel" } else { "feature" },
+        if *conv { "iC·fH·fW·wprec" } else { "in_blocks·wprec" },
         if *bound > *limit {
             format!("a partial sum still reaches {bound}, beyond the 16 signed bits (≤ {limit}) in which the MVU adds partial sums exactly, and no windowed split at this quantizer MSB stays within one output LSB (a higher --quant-msb may allow one)")
         } else {
@@ -219,6 +214,11 @@ pub enum MvuError {
         bound: u64,
         /// The largest exact partial (2^15 − 1).
         limit: u64,
+        /// A convolution, else a matmul.
+        conv: bool,
+        /// What the parts divide: `input features`, `input channels` or
+        /// `kernel rows`.
+        parts_of: &'static str,
     },
 }
 

@@ -128,13 +128,66 @@ fn layer_beyond_the_data_ram_is_split_into_row_bands() {
 }
 
 #[test]
-fn output_row_beyond_half_the_data_ram_is_an_error_naming_it() {
+fn output_row_beyond_half_the_data_ram_is_split_into_column_bands() {
     // One output row of a 3x3 conv reads 3 input rows of 1024 x 8-bit pixels
-    // = 24576 words, more than the half of the data RAM a band may use.
-    let e = compile(&one_conv_hw(64, 8, 1024), &opts(8, 8, 8)).unwrap_err();
+    // = 24576 words, more than the half of the data RAM a band may use: two
+    // bands of 512 output columns each read 513 input columns (the kernel
+    // overlap; the outer edge is padding), 3 * 513 * 8 = 12312 words a row.
+    let c = compile(&one_conv_hw(64, 8, 1024), &opts(8, 8, 8)).expect("column bands");
+    let pieces = &c.pieces()[0];
+    let bands: Vec<_> = pieces
+        .iter()
+        .map(|p| (p.cols.start, p.cols.end, p.in_cols.start, p.in_cols.end))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(bands, [(0, 512, 0, 513), (512, 1024, 511, 1024)]);
+    assert!(
+        c.table().rows[0].name.starts_with("conv_1.c0_512.r0_"),
+        "{}",
+        c.table().rows[0].name
+    );
+    assert!(c
+        .table()
+        .rows
+        .iter()
+        .all(|r| r.memory.input_words <= 16384 && r.memory.output_words <= 16384));
+    // One weight image: the bands share their channel group's.
+    assert_eq!(
+        c.files()
+            .iter()
+            .filter(|f| f.name.ends_with(".hex") && f.name != "input_0.hex")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn output_pixel_beyond_half_the_data_ram_is_an_error_naming_it() {
+    // 192 channels (3 blocks), 13x13 kernel at 1-bit weights: 507 weight
+    // words per block; a 7x7 pool window of 16-bit outputs reads 19 x 19
+    // input pixels: 19 * 19 * 3 * 16 = 17328 words, even for one column.
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 192, 20, 20])],
+        outputs: vec![vi("p", &[1, 64, 2, 2])],
+        initializers: vec![(
+            "w".into(),
+            onnc_tensor::Tensor::from_f32(vec![64, 192, 13, 13], vec![1.0; 64 * 192 * 169])
+                .unwrap(),
+        )],
+        nodes: vec![
+            Node::new("conv_1", "Conv", &["x", "w"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![13, 13])),
+            Node::new("relu_1", "Relu", &["y"], &["r"]),
+            Node::new("pool_1", "MaxPool", &["r"], &["p"])
+                .with_attr("kernel_shape", Attr::Ints(vec![7, 7])),
+        ],
+        ..Graph::default()
+    };
+    let e = compile(&g, &opts(16, 1, 16)).unwrap_err();
     assert!(
         e.to_string().contains(
-            "node 'conv_1' (Conv): input activations of one output row (half the data RAM) needs 24576 words but holds 16384"
+            "node 'conv_1' (Conv): input activations of one output pixel (half the data RAM) needs 17328 words but holds 16384"
         ),
         "{e}"
     );

@@ -155,10 +155,12 @@ fn eight_bit_classifier_is_refused_with_the_words_and_the_bound() {
     );
 }
 
-/// A convolution whose output block exceeds the weight RAM is refused; the
-/// message says whether its partials could be added exactly.
+/// A convolution whose output block exceeds the weight RAM is split over its
+/// input channels; at 8 bits with the default quantizer no split exists (a
+/// single input block's partial exceeds 16 bits, and the output LSB 0 leaves
+/// no window), and the refusal says so.
 #[test]
-fn oversized_conv_block_is_refused_with_its_smallest_partial() {
+fn oversized_conv_block_without_a_split_is_refused_with_the_bound() {
     let g = Graph {
         inputs: vec![vi("x", &[1, 512, 4, 4])],
         outputs: vec![vi("y", &[1, 64, 2, 2])],
@@ -172,11 +174,13 @@ fn oversized_conv_block_is_refused_with_its_smallest_partial() {
     let m = p[0].to_string();
     assert!(
         m.starts_with(
-            "node 'conv5' (Conv): one 64-channel output block needs 576 weight-RAM words"
+            "node 'conv5' (Conv): one 64-channel output block needs 576 weight-RAM words \
+             (iC·fH·fW·wprec), more than the 512; split into 8 parts of its input channels, \
+             a partial sum still reaches "
         ),
         "{m}"
     );
-    assert!(m.contains("exact only while each partial fits 16 signed bits (≤ 32767): one 64-channel input block with all kernel taps already reaches "), "{m}");
+    assert!(m.contains("a higher --quant-msb may allow one"), "{m}");
 }
 
 /// VGG's classifier shape at 2 bits, 25088 -> 2048: the sum's 1-bit image is

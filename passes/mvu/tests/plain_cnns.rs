@@ -4,7 +4,7 @@
 //! jobs against `onnc-interp` on the same integer network.
 
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions,
+    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
 };
 
 fn load(name: &str) -> onnc_onnx::Graph {
@@ -118,6 +118,39 @@ fn overlapping_pool_windows_match_the_interpreter_at_2_4_8_bits() {
     }
     let c = compile(&load("alex_pool"), &opts(2)).expect("compiles");
     assert_eq!(c.table().rows[0].jobs, 4 * 4);
+}
+
+/// AlexNet's stem on a 35 x 448 input: one pooled row reads 19 input rows x
+/// 448 columns, 17024 words at 2 bits and 34048 at 4, more than half the
+/// data RAM: the stem is split into 2 and 3 bands of pooled columns, and the
+/// model of the banded jobs equals the interpreter. At 8 bits the 11x11
+/// kernel needs 968 weight words for one input block: split over kernel rows.
+#[test]
+fn a_pooled_row_beyond_half_the_data_ram_is_split_into_column_bands() {
+    for (bits, bands) in [(2, 2), (4, 3)] {
+        model_matches_interpreter("alex_wide", opts(bits), 7);
+        let c = compile(&load("alex_wide"), &opts(bits)).expect("compiles");
+        let mut cols: Vec<_> = c.pieces()[0].iter().map(|p| p.cols.start).collect();
+        cols.dedup();
+        assert_eq!(cols.len(), bands, "{bits} bits: {cols:?}");
+        assert!(c.table().rows[0].name.starts_with("conv_1.c0_"));
+        assert!(c
+            .table()
+            .rows
+            .iter()
+            .all(|r| r.memory.input_words <= 16384 && r.memory.output_words <= 16384));
+    }
+    // At 8 bits the stem's one input block with its 121 taps needs 968
+    // weight words: it splits over kernel rows (exactly: ternary weights),
+    // its partials unpooled stride-4 convs, the sum carrying the pool.
+    model_matches_interpreter("alex_wide", opts(8), 7);
+    let c = compile(&load("alex_wide"), &opts(8)).expect("compiles");
+    let parts: std::collections::BTreeSet<_> = c.pieces()[0]
+        .iter()
+        .filter(|p| p.kind == PieceKind::Partial)
+        .map(|p| (p.kernel_rows.start, p.kernel_rows.end))
+        .collect();
+    assert!(parts.len() >= 3, "{parts:?}");
 }
 
 #[test]

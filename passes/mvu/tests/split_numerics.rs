@@ -111,3 +111,75 @@ fn gemm_split_over_output_features_matches_the_interpreter() {
     let names: Vec<_> = c.table().rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(names, ["fc.oc0_64", "fc.oc64_128", "fc.oc128_160"]);
 }
+
+/// The column bands of `c`'s first layer: `(cols, in_cols)` of each, in order.
+fn column_bands(c: &onnc_mvu::Compiled) -> Vec<(u32, u32, u32, u32)> {
+    let mut b: Vec<_> = c.pieces()[0]
+        .iter()
+        .map(|p| (p.cols.start, p.cols.end, p.in_cols.start, p.in_cols.end))
+        .collect();
+    b.sort();
+    b.dedup();
+    b
+}
+
+/// AlexNet's stem in small: Conv 3 -> 64, 11x11 stride 4, pad 2, + Relu +
+/// MaxPool 3x3/2 (overlapping windows) on 31 x 600 at 4 bits. One pooled row
+/// reads 19 input rows x 600 columns x 4 bits = 45600 words > 16384, so the
+/// layer is split into bands of pooled columns, each reading its own input
+/// columns (windows and kernel overlap included); the model of the banded
+/// jobs equals the interpreter on the unsplit layer.
+#[test]
+fn pooled_strided_conv_in_column_bands_matches_the_interpreter() {
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 3, 31, 600])],
+        outputs: vec![vi("p", &[1, 64, 3, 74])],
+        initializers: vec![("w".into(), ternary(&[64, 3, 11, 11], 5))],
+        nodes: vec![
+            Node::new("conv", "Conv", &["x", "w"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![11, 11]))
+                .with_attr("strides", Attr::Ints(vec![4, 4]))
+                .with_attr("pads", Attr::Ints(vec![2, 2, 2, 2])),
+            Node::new("relu", "Relu", &["y"], &["r"]),
+            Node::new("pool", "MaxPool", &["r"], &["p"])
+                .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+                .with_attr("strides", Attr::Ints(vec![2, 2])),
+        ],
+        ..Graph::default()
+    };
+    let c = check(&g, opts(4), 21);
+    let bands = column_bands(&c);
+    assert_eq!(bands.len(), 3, "{bands:?}");
+    // The bands tile the 74 pooled columns; neighbours' input columns overlap.
+    assert_eq!((bands[0].0, bands[2].1), (0, 74));
+    assert!(bands
+        .windows(2)
+        .all(|w| w[0].1 == w[1].0 && w[1].2 < w[0].3));
+    assert!(c
+        .table()
+        .rows
+        .iter()
+        .all(|r| r.memory.input_words <= 16384 && r.memory.output_words <= 16384));
+}
+
+/// Conv 8 -> 64, 3x3, pad 1 + Relu on 6 x 700 at 8 bits: a row reads
+/// 3 x 700 x 8 = 16800 words; two column bands, the outer edges padded.
+#[test]
+fn padded_conv_in_column_bands_matches_the_interpreter() {
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 8, 6, 700])],
+        outputs: vec![vi("r", &[1, 64, 6, 700])],
+        initializers: vec![("w".into(), ternary(&[64, 8, 3, 3], 6))],
+        nodes: vec![
+            Node::new("conv", "Conv", &["x", "w"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+                .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1])),
+            Node::new("relu", "Relu", &["y"], &["r"]),
+        ],
+        ..Graph::default()
+    };
+    let c = check(&g, opts(8), 22);
+    assert_eq!(column_bands(&c), [(0, 350, 0, 351), (350, 700, 349, 700)]);
+    let names: Vec<_> = c.table().rows.iter().map(|r| r.name.as_str()).collect();
+    assert!(names.iter().all(|n| n.starts_with("conv.c")), "{names:?}");
+}

@@ -64,8 +64,8 @@ impl Problem {
                  or pass --no-ram-check to reproduce BARVINN's generator, which checks no capacities"
             }
             MvuError::Capacity { .. } => {
-                "lower --aprec/--oprec or use a narrower input (layers are split into bands of rows, \
-                 not of columns), or pass --no-ram-check to reproduce BARVINN's generator"
+                "lower --aprec/--oprec or use fewer channels (layers are split into bands of rows \
+                 and columns down to one output pixel), or pass --no-ram-check to reproduce BARVINN's generator"
             }
             MvuError::RegisterOverflow { .. } => {
                 "use fewer channels, a smaller input width or lower precisions so the register fits"
@@ -76,7 +76,8 @@ impl Problem {
             }
             MvuError::WeightRange { .. } => "raise --wprec or requantize the weights",
             MvuError::BlockTooLarge { .. } | MvuError::PartialSumRange { .. } => {
-                "lower --wprec/--aprec, or give the layer fewer input channels (features)"
+                "lower --wprec/--aprec, raise --quant-msb (a windowed split needs output bits above the dropped ones), \
+                 or give the layer fewer input channels (features) or a smaller kernel"
             }
             MvuError::PoolWindows { .. } => {
                 "use a pooling whose windows all lie inside the conv's output (no pads, floor mode), or run it on the host"

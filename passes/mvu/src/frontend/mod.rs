@@ -20,7 +20,9 @@
 //! assert_eq!((c.table().rows[0].countdown, c.table().total_countdown), (17280, 587520));
 //! ```
 
+mod calibrate;
 mod chain;
+mod conv_partial;
 mod dialect;
 mod error;
 pub mod groups;
@@ -30,10 +32,12 @@ mod partial;
 mod pipeline;
 mod sim;
 mod split;
+mod split_check;
 mod vectors;
 mod weights;
 mod window;
 
+pub use calibrate::{calibrate, msb_for};
 pub use chain::{plain_chain, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
 pub use error::{CompileError, Problem};
@@ -43,6 +47,7 @@ pub use partial::{partial_bound, sum_weights, PARTIAL_LIMIT};
 pub use pipeline::{max_pool, output_bound};
 pub use sim::{reference_codes, reference_graph, simulate, SimError};
 pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
+pub use split_check::{check_splits, SplitCheck};
 pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
 pub use window::window_shift;
@@ -77,6 +82,11 @@ pub struct CompileOptions {
     pub test_vectors: bool,
     /// Quantizer MSB index for every layer (0..=26); `None`: `oprec − 1`.
     pub quant_msb: Option<u32>,
+    /// Calibration input codes (each the graph input's NCHW order, `aprec`
+    /// bits): when given, each layer's quantizer MSB is the lowest window
+    /// holding the largest value the layer reaches on them ([`calibrate`]),
+    /// instead of `quant_msb`. Empty: `quant_msb` for every layer.
+    pub calibration: Vec<Vec<i64>>,
     /// Program placement and job count of the assembly listing.
     pub asm: AsmOptions,
 }
@@ -93,6 +103,7 @@ impl Default for CompileOptions {
             check_capacity: true,
             test_vectors: true,
             quant_msb: None,
+            calibration: Vec::new(),
             asm: AsmOptions::default(),
         }
     }
@@ -191,9 +202,25 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         return Err(problems.into());
     }
     let consts = plain_chain(graph)?;
-    let lowered = lower(graph, &consts, opts)?;
+    let mut lowered = lower(graph, &consts, opts)?;
+    if !opts.calibration.is_empty() {
+        calibrate(&mut lowered, &opts.calibration).map_err(|e| {
+            vec![Problem::option(
+                "calibration",
+                e.to_string(),
+                "give calibration inputs of the graph input's shape and layers without bias",
+            )]
+        })?;
+    }
+    // A strided conv job walks floor((iW − fW) / sW) + 1 windows of its row;
+    // BARVINN's formula `(iW − fW + 1) / sW` is that number only when it is
+    // an integer. The front end takes the window count (`RoundUp`): equal
+    // where the formula is integral (every layer that compiled before), and
+    // what the unpooled, strided partials of a kernel-row split need
+    // (AlexNet's 11×11/4 stem at 8 bits: 214 / 4).
     let engine = Options {
         check_capacity: opts.check_capacity,
+        fractional_columns: crate::FractionalColumns::RoundUp,
         ..Options::default()
     };
     let mut problems = Vec::new();

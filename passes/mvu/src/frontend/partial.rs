@@ -50,10 +50,10 @@ use crate::registers::blocks;
 /// Largest value a partial sum may reach: the 16-bit signed range.
 pub const PARTIAL_LIMIT: u64 = (1 << 15) - 1;
 /// Output precision and quantizer MSB of a partial.
-const PARTIAL_BITS: u32 = 16;
+pub(super) const PARTIAL_BITS: u32 = 16;
 
 /// Largest `|activation code|` at `p`'s activation precision.
-fn act_max(p: &Precision) -> u64 {
+pub(super) fn act_max(p: &Precision) -> u64 {
     if p.act_signed {
         1 << (p.act - 1)
     } else {
@@ -77,13 +77,14 @@ pub fn partial_bound(values: &[i32], in_features: usize, inputs: &Range<usize>, 
         .unwrap_or(0)
 }
 
-/// The input-feature ranges of `k` parts of whole 64-feature blocks.
-fn parts(in_features: u32, k: u64) -> Vec<Range<u32>> {
-    let in_blocks = blocks(in_features.into());
-    let per = in_blocks.div_ceil(k) * BLOCK;
-    (0..in_features)
+/// The ranges of `k` parts of `n` units (input features or channels, kernel
+/// rows) in whole blocks of `block` units (64, or 1).
+fn parts_of(n: u32, k: u64, block: u32) -> Vec<Range<u32>> {
+    let nblk = u64::from(n.div_ceil(block.max(1)));
+    let per = (nblk.div_ceil(k.max(1)) * u64::from(block)).max(1);
+    (0..n)
         .step_by(per as usize)
-        .map(|a| a..(a + per as u32).min(in_features))
+        .map(|a| a..(a + per as u32).min(n))
         .collect()
 }
 
@@ -129,7 +130,7 @@ fn groups(out: u32, words_per_block: u64, ram: u64) -> Vec<Range<u32>> {
 /// blocks is a dense `[n·64, k·n·64]` 1-bit image, `k·n` words per block and
 /// `k·n²` in all, so each group has the most blocks `n` with `k·n² ≤ ram`
 /// (at least one).
-fn sum_groups(out: u32, k: u64, ram: u64) -> Vec<Range<u32>> {
+pub(super) fn sum_groups(out: u32, k: u64, ram: u64) -> Vec<Range<u32>> {
     let n = (1..)
         .take_while(|n: &u64| k * n * n <= ram)
         .last()
@@ -144,6 +145,99 @@ fn sum_groups(out: u32, k: u64, ram: u64) -> Vec<Range<u32>> {
 fn suffix(name: &mut String, r: &Range<u32>, tag: &str, on: bool) {
     if on {
         *name += &format!(".{tag}{}_{}", r.start, r.end);
+    }
+}
+
+/// `Σ |q|` of each output over each 64-wide block of its `in_features`
+/// inputs (each input with its `taps` kernel taps): `[out][in_blocks]`,
+/// computed once so that a part's bound is a sum of these.
+pub(super) fn block_sums(values: &[i32], in_features: usize, taps: usize) -> Vec<u64> {
+    let row = (in_features * taps).max(1);
+    values
+        .chunks(row)
+        .flat_map(|r| {
+            r.chunks(BLOCK as usize * taps.max(1))
+                .map(|b| b.iter().map(|w| w.unsigned_abs() as u64).sum::<u64>())
+        })
+        .collect()
+}
+
+/// Input ranges of the parts, and the low bits each partial drops.
+pub(super) type Chosen = (Vec<Range<u32>>, u32);
+
+/// The split of `in_features` inputs into parts of whole blocks, and the low
+/// bits `s` each partial drops, from the per-block sums `sums`
+/// ([`block_sums`]), the largest activation code `amax`, the fewest parts
+/// the weight RAM allows `k0` and the output LSB `lsb`: the fewest parts from
+/// `k0` up whose partials all fit 16 signed bits (`s = 0`, exact); else the
+/// fewest whose partials fit as windows ([`window_shift`]). `Err((parts,
+/// bound))`: no split exists; the bound of the last exact attempt.
+pub(super) fn choose_parts(
+    sums: &[u64],
+    in_features: u32,
+    amax: u64,
+    k0: u64,
+    lsb: u32,
+) -> std::result::Result<Chosen, (u64, u64)> {
+    choose_parts_of(sums, in_features, BLOCK as u32, amax, k0, lsb)
+}
+
+/// [`choose_parts`] over `n` units in blocks of `block` (64 input features
+/// or channels; 1 kernel row), `sums` being `[out][blocks]`.
+pub(super) fn choose_parts_of(
+    sums: &[u64],
+    n: u32,
+    block: u32,
+    amax: u64,
+    k0: u64,
+    lsb: u32,
+) -> std::result::Result<Chosen, (u64, u64)> {
+    let in_blocks = u64::from(n.div_ceil(block.max(1)));
+    let nblk = in_blocks as usize;
+    let bound_of = |ps: &[Range<u32>]| -> u64 {
+        ps.iter()
+            .map(|r| {
+                let (a, b) = (
+                    r.start as usize / block as usize,
+                    (r.end as usize).div_ceil(block as usize),
+                );
+                sums.chunks(nblk.max(1))
+                    .map(|row| row[a..b].iter().sum::<u64>() * amax)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let exact = || -> std::result::Result<Vec<Range<u32>>, (u64, u64)> {
+        // Not even single blocks fit 16 bits: refuse at once.
+        let single = sums.iter().max().copied().unwrap_or(0) * amax;
+        if single > PARTIAL_LIMIT {
+            return Err((in_blocks, single));
+        }
+        let mut k = k0;
+        loop {
+            let ps = parts_of(n, k, block);
+            let bound = bound_of(&ps);
+            if bound <= PARTIAL_LIMIT {
+                return Ok(ps);
+            }
+            if k >= in_blocks {
+                return Err((k, bound));
+            }
+            k += 1;
+        }
+    };
+    let windowed = || {
+        (k0..=in_blocks.max(k0)).find_map(|k| {
+            let ps = parts_of(n, k, block);
+            let shift = window_shift(bound_of(&ps), ps.len() as u64, lsb)?;
+            Some((ps, shift))
+        })
+    };
+    match exact() {
+        Ok(ps) => Ok((ps, 0)),
+        Err(e) => windowed().ok_or(e),
     }
 }
 
@@ -169,71 +263,18 @@ pub fn split_inputs(
         parts,
         bound,
         limit: PARTIAL_LIMIT,
+        conv: false,
+        parts_of: "input features",
     };
-    // Σ|q| of each output over each 64-feature block, once: a part's bound is
-    // a sum of these, so trying each `k` costs out·in_blocks, not the weights.
-    let nblk = in_blocks as usize;
-    let block_sums: Vec<u64> = l
-        .weights
-        .values
-        .chunks(inf.max(1) as usize)
-        .flat_map(|row| {
-            row.chunks(BLOCK as usize)
-                .map(|b| b.iter().map(|w| w.unsigned_abs() as u64).sum::<u64>())
-        })
-        .collect();
-    let bound_of = |ps: &[Range<u32>]| -> u64 {
-        ps.iter()
-            .map(|r| {
-                let (a, b) = (
-                    r.start as usize / BLOCK as usize,
-                    (r.end as usize).div_ceil(BLOCK as usize),
-                );
-                block_sums
-                    .chunks(nblk.max(1))
-                    .map(|row| row[a..b].iter().sum::<u64>() * amax)
-                    .max()
-                    .unwrap_or(0)
-            })
-            .max()
-            .unwrap_or(0)
-    };
+    let block_sums = block_sums(&l.weights.values, inf as usize, 1);
     // The fewest parts whose weights fit; then more until the partials fit
     // 16 bits exactly; failing that (8 bits: one block can reach 2^21), the
     // fewest parts whose partials fit as windows within one output LSB.
     let k0 = in_blocks.div_ceil((ram / wp).max(1)).max(2);
-    let exact = || -> Result<Vec<Range<u32>>> {
-        // Not even single blocks fit 16 bits: refuse at once.
-        let single = block_sums.iter().max().copied().unwrap_or(0) * amax;
-        if single > PARTIAL_LIMIT {
-            return Err(refuse(in_blocks, single));
-        }
-        let mut k = k0;
-        loop {
-            let ps = parts(inf, k);
-            let bound = bound_of(&ps);
-            if bound <= PARTIAL_LIMIT {
-                return Ok(ps);
-            }
-            if k >= in_blocks {
-                return Err(refuse(k, bound));
-            }
-            k += 1;
-        }
-    };
     let msb = layer.quant_msb.unwrap_or(p.out.saturating_sub(1));
     let lsb = (msb + 1).saturating_sub(p.out);
-    let windowed = || {
-        (k0..=in_blocks.max(k0)).find_map(|k| {
-            let ps = parts(inf, k);
-            let shift = window_shift(bound_of(&ps), ps.len() as u64, lsb)?;
-            Some((ps, shift))
-        })
-    };
-    let (chosen, shift) = match exact() {
-        Ok(ps) => (ps, 0),
-        Err(e) => windowed().ok_or(e)?,
-    };
+    let (chosen, shift) =
+        choose_parts(&block_sums, inf, amax, k0, lsb).map_err(|(k, b)| refuse(k, b))?;
     let k = chosen.len() as u64;
     // The sum of one output block reads K blocks of partials at 1 bit.
     if k > ram {
@@ -285,6 +326,9 @@ pub fn split_inputs(
                     channels: ch.clone(),
                     rows: band.clone(),
                     in_rows: band.clone(),
+                    cols: 0..1,
+                    in_cols: 0..1,
+                    kernel_rows: 0..1,
                     inputs: part.clone(),
                     kind: PieceKind::Partial,
                     exports_weights: j == 0,
@@ -332,6 +376,9 @@ pub fn split_inputs(
                 channels: ch.clone(),
                 rows: band.clone(),
                 in_rows: band.clone(),
+                cols: 0..1,
+                in_cols: 0..1,
+                kernel_rows: 0..1,
                 inputs: 0..inf,
                 kind: PieceKind::Sum { parts: k as u32 },
                 exports_weights: j == 0,
@@ -359,9 +406,14 @@ mod tests {
 
     #[test]
     fn parts_are_whole_blocks_covering_the_input() {
-        assert_eq!(parts(25088, 2), vec![0..12544, 12544..25088]);
-        assert_eq!(parts(200, 2), vec![0..128, 128..200]);
-        assert_eq!(parts(200, 4), vec![0..64, 64..128, 128..192, 192..200]);
+        assert_eq!(parts_of(25088, 2, 64), vec![0..12544, 12544..25088]);
+        assert_eq!(parts_of(200, 2, 64), vec![0..128, 128..200]);
+        assert_eq!(
+            parts_of(200, 4, 64),
+            vec![0..64, 64..128, 128..192, 192..200]
+        );
+        // Kernel rows: 11 rows in 3 parts of at most 4.
+        assert_eq!(parts_of(11, 3, 1), vec![0..4, 4..8, 8..11]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! In: a [`Compiled`] network and integer input codes. Out: the integer output
 //! codes the MVUs produce, computed piece by piece as the table's rows
-//! describe them (each piece's own shape, pads, input rows and output
+//! describe them (each piece's own shape, pads, input rows and columns, output
 //! channels), through the MVU's output pipeline (`mvu.v` at `bfab134`):
 //!
 //! 1. accumulator: the integer dot product of the piece's weights and input
@@ -76,7 +76,7 @@ pub enum SimError {
 const ACC_LIMIT: i64 = 1 << 26;
 
 /// The quantizer: bits `msb .. msb − op + 1` of `p`, as an unsigned code.
-fn quantize(p: i64, msb: u32, op: u32) -> i64 {
+pub(super) fn quantize(p: i64, msb: u32, op: u32) -> i64 {
     let shift = i64::from(msb) - i64::from(op) + 1;
     let v = if shift >= 0 { p >> shift } else { p << -shift };
     v & ((1i64 << op) - 1)
@@ -88,9 +88,16 @@ fn msb_of(layer: &Layer) -> u32 {
         .unwrap_or(layer.precision.out.saturating_sub(1))
 }
 
-/// One conv piece: `x` is the whole `[C, H, W]` input; returns the piece's
-/// output codes `[channels, rows, W']`.
-fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<i64>, SimError> {
+/// One conv piece: `x` is the whole `[C, H, W]` input, of which the piece
+/// reads channels from `ch0` on (a partial's first input channel); returns
+/// the piece's output codes `[channels, rows, cols]`.
+fn conv_piece(
+    p: &Piece,
+    w: &[i32],
+    x: &[i64],
+    in_hw: [usize; 2],
+    ch0: usize,
+) -> Result<Vec<i64>, SimError> {
     let LayerOp::Conv(c) = p.layer.op else {
         unreachable!("conv_piece takes conv pieces")
     };
@@ -106,6 +113,7 @@ fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<
         });
     };
     let r0 = p.in_rows.start as i64;
+    let c0 = p.in_cols.start as i64;
     let mut acc = vec![0i64; co * oh * ow];
     for o in 0..co {
         for y in 0..oh {
@@ -118,12 +126,13 @@ fn conv_piece(p: &Piece, w: &[i32], x: &[i64], in_hw: [usize; 2]) -> Result<Vec<
                             continue;
                         }
                         for kx in 0..kw {
-                            let ix = (xx * sw + kx) as i64 - pl;
-                            if ix < 0 || ix as usize >= iw {
+                            let ix = c0 + (xx * sw + kx) as i64 - pl;
+                            if ix < c0 || ix >= c0 + c.in_width as i64 || ix as usize >= iw {
                                 continue;
                             }
                             let wv = w[((o * ci + i) * kh + ky) * kw + kx];
-                            sum += i64::from(wv) * x[(i * ih + iy as usize) * iw + ix as usize];
+                            sum += i64::from(wv)
+                                * x[((ch0 + i) * ih + iy as usize) * iw + ix as usize];
                         }
                     }
                 }
@@ -196,7 +205,7 @@ fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<
 }
 
 /// Two's complement value of a `bits`-bit code when `signed`.
-fn decode(code: i64, bits: u32, signed: bool) -> i64 {
+pub(super) fn decode(code: i64, bits: u32, signed: bool) -> i64 {
     if signed && code >= 1 << (bits - 1) {
         code - (1 << bits)
     } else {
@@ -244,7 +253,54 @@ fn piece_input(
     }
 }
 
-fn layer(
+/// Writes a conv piece's `[channels, rows, cols]` codes `part` into the
+/// layer-wide `[C, H, W]` map `target` of `[H, W] = hw`.
+fn place(target: &mut [i64], hw: [usize; 2], p: &Piece, part: &[i64]) -> Result<(), String> {
+    let [th, tw] = hw;
+    let (rows, cols) = (p.rows.len(), p.cols.len());
+    if part.len() != p.channels.len() * rows * cols
+        || p.rows.end as usize > th
+        || p.cols.end as usize > tw
+    {
+        return Err(format!(
+            "piece '{}' computes {} outputs, not {} channels x {rows} rows x {cols} columns of {th} x {tw}",
+            p.layer.name,
+            part.len(),
+            p.channels.len()
+        ));
+    }
+    for (k, ch) in p.channels.clone().enumerate() {
+        for (j, row) in p.rows.clone().enumerate() {
+            let src = (k * rows + j) * cols;
+            let dst = (ch as usize * th + row as usize) * tw + p.cols.start as usize;
+            target[dst..dst + cols].copy_from_slice(&part[src..src + cols]);
+        }
+    }
+    Ok(())
+}
+
+/// What a conv sum piece reads: the stored partial codes of its channels,
+/// part after part (`[K·n, H, W]` planes of `plane` pixels), decoded at the
+/// sum's activation precision (16-bit two's complement).
+fn sum_planes<K>(p: &Piece, partials: &[(K, Vec<i64>)], plane: usize) -> Vec<i64> {
+    let prec = p.layer.precision;
+    let mut v = Vec::with_capacity(partials.len() * p.channels.len() * plane);
+    for (_, codes) in partials {
+        for ch in p.channels.clone() {
+            let a = ch as usize * plane;
+            v.extend(
+                codes[a..a + plane]
+                    .iter()
+                    .map(|&c| decode(c, prec.act, prec.act_signed)),
+            );
+        }
+    }
+    v
+}
+
+/// Runs one layer's `pieces` on its input `x` of shape `dims`; returns the
+/// output codes and their shape.
+pub(super) fn layer(
     l: &Lowered,
     pieces: &[Piece],
     x: &[i64],
@@ -270,17 +326,32 @@ fn layer(
                 .output_chw()
                 .unwrap_or([0, 0, 0])
                 .map(|v| v as usize);
+            let [hc, wc] = c.output_hw().unwrap_or([0, 0]).map(|v| v as usize);
             let mut out = vec![0i64; oc * oh * ow];
+            // Partial output codes, per part (by its first input channel and
+            // kernel row): [oc, hc, wc].
+            let mut partials: Vec<((u32, u32), Vec<i64>)> = Vec::new();
             for p in pieces {
-                let part = conv_piece(p, &piece_weights(l, p), x, [*h, *w])?;
-                let rows = p.rows.len();
-                for (k, ch) in p.channels.clone().enumerate() {
-                    for (j, row) in p.rows.clone().enumerate() {
-                        let src = (k * rows + j) * ow;
-                        let dst = (ch as usize * oh + row as usize) * ow;
-                        out[dst..dst + ow].copy_from_slice(&part[src..src + ow]);
+                let wt = piece_weights(l, p);
+                let (part, target, tw) = match p.kind {
+                    PieceKind::Output => (conv_piece(p, &wt, x, [*h, *w], 0)?, &mut out, ow),
+                    PieceKind::Partial => {
+                        let part = conv_piece(p, &wt, x, [*h, *w], p.inputs.start as usize)?;
+                        let key = (p.inputs.start, p.kernel_rows.start);
+                        if !partials.iter().any(|(a, _)| *a == key) {
+                            partials.push((key, vec![0i64; oc * hc * wc]));
+                        }
+                        partials.sort_by_key(|(a, _)| *a);
+                        let at = partials.iter().position(|(a, _)| *a == key);
+                        (part, &mut partials[at.expect("just inserted")].1, wc)
                     }
-                }
+                    PieceKind::Sum { .. } => {
+                        let input = sum_planes(p, &partials, hc * wc);
+                        (conv_piece(p, &wt, &input, [hc, wc], 0)?, &mut out, ow)
+                    }
+                };
+                let th = target.len() / (oc * tw).max(1);
+                place(target, [th, tw], p, &part).map_err(bad)?;
             }
             Ok((out, vec![oc, oh, ow]))
         }
@@ -320,19 +391,25 @@ fn layer(
     }
 }
 
-/// Runs the compiled network on `input` (integer codes, the graph input's
-/// NCHW order); returns the output codes in ONNX order.
-pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
-    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
-    let mut dims: Vec<usize> = match c.lowered().first().map(|l| l.layer.op) {
+/// The input shape of the first layer `first` (`[C, H, W]` or `[rows,
+/// features]`); `[len]` without layers.
+pub(super) fn input_dims(first: Option<&Lowered>, len: usize) -> Vec<usize> {
+    match first.map(|l| l.layer.op) {
         Some(LayerOp::Conv(cv)) => vec![
             cv.in_channels as usize,
             cv.in_height as usize,
             cv.in_width as usize,
         ],
         Some(LayerOp::MatMul(m)) => vec![m.rows as usize, m.in_features as usize],
-        None => vec![x.len()],
-    };
+        None => vec![len],
+    }
+}
+
+/// Runs the compiled network on `input` (integer codes, the graph input's
+/// NCHW order); returns the output codes in ONNX order.
+pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
+    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
+    let mut dims = input_dims(c.lowered().first(), x.len());
     for (l, pieces) in c.lowered().iter().zip(c.pieces()) {
         let (y, d) = layer(l, pieces, &x, &dims)?;
         x = y;

@@ -8,13 +8,20 @@
 //! half of the data RAM (the program reads one half and writes the other).
 //! A layer that fits is one piece, unchanged and under its own name.
 //!
-//! A matmul one of whose 64-feature output blocks needs more weight words
-//! than the RAM has is split over its input features instead, with the
-//! partial sums added by a later job, when that is exact
-//! ([`super::partial`]). What cannot be split: such a convolution
-//! ([`MvuError::BlockTooLarge`], which says whether its partial sums would fit
-//! the 16 bits an exact add needs); one output row that does not fit
-//! ([`MvuError::Capacity`]).
+//! When one output row (all its columns) does not fit half the data RAM, the
+//! layer is first split into bands of output columns, each reading its own
+//! input columns (kernel and pool windows' overlap included); row bands are
+//! then made per column band.
+//!
+//! A matmul or convolution one of whose 64-channel output blocks needs more
+//! weight words than the RAM has is split over its input features/channels
+//! instead, with the partial sums added by a later job ([`super::partial`],
+//! [`super::conv_partial`]): exactly when the partials fit 16 signed bits,
+//! else as windows within one output LSB when the output window allows.
+//! What cannot be split: a convolution whose single input block with all
+//! its taps exceeds the weight RAM ([`MvuError::BlockTooLarge`]); no exact
+//! or windowed split ([`MvuError::PartialSumRange`]); one output pixel that
+//! does not fit ([`MvuError::Capacity`]).
 //!
 //! ```
 //! use onnc_mvu::frontend::{compile, CompileOptions};
@@ -36,8 +43,9 @@
 
 use std::ops::Range;
 
+use super::conv_partial::{slice_inputs, slice_kernel_rows, split_conv_inputs};
 use super::lower::Lowered;
-use super::partial::{partial_bound, split_inputs, sum_weights, PARTIAL_LIMIT};
+use super::partial::{split_inputs, sum_weights};
 use crate::error::{MvuError, Result};
 use crate::layer::{ConvShape, Layer, LayerOp, MatMulShape};
 use crate::limits::{MvuLimits, BLOCK};
@@ -54,6 +62,14 @@ pub struct Piece {
     pub rows: Range<u32>,
     /// Input rows the piece reads.
     pub in_rows: Range<u32>,
+    /// Output columns (after pooling) this piece computes: all of them
+    /// unless the layer is split into column bands (matmul: `0..1`).
+    pub cols: Range<u32>,
+    /// Input columns the piece reads (matmul: `0..1`).
+    pub in_cols: Range<u32>,
+    /// Kernel rows of the whole layer the piece applies: all of them, except
+    /// for a [`PieceKind::Partial`] of a split over kernel rows (matmul: `0..1`).
+    pub kernel_rows: Range<u32>,
     /// Input channels (features) of the whole layer the piece reads: all of
     /// them, except for a [`PieceKind::Partial`].
     pub inputs: Range<u32>,
@@ -80,23 +96,50 @@ pub enum PieceKind {
     },
 }
 
-/// The input rows a conv band reads: for final output rows `a..b`, the conv
-/// rows (pool windows included), then the input rows with the kernel's halo,
-/// clipped to the input, and the padding left at the top and bottom.
-fn conv_band(layer: &Layer, c: &ConvShape, a: u32, b: u32) -> (Range<u32>, [u32; 2]) {
-    let (cr0, cr1) = match (&layer.pool, c.output_hw()) {
-        (Some(p), Some([oh, _])) => (p.window(0, a, oh).start, p.window(0, b - 1, oh).end),
+/// The input rows (`axis` 0) or columns (`axis` 1) a conv band reads: for
+/// final output indices `a..b` on that axis, the conv outputs (pool windows
+/// included), then the input indices with the kernel's halo, clipped to the
+/// input, and the padding left before and after.
+fn conv_span(layer: &Layer, c: &ConvShape, axis: usize, a: u32, b: u32) -> (Range<u32>, [u32; 2]) {
+    let (c0, c1) = match (&layer.pool, c.output_hw()) {
+        (Some(p), Some(hw)) => (
+            p.window(axis, a, hw[axis]).start,
+            p.window(axis, b - 1, hw[axis]).end,
+        ),
         _ => (a, b),
     };
-    let s = i64::from(c.strides[0]);
-    let lo = i64::from(cr0) * s - i64::from(c.pads[0]);
-    let hi = (i64::from(cr1) - 1) * s - i64::from(c.pads[0]) + i64::from(c.kernel[0]);
-    let r0 = lo.clamp(0, c.in_height.into());
-    let r1 = hi.clamp(0, c.in_height.into());
+    let extent = if axis == 0 { c.in_height } else { c.in_width };
+    let s = i64::from(c.strides[axis]);
+    let lo = i64::from(c0) * s - i64::from(c.pads[axis]);
+    let hi = (i64::from(c1) - 1) * s - i64::from(c.pads[axis]) + i64::from(c.kernel[axis]);
+    let r0 = lo.clamp(0, extent.into());
+    let r1 = hi.clamp(0, extent.into());
     (
         (r0 as u32)..(r1 as u32),
         [(r0 - lo) as u32, (hi - r1) as u32],
     )
+}
+
+/// The input rows a conv band of output rows `a..b` reads, and its top and
+/// bottom padding (see [`conv_span`]).
+fn conv_band(layer: &Layer, c: &ConvShape, a: u32, b: u32) -> (Range<u32>, [u32; 2]) {
+    conv_span(layer, c, 0, a, b)
+}
+
+/// A layer's kernel height (matmul: 1).
+pub(super) fn kernel_height(layer: &Layer) -> u32 {
+    match layer.op {
+        LayerOp::Conv(c) => c.kernel[0],
+        LayerOp::MatMul(_) => 1,
+    }
+}
+
+/// A layer's output columns (after pooling) and input columns (matmul: 1, 1).
+pub(super) fn whole_cols(layer: &Layer) -> (u32, u32) {
+    match layer.op {
+        LayerOp::Conv(c) => (layer.output_chw().map_or(0, |[_, _, w]| w), c.in_width),
+        LayerOp::MatMul(_) => (1, 1),
+    }
 }
 
 fn name(
@@ -124,6 +167,9 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         channels: 0..layer.out_channels(),
         rows: 0..rows,
         in_rows: 0..in_rows,
+        cols: 0..whole_cols(layer).0,
+        in_cols: 0..whole_cols(layer).1,
+        kernel_rows: 0..kernel_height(layer),
         inputs: 0..layer.in_channels(),
         kind: PieceKind::Output,
         exports_weights: true,
@@ -165,31 +211,39 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
     }
     let per_block = in_blocks * taps * wp;
     if per_block > limits.weight_ram_words {
-        if let LayerOp::MatMul(m) = layer.op {
-            return split_inputs(l, m, limits, per_block);
-        }
-        return Err(MvuError::BlockTooLarge {
-            layer: layer.name.clone(),
-            needed: per_block,
-            capacity: limits.weight_ram_words,
-            partial: smallest_partial(l, taps),
-            limit: PARTIAL_LIMIT,
-        });
+        return match layer.op {
+            LayerOp::MatMul(m) => split_inputs(l, m, limits, per_block),
+            LayerOp::Conv(c) => split_conv_inputs(l, c, limits, per_block),
+        };
     }
     let group = (limits.weight_ram_words / per_block).min(blocks(out.into())) as u32 * BLOCK as u32;
     let groups: Vec<Range<u32>> = (0..out)
         .step_by(group as usize)
         .map(|a| a..(a + group).min(out))
         .collect();
-    // Words of input and output of the band of output rows a..b of a group of `nb` blocks.
-    let words = |a: u32, b: u32, nb: u64| -> (u64, u64) {
+    let width = match layer.op {
+        LayerOp::Conv(_) => layer.output_chw().map_or(0, |[_, _, w]| w),
+        LayerOp::MatMul(_) => 1,
+    };
+    let all_cols = 0..width;
+    // The input columns of output columns `cols` and their left/right pads:
+    // the whole input and the layer's pads for all columns (unchanged layers).
+    let in_cols = |cols: &Range<u32>| -> (Range<u32>, [u32; 2]) {
+        match layer.op {
+            LayerOp::Conv(c) if *cols != all_cols => conv_span(layer, &c, 1, cols.start, cols.end),
+            LayerOp::Conv(c) => (0..c.in_width, [c.pads[1], c.pads[3]]),
+            LayerOp::MatMul(_) => (0..1, [0, 0]),
+        }
+    };
+    // Words of input and output of output rows a..b, columns `cols`, of a group of `nb` blocks.
+    let words = |a: u32, b: u32, cols: &Range<u32>, nb: u64| -> (u64, u64) {
         match layer.op {
             LayerOp::Conv(c) => {
                 let (r, _) = conv_band(layer, &c, a, b);
-                let [_, _, w] = layer.output_chw().unwrap_or([0, 0, 0]);
+                let (ic, _) = in_cols(cols);
                 (
-                    in_blocks * u64::from(r.len() as u32) * u64::from(c.in_width) * ip,
-                    nb * u64::from(b - a) * u64::from(w) * op,
+                    in_blocks * u64::from(r.len() as u32) * u64::from(ic.len() as u32) * ip,
+                    nb * u64::from(b - a) * u64::from(cols.len() as u32) * op,
                 )
             }
             LayerOp::MatMul(_) => (
@@ -199,116 +253,162 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         }
     };
     let nb = blocks(group.into());
-    let mut bands: Vec<Range<u32>> = Vec::new();
-    let mut a = 0;
-    while a < rows {
-        let (i1, o1) = words(a, a + 1, nb);
-        if i1 > half || o1 > half {
-            let (memory, needed) = if i1 > half {
-                (
-                    "input activations of one output row (half the data RAM)",
-                    i1,
-                )
-            } else {
-                (
-                    "output activations of one output row (half the data RAM)",
-                    o1,
-                )
-            };
-            return Err(MvuError::Capacity {
-                layer: layer.name.clone(),
-                memory,
-                needed,
-                capacity: half,
-            });
-        }
-        let mut b = a + 1;
-        while b < rows {
-            let (i, o) = words(a, b + 1, nb);
-            if i > half || o > half {
-                break;
+    // The largest input and output of one output row of columns `cols`.
+    let row_words = |cols: &Range<u32>| -> (u64, u64) {
+        (0..rows).fold((0, 0), |(i, o), a| {
+            let (i1, o1) = words(a, a + 1, cols, nb);
+            (i.max(i1), o.max(o1))
+        })
+    };
+    let fits = |(i, o): (u64, u64)| i <= half && o <= half;
+    // Column bands, only when one whole output row does not fit half the
+    // data RAM: the fewest equal bands of output columns one row of which
+    // fits (each reads its own input columns, kernel overlap included).
+    let col_bands: Vec<Range<u32>> = if width <= 1 || fits(row_words(&all_cols)) {
+        vec![all_cols.clone()]
+    } else {
+        let cut = |n: u32| -> Vec<Range<u32>> {
+            let per = width.div_ceil(n);
+            (0..width)
+                .step_by(per as usize)
+                .map(|a| a..(a + per).min(width))
+                .collect()
+        };
+        match (2..=width)
+            .map(cut)
+            .find(|bs| bs.iter().all(|b| fits(row_words(b))))
+        {
+            Some(bs) => bs,
+            None => {
+                let (i1, o1) = row_words(&(0..1));
+                let (memory, needed) = if i1 > half {
+                    (
+                        "input activations of one output pixel (half the data RAM)",
+                        i1,
+                    )
+                } else {
+                    (
+                        "output activations of one output pixel (half the data RAM)",
+                        o1,
+                    )
+                };
+                return Err(MvuError::Capacity {
+                    layer: layer.name.clone(),
+                    memory,
+                    needed,
+                    capacity: half,
+                });
             }
-            b += 1;
         }
-        bands.push(a..b);
-        a = b;
+    };
+    // Per column band, bands of output rows.
+    let mut row_bands: Vec<Vec<Range<u32>>> = Vec::new();
+    for cols in &col_bands {
+        let mut bands: Vec<Range<u32>> = Vec::new();
+        let mut a = 0;
+        while a < rows {
+            let (i1, o1) = words(a, a + 1, cols, nb);
+            if i1 > half || o1 > half {
+                let (memory, needed) = if i1 > half {
+                    (
+                        "input activations of one output row (half the data RAM)",
+                        i1,
+                    )
+                } else {
+                    (
+                        "output activations of one output row (half the data RAM)",
+                        o1,
+                    )
+                };
+                return Err(MvuError::Capacity {
+                    layer: layer.name.clone(),
+                    memory,
+                    needed,
+                    capacity: half,
+                });
+            }
+            let mut b = a + 1;
+            while b < rows {
+                let (i, o) = words(a, b + 1, cols, nb);
+                if i > half || o > half {
+                    break;
+                }
+                b += 1;
+            }
+            bands.push(a..b);
+            a = b;
+        }
+        row_bands.push(bands);
     }
-    if groups.len() == 1 && bands.len() == 1 {
+    let split_k = col_bands.len() > 1;
+    if groups.len() == 1 && !split_k && row_bands[0].len() == 1 {
         return Ok(vec![whole(rows, in_rows)]);
     }
-    let (split_c, split_r) = (groups.len() > 1, bands.len() > 1);
+    let split_c = groups.len() > 1;
     let mut pieces = Vec::new();
     for ch in &groups {
-        for (k, band) in bands.iter().enumerate() {
-            let n = name(&layer.name, ch, band, split_c, split_r);
-            let (op_, in_band) = match layer.op {
-                LayerOp::Conv(c) => {
-                    let (r, [pt, pb]) = conv_band(layer, &c, band.start, band.end);
-                    let shape = ConvShape {
-                        in_height: r.len() as u32,
-                        out_channels: ch.len() as u32,
-                        pads: [pt, c.pads[1], pb, c.pads[3]],
-                        ..c
-                    };
-                    (LayerOp::Conv(shape), r)
+        for (ci, (cols, bands)) in col_bands.iter().zip(&row_bands).enumerate() {
+            let split_r = bands.len() > 1;
+            let (ic, [pl, pr]) = in_cols(cols);
+            for (k, band) in bands.iter().enumerate() {
+                let mut n = name(&layer.name, ch, band, split_c, false);
+                if split_k {
+                    n += &format!(".c{}_{}", cols.start, cols.end);
                 }
-                LayerOp::MatMul(m) => (
-                    LayerOp::MatMul(MatMulShape {
-                        rows: band.len() as u32,
-                        out_features: ch.len() as u32,
-                        ..m
-                    }),
-                    band.clone(),
-                ),
-            };
-            let base_weight = layer
-                .weight_name
-                .clone()
-                .unwrap_or_else(|| layer.name.clone());
-            let weight_name = if split_c {
-                format!("{base_weight}.oc{}_{}", ch.start, ch.end)
-            } else {
-                base_weight
-            };
-            pieces.push(Piece {
-                layer: Layer {
-                    name: n,
-                    op: op_,
-                    weight_name: Some(weight_name),
-                    ..layer.clone()
-                },
-                channels: ch.clone(),
-                rows: band.clone(),
-                in_rows: in_band,
-                inputs: 0..layer.in_channels(),
-                kind: PieceKind::Output,
-                exports_weights: k == 0,
-            });
+                if split_r {
+                    n += &format!(".r{}_{}", band.start, band.end);
+                }
+                let (op_, in_band) = match layer.op {
+                    LayerOp::Conv(c) => {
+                        let (r, [pt, pb]) = conv_band(layer, &c, band.start, band.end);
+                        let shape = ConvShape {
+                            in_height: r.len() as u32,
+                            in_width: ic.len() as u32,
+                            out_channels: ch.len() as u32,
+                            pads: [pt, pl, pb, pr],
+                            ..c
+                        };
+                        (LayerOp::Conv(shape), r)
+                    }
+                    LayerOp::MatMul(m) => (
+                        LayerOp::MatMul(MatMulShape {
+                            rows: band.len() as u32,
+                            out_features: ch.len() as u32,
+                            ..m
+                        }),
+                        band.clone(),
+                    ),
+                };
+                let base_weight = layer
+                    .weight_name
+                    .clone()
+                    .unwrap_or_else(|| layer.name.clone());
+                let weight_name = if split_c {
+                    format!("{base_weight}.oc{}_{}", ch.start, ch.end)
+                } else {
+                    base_weight
+                };
+                pieces.push(Piece {
+                    layer: Layer {
+                        name: n,
+                        op: op_,
+                        weight_name: Some(weight_name),
+                        ..layer.clone()
+                    },
+                    channels: ch.clone(),
+                    rows: band.clone(),
+                    in_rows: in_band,
+                    cols: cols.clone(),
+                    in_cols: ic.clone(),
+                    kernel_rows: 0..kernel_height(layer),
+                    inputs: 0..layer.in_channels(),
+                    kind: PieceKind::Output,
+                    exports_weights: ci == 0 && k == 0,
+                });
+            }
         }
     }
     Ok(pieces)
-}
-
-/// The largest partial sum of a conv split into single 64-channel input
-/// blocks: over output channels and blocks, `Σ |q| · amax` over the block's
-/// channels and all kernel taps, for any input codes.
-fn smallest_partial(l: &Lowered, taps: u64) -> u64 {
-    let p = &l.layer.precision;
-    let amax = if p.act_signed {
-        1 << (p.act - 1)
-    } else {
-        (1u64 << p.act) - 1
-    };
-    let ic = l.layer.in_channels() as usize;
-    let row = ic * taps as usize;
-    (0..ic)
-        .step_by(BLOCK as usize)
-        .map(|c| {
-            let r = c * taps as usize..(c + BLOCK as usize).min(ic) * taps as usize;
-            partial_bound(&l.weights.values, row, &r, amax)
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 /// The weights piece `p` of layer `l` multiplies by, in the piece's own
@@ -319,12 +419,21 @@ pub fn piece_weights(l: &Lowered, p: &Piece) -> Vec<i32> {
         PieceKind::Output => slice_weights(l, &p.channels),
         PieceKind::Sum { parts } => sum_weights(p.channels.len(), parts as usize),
         PieceKind::Partial => {
-            let inf = l.layer.in_channels() as usize;
-            let (a, b) = (p.inputs.start as usize, p.inputs.end as usize);
-            slice_weights(l, &p.channels)
-                .chunks(inf.max(1))
-                .flat_map(|row| row[a..b].to_vec())
-                .collect()
+            let (kh, kw) = match l.layer.op {
+                LayerOp::Conv(c) => (c.kernel[0] as usize, c.kernel[1] as usize),
+                LayerOp::MatMul(_) => (1, 1),
+            };
+            let w = slice_inputs(
+                &slice_weights(l, &p.channels),
+                l.layer.in_channels() as usize,
+                kh * kw,
+                &p.inputs,
+            );
+            if p.kernel_rows == (0..kh as u32) {
+                w
+            } else {
+                slice_kernel_rows(&w, kh, kw, &p.kernel_rows)
+            }
         }
     }
 }

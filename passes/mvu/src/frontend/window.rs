@@ -1,5 +1,5 @@
-//! Windowed partial sums: splitting a matmul over its input features when no
-//! exact split exists, with the result at most one output LSB below the
+//! Windowed partial sums: splitting a matmul over its input features (a
+//! convolution over its input channels) when no exact split exists, with the result at most one output LSB below the
 //! unsplit layer's.
 //!
 //! In: the largest `|partial sum|` of a split into `K` parts (`bound`), `K`,
@@ -32,6 +32,13 @@
 //! and two reals less than `2^L` apart, the smaller one not above the larger,
 //! have floors after division by `2^L` that are equal or one apart, the
 //! split's being the smaller. ∎
+//!
+//! *Pooling* (a convolution's sum job carries the layer's max pooling, see
+//! `frontend/conv_partial.rs`): the pooler takes `M = max(0, max_j S_j)` over
+//! a window's conv outputs `j` unsplit and `M' = max(0, max_j (S_j − R_j))`
+//! split, each `R_j ∈ [0, K · (2^s − 1)]`. The maximum is monotone and
+//! 1-Lipschitz in the largest coordinate, so `0 ≤ M − M' ≤ max_j R_j < 2^L`,
+//! and the same floor argument gives the same bound.
 //!
 //! The difference is one exactly when `max(S, 0) mod 2^L < R'` for the
 //! dropped `R' = max(S,0) − max(S−R,0) ≤ R`, so for evenly spread low bits it

@@ -1,0 +1,118 @@
+//! Per-layer output windows (quantizer MSBs) chosen from calibration inputs.
+//!
+//! In: the lowered layers of a network and calibration input codes (the
+//! graph input's NCHW order, `aprec`-bit codes). Out: each layer's
+//! `quant_msb`, set in place; or the [`SimError`] that stopped the model.
+//!
+//! The MVU's quantizer keeps bits `msb .. msb − oprec + 1` of the value after
+//! the pooler, without rounding or saturation, so the useful window is the
+//! lowest one that still holds the largest value a layer produces: layer by
+//! layer, in graph order, the layer is run whole (the functional model of
+//! [`super::simulate`], one unsplit piece) on the calibration inputs coded by
+//! the layers before it, and its MSB is the top bit of the largest value
+//! seen — `bitlen(max) − 1` after a ReLU (values ≥ 0), `bitlen(max |v|)`
+//! without one (a sign bit) — but never below `oprec − 1` (the default window)
+//! nor above 26 (the scaler's width). The codes that window produces feed
+//! the next layer.
+//!
+//! A higher window is what lets a split whose partial sums exceed 16 signed
+//! bits drop low bits within one output LSB ([`super::window`]): at 8 bits
+//! the default window (`L = 0`) admits no such split, a calibrated one
+//! usually does. Values above the calibration maximum wrap as with any fixed
+//! window; the choice is as good as the calibration data.
+
+use super::lower::Lowered;
+use super::sim::{decode, input_dims, layer, quantize, SimError};
+use super::split::split;
+use crate::limits::{MvuLimits, MAX_QUANT_MSB};
+
+/// Bits of the raw pipeline value the model keeps while calibrating: the
+/// 27-bit scaler output, two's complement.
+const RAW: u32 = MAX_QUANT_MSB + 1;
+
+/// The quantizer MSB that holds `max` (the largest value, or largest
+/// magnitude when `signed`) at `oprec` bits.
+pub fn msb_for(max: u64, signed: bool, oprec: u32) -> u32 {
+    let bits = u64::BITS - max.leading_zeros();
+    let top = if signed { bits } else { bits.saturating_sub(1) };
+    top.max(oprec.saturating_sub(1)).min(MAX_QUANT_MSB)
+}
+
+/// Runs `l` (set to output its raw value) whole on every input of `xs`
+/// (shape `dims`); returns the signed raw values and the output shape.
+fn run_raw(
+    l: &Lowered,
+    xs: &[Vec<i64>],
+    dims: &[usize],
+) -> Result<(Vec<Vec<i64>>, Vec<usize>), SimError> {
+    let pieces = split(l, &MvuLimits::default(), false).map_err(|e| SimError::Shape {
+        layer: l.node.clone(),
+        what: e.to_string(),
+    })?;
+    let mut values = Vec::with_capacity(xs.len());
+    let mut out_dims = dims.to_vec();
+    for x in xs {
+        let (y, d) = layer(l, &pieces, x, dims)?;
+        out_dims = d;
+        values.push(y.into_iter().map(|v| decode(v, RAW, true)).collect());
+    }
+    Ok((values, out_dims))
+}
+
+/// Sets every layer's `quant_msb` from the calibration inputs (see the
+/// module doc); returns the MSBs chosen, one per layer.
+pub fn calibrate(lowered: &mut [Lowered], inputs: &[Vec<i64>]) -> Result<Vec<u32>, SimError> {
+    let mut xs: Vec<Vec<i64>> = inputs.to_vec();
+    let mut dims = input_dims(lowered.first(), xs.first().map_or(0, Vec::len));
+    let mut chosen = Vec::with_capacity(lowered.len());
+    for l in lowered.iter_mut() {
+        // The layer whole, keeping the raw 27-bit value (bits 26..0): its
+        // output precision and window are set for the run, then chosen.
+        let op = l.layer.precision.out;
+        l.layer.precision.out = RAW;
+        l.layer.quant_msb = Some(MAX_QUANT_MSB);
+        let run = run_raw(l, &xs, &dims);
+        l.layer.precision.out = op;
+        let (values, out_dims) = run?;
+        let signed = !l.layer.relu && l.layer.pool.is_none();
+        let max = values
+            .iter()
+            .flatten()
+            .map(|&v| {
+                if signed {
+                    v.unsigned_abs()
+                } else {
+                    v.max(0) as u64
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        let msb = msb_for(max, signed, op);
+        l.layer.quant_msb = Some(msb);
+        chosen.push(msb);
+        xs = values
+            .into_iter()
+            .map(|v| v.into_iter().map(|p| quantize(p, msb, op)).collect())
+            .collect();
+        dims = out_dims;
+    }
+    Ok(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_holds_the_largest_value_and_no_less_than_the_default() {
+        // 1000 needs bits 9..0; 8-bit output: bits 9..2.
+        assert_eq!(msb_for(1000, false, 8), 9);
+        assert_eq!(msb_for(1024, false, 8), 10);
+        // A sign bit on top for signed values.
+        assert_eq!(msb_for(1000, true, 8), 10);
+        // Small values keep the default window, large ones stop at 26.
+        assert_eq!(msb_for(3, false, 8), 7);
+        assert_eq!(msb_for(0, false, 4), 3);
+        assert_eq!(msb_for(1 << 40, false, 8), 26);
+    }
+}
