@@ -267,6 +267,17 @@ fn fractional_columns_rejected_or_rounded_up() {
     let r = configure(&l, &opts).unwrap();
     assert_eq!(r.countdown, 3 * 3 * 4 * 8); // iC*fW*fH*ip*wp*fC*ceil(30/4)
     assert_eq!(r.total_layer_countdown, r.countdown * 9); // ceil(34 / 4)
+                                                          // The dialect's attributes (`convert-onnx-to-mvu`) carry the same
+                                                          // rounded-up registers as the configuration files.
+    let attrs = onnc_mvu::frontend::dialect_attrs(&l).expect("dialect registers");
+    let countdown = attrs
+        .iter()
+        .find(|(k, _)| *k == "countdown")
+        .map(|(_, v)| v);
+    assert_eq!(
+        countdown,
+        Some(&onnc_mvu::frontend::DialectValue::Int(r.countdown as i64))
+    );
 }
 
 #[test]

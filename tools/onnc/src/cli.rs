@@ -193,6 +193,7 @@ pub const TARGET_FLAGS: &[(&str, &str, &[Target])] = &[
             Target::NvLarge,
             Target::NvSmall,
             Target::Nnie,
+            Target::Mvu,
         ],
     ),
     ("calib_method", "--calib-method", NVDLA_INT8),
@@ -326,6 +327,8 @@ pub struct Compile {
     pub quant_msb: Option<u32>,
     /// NNIE, NVDLA INT8: calibration data: a folder of `input_<k>.pb` sets (ONNX
     /// test-data layout), of `.npy` files, or of images (see --resize, --mean, --std).
+    /// MVU: `.pb` or `.npy` sets of input codes (integers in 0..2^aprec-1) that set
+    /// each layer's quantizer MSB (instead of --quant-msb).
     #[arg(long)]
     pub calib: Option<PathBuf>,
     /// NVDLA: how --calib chooses each tensor's range: max, percentile[:P]

@@ -26,6 +26,7 @@ mod compile_fix;
 mod cut;
 mod docs;
 mod multicall;
+mod mvu_calib;
 mod nvdla;
 mod one_round;
 mod other_targets;

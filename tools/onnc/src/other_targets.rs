@@ -75,6 +75,16 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         };
         crate::one_round::check(c, "onnc-legalize{target=mvu}", &lowering)
     })?;
+    let mut opts = opts;
+    if let (Some(_), Some(_)) = (&c.calib, c.quant_msb) {
+        return Err(vec![
+            "error: give --calib (a quantizer MSB per layer from calibration inputs) or --quant-msb (one for every layer), not both".to_string(),
+        ]
+        .into());
+    }
+    if let Some(dir) = &c.calib {
+        opts.calibration = crate::mvu_calib::codes(dir, &graph, opts.aprec)?;
+    }
     let start = Instant::now();
     let compiled = onnc_mvu::compile(&graph, &opts).map_err(|e| mvu_messages(&file, e))?;
     let dir = out_dir(c, "mvu");

@@ -48,7 +48,10 @@ pub fn dialect_attrs(layer: &Layer) -> Result<Vec<(&'static str, DialectValue)>,
 }
 
 /// The op's attributes for `layer` on MVU `mvu` (0..=7). Registers are
-/// computed without the RAM check (the dialect verifier has its own).
+/// computed without the RAM check (the dialect verifier has its own) and
+/// with the window count of a strided row (`FractionalColumns::RoundUp`),
+/// as [`super::compile`] computes them, so the dialect holds the registers
+/// the configuration files hold.
 pub fn dialect_attrs_on(
     layer: &Layer,
     mvu: u32,
@@ -56,7 +59,7 @@ pub fn dialect_attrs_on(
     use DialectValue::{Int, Ints};
     let opts = Options {
         check_capacity: false,
-        fractional_columns: FractionalColumns::Reject,
+        fractional_columns: FractionalColumns::RoundUp,
         ..Options::default()
     };
     let r = configure(layer, &opts)?;
