@@ -99,14 +99,15 @@ fn every_violation_is_reported_at_once() {
     }
 }
 
-/// Only the op at fault is blamed: a depthwise Conv reading a Sigmoid that
-/// nv_small cannot run is split into per-channel Convs (legal) and not
-/// reported; the Sigmoid is (issue 19 item 11, "innocent op" blame: a tree
-/// count charged the Sigmoid once per piece and kept the Conv unsplit).
+/// Only the op at fault is blamed: a depthwise Conv reading a Softplus that
+/// nv_small cannot run (no LUT) is split into per-channel Convs (legal) and
+/// not reported; the Softplus is (issue 19 item 11, "innocent op" blame: a
+/// tree count charged the producer once per piece and kept the Conv
+/// unsplit). (A Sigmoid nv_small now runs as ramps, `nvdla/sigmoid-to-ramps`.)
 #[test]
 fn a_refused_producer_does_not_get_its_reader_blamed() {
     let w = Tensor::from_f32(vec![8, 1, 3, 3], vec![0.1; 72]).unwrap();
-    let sig = Node::new("sig", "Sigmoid", &["x"], &["s"]);
+    let sig = Node::new("sp", "Softplus", &["x"], &["s"]);
     let dw = Node::new("dw", "Conv", &["s", "w"], &["y"])
         .with_attr("group", Attr::Int(8))
         .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
@@ -121,7 +122,7 @@ fn a_refused_producer_does_not_get_its_reader_blamed() {
     match legalize(g, Target::NvSmall, &Options::default()) {
         Err(Error::Illegal { violations, .. }) => {
             let nodes: Vec<&str> = violations.iter().map(|v| v.node.as_str()).collect();
-            assert_eq!(nodes, ["sig"], "{violations:?}");
+            assert_eq!(nodes, ["sp"], "{violations:?}");
         }
         other => panic!("expected violations, got {other:?}"),
     }

@@ -228,3 +228,38 @@ fn a_hard_sigmoid_result_takes_the_scale_one_over_127() {
     let mut p2 = small(&g);
     assert!(apply_scales(&mut p2, &t).is_err());
 }
+
+#[test]
+fn sigmoid_ramps_take_their_bounds_as_scales() {
+    // Sigmoid on nv_small is legalized into weighted ramps and partial sums
+    // (`nvdla/sigmoid-to-ramps`) that a calibrator of the ONNX graph never
+    // sees: each takes the bound of its ops, a ramp its weight, a partial
+    // sum the sum of its terms' (the input's range ±6 covers every clamp).
+    use onnc_legalize::rules::sigmoid_pwl::{FIT, SEGMENTS};
+    let g = Graph {
+        inputs: vec![vi("x", &[1, 8, 4, 4])],
+        outputs: vec![vi("y", &[1, 8, 4, 4])],
+        nodes: vec![Node::new("sig", "Sigmoid", &["x"], &["y"])],
+        ..Default::default()
+    };
+    let mut p = small(&g);
+    let mut t = TensorScales::new("t.json", "calibtable");
+    t.entries.insert("x".into(), TensorScale::new(6.0 / 127.0));
+    t.entries.insert("y".into(), TensorScale::new(1.0 / 127.0));
+    let stats = apply_scales(&mut p, &t).unwrap_or_else(|e| panic!("{e}"));
+    let derived = 2 * SEGMENTS - 2; // every term, the partial sums but the last
+    let note = stats
+        .notes
+        .iter()
+        .find(|n| n.contains("element-wise steps of calibrated tensors"))
+        .unwrap_or_else(|| panic!("{:?}", stats.notes));
+    assert!(note.starts_with(&format!("{derived} tensors")), "{note}");
+    let w = FIT.ramps();
+    let first = format!("'sig/term0' (±{:.4})", w[0].2);
+    let sum = format!("'sig/sum1' (±{:.4})", w[0].2 + w[1].2);
+    assert!(note.contains(&first) && note.contains(&sum), "{note}");
+    // Without the input's scale nothing is bounded, and the table is refused.
+    t.entries.remove("x");
+    let mut p2 = small(&g);
+    assert!(apply_scales(&mut p2, &t).is_err());
+}

@@ -29,6 +29,8 @@ mod int8;
 mod net;
 #[path = "simulate/perchan.rs"]
 mod perchan;
+#[path = "simulate/sigmoid.rs"]
+mod sigmoid;
 #[path = "simulate/transformer.rs"]
 mod transformer;
 #[path = "simulate/upsample.rs"]

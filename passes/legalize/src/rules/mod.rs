@@ -48,6 +48,7 @@ pub mod pad;
 pub mod pool;
 pub mod shape;
 pub mod shuffle;
+pub mod sigmoid_pwl;
 pub mod stride;
 pub mod transpose;
 pub mod transpose_eltwise;
@@ -90,6 +91,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         arith::RULES,
         activation::RULES,
         hard_swish::RULES,
+        sigmoid_pwl::RULES,
         batchnorm::RULES,
         gemm::RULES,
         layer_norm::RULES,

@@ -22,6 +22,14 @@
 //! * **clamps to [0, 1]** — an SDP ending in `min(relu(·), 1)`, as a
 //!   `HardSigmoid` lowers (nv_small's `HardSwish` = `x · HardSigmoid(x)`
 //!   makes one): the scale 1/127, exactly;
+//! * **bounded element-wise results** — a standalone SDP (its input read
+//!   from memory) whose input and feature operands have scales and whose
+//!   sub-units only add, take the max or min, multiply and apply ReLU: the
+//!   output's range by interval arithmetic ([`super::bounds`]), scale
+//!   bound / 127. The no-LUT Sigmoid of nv_small makes these (a ramp
+//!   `w · clamp(α·x + β, 0, 1)` is bounded by `w`, a partial sum of ramps
+//!   by the sum of their weights); any range the ops cannot exceed is
+//!   exact, so nothing saturates;
 //!
 //! and a note per kind naming the first few derived tensors.
 
@@ -43,6 +51,7 @@ pub(crate) fn derive_missing(
     psums: &BTreeMap<String, f64>,
 ) -> Vec<String> {
     let (mut selections, mut partials, mut clamped) = (Vec::new(), Vec::new(), Vec::new());
+    let mut bounded = Vec::new();
     for op in &p.ops {
         if op.engine == Engine::Sdp && !scales.contains_key(&op.output) && unit_interval(p, op) {
             scales.insert(op.output, (1.0 / QMAX, 0));
@@ -52,7 +61,23 @@ pub(crate) fn derive_missing(
     for _ in 0..=p.ops.len() {
         let mut changed = false;
         for op in &p.ops {
-            if op.engine != Engine::Sdp || scales.contains_key(&op.output) || !passes_through(op) {
+            if op.engine != Engine::Sdp || scales.contains_key(&op.output) {
+                continue;
+            }
+            if !passes_through(op) {
+                let scale = |t: TensorId| match scales.get(&source_of(p, t)) {
+                    Some(&(s, 0)) => Some(s),
+                    _ => None,
+                };
+                if let Some(b) = super::bounds::sdp_output(p, op, &scale).map(|v| v.bound()) {
+                    // A tensor that is always 0 (a ramp beyond the input's
+                    // range) can take any scale: 1/127, as an all-zero
+                    // calibration entry does.
+                    let s = if b > 0.0 { b / QMAX } else { 1.0 / QMAX };
+                    scales.insert(op.output, (s, 0));
+                    bounded.push(format!("'{}' (±{b:.4})", p.tensors[op.output].name));
+                    changed = true;
+                }
                 continue;
             }
             let Some(conv) = accumulator_conv(p, op) else {
@@ -111,6 +136,16 @@ pub(crate) fn derive_missing(
             if partials.len() == 1 { "" } else { "s" },
             if partials.len() == 1 { "takes" } else { "take" },
             listed(&partials)
+        ));
+    }
+    if !bounded.is_empty() {
+        notes.push(format!(
+            "{} tensor{} made by lowering (element-wise steps of calibrated tensors) {} the scale of {} range: {}",
+            bounded.len(),
+            if bounded.len() == 1 { "" } else { "s" },
+            if bounded.len() == 1 { "takes" } else { "take" },
+            if bounded.len() == 1 { "its" } else { "their" },
+            listed(&bounded)
         ));
     }
     if !clamped.is_empty() {

@@ -43,6 +43,7 @@
 //! echoed in messages are clipped to [`MAX_SHOWN`] characters.
 
 mod apply;
+mod bounds;
 mod derive;
 mod error;
 pub mod formats;

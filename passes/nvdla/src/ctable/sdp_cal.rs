@@ -156,7 +156,7 @@ pub(super) fn calibrate_sdp(
     };
     // The sub-units' operands; a product by an activation changes the
     // unit the converter reads.
-    let u = units::units(p, i, unit, per_channel, scale_of)?;
+    let u = units::units(p, i, unit, per_channel, s_out, scale_of)?;
     let (m, n) = fixed_point(u.unit / s_out).ok_or_else(|| {
         format!(
             "layer '{}': ratio {} does not fit an int16 scale and a 0..=63 shift",

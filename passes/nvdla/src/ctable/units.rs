@@ -98,11 +98,16 @@ pub(super) const SHIFT_TOLERANCE: f64 = 0.01;
 /// `scale_of` gives a feature tensor's scale. With `per_channel`, the
 /// fused conv's weights and X1 are calibrated by [`super::perchan`] and
 /// `unit` is the unit X1 writes in: only X2 and Y are handled here.
+///
+/// `s_out` is the output scale: a standalone SDP (no fused conv) whose X1
+/// multiplies by constants and whose unit is coarser than an output step
+/// gets a gain there ([`gain`]), so the converter never amplifies.
 pub(super) fn units(
     p: &Program,
     sdp: usize,
     unit: f64,
     per_channel: bool,
+    s_out: f64,
     scale_of: &dyn Fn(TensorId) -> Result<f64, String>,
 ) -> Result<Units, String> {
     let mut u = Units {
@@ -111,6 +116,7 @@ pub(super) fn units(
     };
     let op = &p.ops[sdp];
     let input = op.inputs.first().copied().flatten();
+    let standalone = !per_channel && input.is_some_and(|t| p.tensors[t].kind != TensorKind::Fused);
     if let Some(conv) = input
         .filter(|&t| p.tensors[t].kind == TensorKind::Fused)
         .and_then(|t| p.producer(t))
@@ -180,6 +186,7 @@ pub(super) fn units(
         };
         let v = w.values();
         let n = v.len() / rows;
+        let alu_unit = u.unit;
         if alu_row {
             let max = v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs()))) / u.unit;
             let sv = (0..=63).find(|&s| max / 2f64.powi(s) <= qmax).unwrap_or(63);
@@ -202,7 +209,35 @@ pub(super) fn units(
             // truncate that keeps every factor in the operand's range.
             let row = &v[(rows - 1) * n..rows * n];
             let max = row.iter().fold(0f64, |m, x| m.max(f64::from(x.abs())));
-            if let Some(t) = super::perchan::shift_within(max, qmax) {
+            let g = if standalone && slot == 0 && op.str("x1_op.act") != Some("prelu") {
+                let alu_max = if alu_row {
+                    v[..n].iter().fold(0f64, |m, x| m.max(f64::from(x.abs())))
+                } else {
+                    0.0
+                };
+                gain(u.unit, s_out, (127.0 * u.unit + alu_max) * max)
+            } else {
+                1.0
+            };
+            if g > 1.0 {
+                // One divide per weight: the ALU row's (by the input unit)
+                // and the factors times the gain.
+                if alu_row {
+                    u.divide.pop();
+                }
+                let divisors = if alu_row {
+                    vec![alu_unit, 1.0 / g]
+                } else {
+                    vec![1.0 / g]
+                };
+                u.divide.push(Divide {
+                    tensor: b,
+                    divisors,
+                    block: n,
+                });
+                u.unit /= g;
+            }
+            if let Some(t) = super::perchan::shift_within(max * g, qmax) {
                 u.sets.push((sdp, trunc, Value::Int(t)));
             }
         }
@@ -212,6 +247,30 @@ pub(super) fn units(
 
 /// The index of the Y sub-unit in the slot loop of [`units`].
 const Y: usize = 2;
+
+/// Guard bits between a gained unit and an output step.
+const GAIN_GUARD_BITS: i32 = 8;
+
+/// The gain (a power of two) X1's constant factors take on a standalone
+/// SDP whose input unit `unit` is coarser than an output step `s_out`:
+/// the smallest that brings the unit to `s_out · 2^-8` (as a conv's
+/// per-channel rescale), so that the sub-units keep the bits the output
+/// converter would otherwise invent (a ramp `w · clamp(α·x + β, 0, 1)`
+/// with `w` ≪ the input's range had three levels without it). Capped so
+/// that X1's largest result, `reach` (real), stays within 2^30 units; 1
+/// when the unit is already fine enough.
+fn gain(unit: f64, s_out: f64, reach: f64) -> f64 {
+    if !(unit > s_out && s_out > 0.0 && reach.is_finite()) {
+        return 1.0;
+    }
+    let want = (unit / s_out).log2().ceil() + f64::from(GAIN_GUARD_BITS);
+    let cap = if reach > 0.0 {
+        (2f64.powi(30) * unit / reach).log2().floor()
+    } else {
+        want
+    };
+    want.min(cap).clamp(0.0, 62.0).exp2()
+}
 
 /// The largest power of two the Y converter's int16 `scale` holds.
 const Y_CVT_MAX_SHIFT: i32 = 14;

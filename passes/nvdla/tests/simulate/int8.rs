@@ -7,7 +7,9 @@
 //! Calibration: the legalized graph runs in the interpreter on the test
 //! input; every value's `max |v| / 127` becomes its scale in an NVIDIA
 //! calibtable (`ctable::load_nvidia_calibtable`), restricted to the
-//! program's tensor names. The simulator gets `x / s_x` (it rounds and
+//! program's tensor names. [`Calib::Onnx`] runs the ONNX graph instead, as
+//! the CLI calibrator does: tensors the legalizer made get no entry, and
+//! the calibration must derive their scales (`ctable::derive`). The simulator gets `x / s_x` (it rounds and
 //! saturates to INT8) and its INT8 outputs are multiplied back by their
 //! scales.
 
@@ -115,6 +117,15 @@ fn align_residuals(p: &Program, scales: &mut BTreeMap<String, f64>) {
     }
 }
 
+/// Which graph the calibration observes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Calib {
+    /// The legalized graph: every tensor of the program has an entry.
+    Legalized,
+    /// The ONNX graph before legalization, as `onnc --calib` observes it.
+    Onnx,
+}
+
 /// Compiles `g` for `c.config` (INT8), calibrates, simulates and compares.
 pub fn check_int8(g: Graph, c: Check) -> Report {
     check_int8_with(g, c, false)
@@ -141,11 +152,25 @@ pub fn compile_int8_with(
     align: bool,
     options: &ApplyOptions,
 ) -> (Program, Vec<u8>, BTreeMap<String, f64>) {
+    compile_int8_from(g, inputs, c, align, options, Calib::Legalized)
+}
+
+/// [`compile_int8_with`], calibrated on the graph `calib` names.
+pub fn compile_int8_from(
+    g: &Graph,
+    inputs: &[(String, Tensor)],
+    c: Check,
+    align: bool,
+    options: &ApplyOptions,
+    calib: Calib,
+) -> (Program, Vec<u8>, BTreeMap<String, f64>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
-    let g = g.clone();
-    let l = legalize(g, c.target, &Options::default())
+    let l = legalize(g.clone(), c.target, &Options::default())
         .unwrap_or_else(|e| panic!("{name}: legalize: {e}"));
-    let mut scales = activation_scales(&l.graph, inputs);
+    let mut scales = match calib {
+        Calib::Legalized => activation_scales(&l.graph, inputs),
+        Calib::Onnx => activation_scales(g, inputs),
+    };
     let mut p = lower(&l.graph, c.config, &LowerOptions::default())
         .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
     if align {
@@ -183,11 +208,17 @@ pub type Pair = (Vec<f32>, Vec<f32>);
 
 /// [`check_int8_with`] with calibration options; also returns, per
 /// output, the reference and the simulator's dequantized values.
-pub fn run_int8(
+pub fn run_int8(g: Graph, c: Check, align: bool, options: &ApplyOptions) -> (Report, Vec<Pair>) {
+    run_int8_from(g, c, align, options, Calib::Legalized)
+}
+
+/// [`run_int8`], calibrated on the graph `calib` names.
+pub fn run_int8_from(
     mut g: Graph,
     c: Check,
     align: bool,
     options: &ApplyOptions,
+    calib: Calib,
 ) -> (Report, Vec<Pair>) {
     let name = format!("{} ({})", g.name, c.config.as_str());
     let inputs = inputs_for(&g, c.seed);
@@ -196,7 +227,7 @@ pub fn run_int8(
     let reference_time = t.elapsed();
     let t = Instant::now();
     let g = through_the_loader(&g);
-    let (p, bytes, scales) = compile_int8_with(&g, &inputs, c, align, options);
+    let (p, bytes, scales) = compile_int8_from(&g, &inputs, c, align, options, calib);
     let compile = t.elapsed();
     let scale = |tensor: &str| {
         *scales

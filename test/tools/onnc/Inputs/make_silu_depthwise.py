@@ -1,10 +1,11 @@
 """Makes silu_depthwise.onnx for ../diagnostics.test ("innocent op" blame,
 issue 19 item 11).
 
-x [1,3,8,8] → conv1 → SiLU (sig1 = Sigmoid, silu1 = Mul) → dw (depthwise
-3×3 Conv, 16 groups) → relu → y: an EfficientNet-B0 block in small.
-nv_small has no SDP lookup table, so it cannot run the Sigmoid; the
-depthwise Conv it runs (legalization splits it per channel). onnc used to
+x [1,3,8,8] → conv1 → gate (sp1 = Softplus, silu1 = Mul) → dw (depthwise
+3×3 Conv, 16 groups) → relu → y: an EfficientNet-B0 block in small, its
+gate a Softplus: nv_small has no SDP lookup table, so it cannot run the
+Softplus (a Sigmoid it now runs as X-unit ramps, `nvdla/sigmoid-to-ramps`);
+the depthwise Conv it runs (legalization splits it per channel). onnc used to
 blame the Conv too ("depthwise Conv is not supported by nv_small"), as it
 did for all 16 depthwise Convs, the Flatten and the Gemm of EfficientNet-B0.
 
@@ -28,7 +29,7 @@ def main():
     nodes = [
         helper.make_node("Conv", ["x", "w1"], ["c1"], name="conv1",
                          pads=[1, 1, 1, 1]),
-        helper.make_node("Sigmoid", ["c1"], ["s1"], name="sig1"),
+        helper.make_node("Softplus", ["c1"], ["s1"], name="sp1"),
         helper.make_node("Mul", ["c1", "s1"], ["m1"], name="silu1"),
         helper.make_node("Conv", ["m1", "wd"], ["d"], name="dw",
                          pads=[1, 1, 1, 1], group=16),
