@@ -31,7 +31,7 @@ CELLS = [
     ("nnie", "nnie", "onnc compile --target nnie --calib calib/<model>/"),
     ("mvu2", "mvu 2-bit", "onnc compile --target mvu --aprec 2 --wprec 2 --oprec 2"),
     ("mvu4", "mvu 4-bit", "onnc compile --target mvu --aprec 4 --wprec 4 --oprec 4"),
-    ("mvu8", "mvu 8-bit", "onnc compile --target mvu --aprec 8 --wprec 8 --oprec 8"),
+    ("mvu8", "mvu 8-bit", "onnc compile --target mvu --aprec 8 --wprec 8 --oprec 8 --calib codes/<model>/ (one set of random 8-bit input codes: a quantizer window per layer)"),
 ]
 STATUSES = ("ok", "refused", "mismatch", "error", "timeout", "skipped")
 FAILURES = ("refused", "mismatch", "error", "timeout")
@@ -54,8 +54,24 @@ def cell_command(key, onnc, onnc_run, model, calib, out):
         return [onnc, "compile", model, "--target", "nnie", "--calib", calib, "-o", out]
     if key.startswith("mvu"):
         bits = key[3:]
-        return [onnc, "compile", model, "--target", "mvu", "--aprec", bits, "--wprec", bits, "--oprec", bits, "-o", out]
+        argv = [onnc, "compile", model, "--target", "mvu", "--aprec", bits, "--wprec", bits, "--oprec", bits, "-o", out]
+        if key == "mvu8":
+            # SCRATCH/codes/<model>, beside SCRATCH/calib/<model> (write_codes)
+            codes = os.path.join(os.path.dirname(os.path.dirname(calib)), "codes", os.path.basename(calib))
+            argv[-2:-2] = ["--calib", codes]
+        return argv
     raise ValueError(f"unknown cell {key!r}")
+
+
+def write_codes(scratch, name, shape, bits=8):
+    """SCRATCH/codes/<name>/sample_0.npy: one seeded set of unsigned `bits`-bit input
+    codes of `shape` (float32), the MVU's calibration input."""
+    import numpy as np
+
+    d = os.path.join(scratch, "codes", name)
+    os.makedirs(d, exist_ok=True)
+    x = np.random.default_rng(100).integers(0, 2**bits, size=shape).astype(np.float32)
+    np.save(os.path.join(d, "sample_0.npy"), x)
 
 
 def first_reason(stderr, scratch):
@@ -162,6 +178,8 @@ def run_all(args):
                 cells[key] = {"status": "skipped", "reason": "no nv_full loadable", "seconds": 0.0}
                 continue
             subprocess.run(["rm", "-rf", out])
+            if key == "mvu8":
+                write_codes(args.scratch, m["name"], m["shape"])
             cells[key] = run_cell(cell_command(key, args.onnc, args.onnc_run, model, calib, out), args.timeout, args.scratch)
             print(f"{m['name']:22} {key:12} {cells[key]['status']:8} {cells[key]['seconds']:7.1f}s {cells[key]['reason']}",
                   file=sys.stderr, flush=True)
