@@ -7,30 +7,13 @@
 //! A kernel whose one input block alone exceeds the weight RAM (AlexNet's
 //! 11×11 stem at 8 bits) is split over its kernel rows instead.
 
+mod common;
+use common::{int_weights as weights, vi};
 use onnc_mvu::frontend::{
     compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
 };
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
-
-fn vi(n: &str, d: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: n.into(),
-        dtype: DType::F32,
-        dims: d.iter().map(|&x| Dim::Fixed(x)).collect(),
-    }
-}
-
-/// Integer weights in `-m..=m` from a fixed hash (kept with scale 1 when they fit).
-fn weights(shape: &[usize], m: i64, salt: usize) -> Tensor {
-    let n: usize = shape.iter().product();
-    let v = (0..n)
-        .map(|i| ((i + salt * 1_000_003) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33)
-        .map(|h| (h % (2 * m as u64 + 1)) as i64 - m)
-        .map(|k| k as f32)
-        .collect();
-    Tensor::from_f32(shape.to_vec(), v).expect("weights")
-}
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::Attr;
 
 /// Conv `c → 64`, 3×3, pad 1, on 8×8, + Relu + MaxPool 2×2/2, weights in `-m..=m`.
 fn conv_pool(c: usize, m: i64) -> Graph {

@@ -2,17 +2,11 @@
 //! the functional model runs every piece (its own rows, pads, channels and
 //! weight slice) and is checked against `onnc-interp` on the unsplit graph.
 
+mod common;
+use common::vi;
 use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
-
-fn vi(n: &str, d: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: n.into(),
-        dtype: DType::F32,
-        dims: d.iter().map(|&x| Dim::Fixed(x)).collect(),
-    }
-}
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::{Attr, Tensor};
 
 /// Weights in {-1, 0, 1} from a fixed pattern (kept with scale 1 at any precision).
 fn ternary(shape: &[usize], salt: usize) -> Tensor {

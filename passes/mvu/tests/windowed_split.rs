@@ -5,19 +5,13 @@
 //! equals the unsplit layer's (`onnc-interp` on the unsplit graph, equal to
 //! the unsplit functional model) or is one LSB below — and most are equal.
 
+mod common;
+use common::vi;
 use onnc_mvu::frontend::{
     compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
 };
-use onnc_onnx::{Dim, Graph, Node, ValueInfo};
-use onnc_tensor::{Attr, DType, Tensor};
-
-fn vi(n: &str, d: &[usize]) -> ValueInfo {
-    ValueInfo {
-        name: n.into(),
-        dtype: DType::F32,
-        dims: d.iter().map(|&x| Dim::Fixed(x)).collect(),
-    }
-}
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::{Attr, Tensor};
 
 /// `Gemm(x[1, inputs], w[out, inputs]ᵀ)`, `Relu`, with integer weights in
 /// `-127..=127` from a fixed hash (kept with scale 1 at 8 bits).

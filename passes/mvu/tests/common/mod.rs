@@ -78,3 +78,15 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(d.parent().unwrap()).unwrap();
     d
 }
+
+/// Integer weights in `-m..=m` (as f32) from a fixed hash of the index and
+/// `salt`: the split tests' weights, whose codes are the values themselves.
+pub fn int_weights(shape: &[usize], m: i64, salt: usize) -> Tensor {
+    let n: usize = shape.iter().product();
+    let v = (0..n)
+        .map(|i| ((i + salt * 1_000_003) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33)
+        .map(|h| (h % (2 * m as u64 + 1)) as i64 - m)
+        .map(|k| k as f32)
+        .collect();
+    Tensor::from_f32(shape.to_vec(), v).expect("weights")
+}
