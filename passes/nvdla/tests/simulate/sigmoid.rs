@@ -17,6 +17,12 @@ use onnc_legalize::Target;
 use onnc_nvdla::ctable::ApplyOptions;
 use onnc_nvdla::ConfigName;
 
+/// `g` compiled INT8 for nv_small, calibrated on the ONNX graph (as
+/// `onnc compile --calib` does), simulated and checked within `tol`.
+fn small_from_onnx(g: onnc_onnx::Graph, tol: f32) -> harness::Report {
+    int8::run_int8_from(g, small(tol), false, &ApplyOptions::default(), Calib::Onnx).0
+}
+
 /// INT8 on nv_small with tolerance `tol` (relative to max |ref|).
 fn small(tol: f32) -> Check {
     Check {
@@ -118,13 +124,7 @@ fn int8_sigmoid_on_nv_small_calibrated_on_onnx() {
     let x = n.op("Mul", &["x", &k], &[]);
     let y = n.op("Sigmoid", &[&x], &[]);
     n.output(&y);
-    let (r, _) = int8::run_int8_from(
-        n.g,
-        small(sigmoid_tol()),
-        false,
-        &ApplyOptions::default(),
-        Calib::Onnx,
-    );
+    let r = small_from_onnx(n.g, sigmoid_tol());
     assert_eq!(r.count("SDP"), 2 * SEGMENTS, "{r:?}");
 }
 
@@ -139,13 +139,7 @@ fn int8_silu_on_nv_small() {
     let y = n.op("Mul", &[&c, &s], &[]);
     let y = n.conv(&y, 16, 8, ConvGeom::same(1), true);
     n.output(&y);
-    let (r, _) = int8::run_int8_from(
-        n.g,
-        small(harness::INT8_TOL),
-        false,
-        &ApplyOptions::default(),
-        Calib::Onnx,
-    );
+    let r = small_from_onnx(n.g, harness::INT8_TOL);
     assert_eq!(r.count("CONV"), 2, "{r:?}");
 }
 
@@ -165,13 +159,7 @@ fn int8_squeeze_excitation_sigmoid_gate_on_nv_small() {
     n.output(&s);
     let y = n.op("Mul", &[&a, &s], &[]);
     n.output(&y);
-    let (r, _) = int8::run_int8_from(
-        n.g,
-        small(harness::INT8_TOL),
-        false,
-        &ApplyOptions::default(),
-        Calib::Onnx,
-    );
+    let r = small_from_onnx(n.g, harness::INT8_TOL);
     assert_eq!(r.count("CONV"), 3, "{r:?}");
 }
 
@@ -186,12 +174,6 @@ fn int8_tanh_on_nv_small_calibrated_on_onnx() {
     let y = n.op("Tanh", &[&x], &[]);
     n.output(&y);
     let tol = 2.0 * sigmoid_tol();
-    let (r, _) = int8::run_int8_from(
-        n.g,
-        small(tol),
-        false,
-        &ApplyOptions::default(),
-        Calib::Onnx,
-    );
+    let r = small_from_onnx(n.g, tol);
     assert_eq!(r.count("SDP"), 2 * SEGMENTS + 1, "{r:?}");
 }
