@@ -281,23 +281,7 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
             Some(bs) => bs,
             None => {
                 let (i1, o1) = row_words(&(0..1));
-                let (memory, needed) = if i1 > half {
-                    (
-                        "input activations of one output pixel (half the data RAM)",
-                        i1,
-                    )
-                } else {
-                    (
-                        "output activations of one output pixel (half the data RAM)",
-                        o1,
-                    )
-                };
-                return Err(MvuError::Capacity {
-                    layer: layer.name.clone(),
-                    memory,
-                    needed,
-                    capacity: half,
-                });
+                return Err(half_ram_exceeded(&layer.name, "pixel", i1, o1, half));
             }
         }
     };
@@ -309,23 +293,7 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         while a < rows {
             let (i1, o1) = words(a, a + 1, cols, nb);
             if i1 > half || o1 > half {
-                let (memory, needed) = if i1 > half {
-                    (
-                        "input activations of one output row (half the data RAM)",
-                        i1,
-                    )
-                } else {
-                    (
-                        "output activations of one output row (half the data RAM)",
-                        o1,
-                    )
-                };
-                return Err(MvuError::Capacity {
-                    layer: layer.name.clone(),
-                    memory,
-                    needed,
-                    capacity: half,
-                });
+                return Err(half_ram_exceeded(&layer.name, "row", i1, o1, half));
             }
             let mut b = a + 1;
             while b < rows {
@@ -444,4 +412,34 @@ pub fn slice_weights(l: &Lowered, channels: &Range<u32>) -> Vec<i32> {
     let out = l.layer.out_channels() as usize;
     let per = l.weights.values.len() / out.max(1);
     l.weights.values[channels.start as usize * per..channels.end as usize * per].to_vec()
+}
+
+/// The capacity error of a layer whose one output `unit` ("pixel", "row")
+/// reads `input` or writes `output` words, more than `half` the data RAM
+/// (the input side named when it is the one over).
+fn half_ram_exceeded(layer: &str, unit: &str, input: u64, output: u64, half: u64) -> MvuError {
+    let (memory, needed) = match (input > half, unit) {
+        (true, "pixel") => (
+            "input activations of one output pixel (half the data RAM)",
+            input,
+        ),
+        (false, "pixel") => (
+            "output activations of one output pixel (half the data RAM)",
+            output,
+        ),
+        (true, _) => (
+            "input activations of one output row (half the data RAM)",
+            input,
+        ),
+        (false, _) => (
+            "output activations of one output row (half the data RAM)",
+            output,
+        ),
+    };
+    MvuError::Capacity {
+        layer: layer.to_string(),
+        memory,
+        needed,
+        capacity: half,
+    }
 }
