@@ -184,10 +184,21 @@ def run_all(args):
             print(f"{m['name']:22} {key:12} {cells[key]['status']:8} {cells[key]['seconds']:7.1f}s {cells[key]['reason']}",
                   file=sys.stderr, flush=True)
         record["models"].append({"name": m["name"], "family": m["family"], "shape": m["shape"], "cells": cells})
-        with open(results_path, "w") as f:  # after every model: a stopped run keeps what it measured
-            json.dump(record, f, indent=1, sort_keys=True)
+        save_results(results_path, record)  # after every model: a stopped run keeps what it measured
+    # Once more at the end: models after the last one rerun (`--only`) are copied from
+    # the earlier record, and must not be lost from the file.
+    save_results(results_path, record)
     subprocess.run(["rm", "-rf", out])
     return record
+
+
+def save_results(path, record):
+    """Writes `record` to `path` through a temporary file renamed over it (a stopped run
+    never leaves a half-written results file)."""
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(record, f, indent=1, sort_keys=True)
+    os.replace(tmp, path)
 
 
 def seconds(s):
