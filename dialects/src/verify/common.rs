@@ -51,7 +51,9 @@ pub fn check_list(
 /// Checks that an integer attribute lies in `[lo, hi]`.
 pub fn check_int_range(op: &OperationRef, name: &str, lo: i64, hi: i64, out: &mut Vec<String>) {
     if let Some(v) = int(op, name) {
-        if v < lo || v > hi {
+        if hi == i64::MAX && v < lo {
+            out.push(format!("{name} = {v} must be >= {lo}"));
+        } else if v < lo || v > hi {
             out.push(format!("{name} = {v} is out of range [{lo}, {hi}]"));
         }
     }

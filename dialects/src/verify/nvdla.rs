@@ -1,10 +1,12 @@
-//! Rules for the `nvdla` dialect (ranges from the op doc blocks in
+//! Rules for the `nvdla` dialect. Register ranges come from the one register
+//! table, `onnc_nvdla_hw::registers` (the ranges of the op doc blocks in
 //! `dialects/nvdla.irdl.mlir`, which follow ONNC's CTable register table and
-//! the `dla_interface.h` descriptor fields).
+//! the `dla_interface.h` descriptor fields), which the back end checks its
+//! programs with too.
 //!
 //! | op | rule |
 //! |---|---|
-//! | every op | integer attributes are `i64`; `hw_layer` is not empty; every register in [`RANGES`] lies in its range |
+//! | every op | integer attributes are `i64`; `hw_layer` is not empty; every integer register of `onnc_nvdla_hw::registers` lies in its range |
 //! | conv | `data_format` is `"feature"` or a lowercase `FORMAT_T_*` image format (`"t_r8g8b8a8"`, …); input N×C×H×W and weight K×C×R×S are 4-D with equal C; output is N×K×E×F with E = ⌊(H + pad_y_top + pad_y_bottom − ((R−1)·dilation_y + 1)) / conv_stride_y⌋ + 1 (F likewise) |
 //! | sdp | a sub-unit with `act = "lut"` needs `lut_index` ≥ 0; operand cube x1/x2/y is given exactly when its sub-unit is enabled with `type` ≠ none and `mode` ≠ per_layer; with type add or mul, a per_kernel cube has C entries (`[C]` or `[1, C, 1, 1]`) and a per_point cube the input's shape (type both packs two operands; not checked); output shape = input shape |
 //! | pdp | output N×C×E×F with E = ⌊(H + pad_top + pad_bottom − pool_height) / stride_y⌋ + 1 (F likewise) |
@@ -21,76 +23,7 @@
 
 use super::common::*;
 use melior::ir::{operation::OperationLike, OperationRef};
-
-const I8: (i64, i64) = signed(8);
-const I16: (i64, i64) = signed(16);
-const I25: (i64, i64) = signed(25);
-const I32: (i64, i64) = signed(32);
-const U16: i64 = unsigned_max(16);
-const U38: i64 = unsigned_max(38);
-
-/// Every range-checked integer attribute: (op, attribute, lo, hi), inclusive.
-/// Source: the op doc blocks (CTable seed table; descriptor field widths).
-pub const RANGES: &[(&str, &str, i64, i64)] = &[
-    ("conv", "conv_stride_x", 1, 8),
-    ("conv", "conv_stride_y", 1, 8),
-    ("conv", "pad_x_left", 0, 31),
-    ("conv", "pad_x_right", 0, 31),
-    ("conv", "pad_y_top", 0, 31),
-    ("conv", "pad_y_bottom", 0, 31),
-    ("conv", "dilation_x", 1, 32),
-    ("conv", "dilation_y", 1, 32),
-    ("conv", "pad_val", I16.0, I16.1),
-    ("conv", "in_cvt.scale", I16.0, I16.1),
-    ("conv", "in_cvt.truncate", 0, 63),
-    ("conv", "in_cvt.offset", I16.0, I16.1),
-    ("conv", "mean_ry", 0, U16),
-    ("conv", "mean_gu", 0, U16),
-    ("conv", "mean_bv", 0, U16),
-    ("conv", "mean_ax", 0, U16),
-    ("conv", "out_cvt.truncate", 0, 16),
-    ("sdp", "lut_index", -1, 255),
-    ("sdp", "x1_op.shift_value", 0, 63),
-    ("sdp", "x1_op.truncate", 0, 63),
-    ("sdp", "x1_op.alu_operand", I32.0, I32.1),
-    ("sdp", "x1_op.mul_operand", I32.0, I32.1),
-    ("sdp", "x2_op.shift_value", 0, 63),
-    ("sdp", "x2_op.truncate", 0, 63),
-    ("sdp", "x2_op.alu_operand", I32.0, I32.1),
-    ("sdp", "x2_op.mul_operand", I32.0, I32.1),
-    ("sdp", "y_op.shift_value", 0, 63),
-    ("sdp", "y_op.truncate", 0, 63),
-    ("sdp", "y_op.alu_operand", I32.0, I32.1),
-    ("sdp", "y_op.mul_operand", I32.0, I32.1),
-    ("sdp", "y_op.cvt.alu_cvt.offset", I16.0, I16.1),
-    ("sdp", "y_op.cvt.alu_cvt.scale", I16.0, I16.1),
-    ("sdp", "y_op.cvt.alu_cvt.truncate", 0, 63),
-    ("sdp", "y_op.cvt.mul_cvt.offset", I16.0, I16.1),
-    ("sdp", "y_op.cvt.mul_cvt.scale", I16.0, I16.1),
-    ("sdp", "y_op.cvt.mul_cvt.truncate", 0, 63),
-    ("sdp", "out_cvt.offset", I32.0, I32.1),
-    ("sdp", "out_cvt.scale", I16.0, I16.1),
-    ("sdp", "out_cvt.truncate", 0, 63),
-    ("pdp", "pool_width", 1, 8),
-    ("pdp", "pool_height", 1, 8),
-    ("pdp", "stride_x", 1, 8),
-    ("pdp", "stride_y", 1, 8),
-    ("pdp", "pad_left", 0, 7),
-    ("pdp", "pad_right", 0, 7),
-    ("pdp", "pad_top", 0, 7),
-    ("pdp", "pad_bottom", 0, 7),
-    ("cdp", "in_cvt.offset", I8.0, I8.1),
-    ("cdp", "in_cvt.scale", I16.0, I16.1),
-    ("cdp", "in_cvt.truncate", 0, 31),
-    ("cdp", "out_cvt.offset", I25.0, I25.1),
-    ("cdp", "out_cvt.scale", I16.0, I16.1),
-    ("cdp", "out_cvt.truncate", 0, 63),
-    ("cdp", "lut_index", 0, 255),
-    ("cdp", "lut_param.linear_exp_offset.exp_offset", I8.0, I8.1),
-    ("cdp", "lut_param.linear_only_offset.frac_bits", I8.0, I8.1),
-    ("cdp", "lut_param.linear_only_start", 0, U38),
-    ("cdp", "lut_param.linear_only_end", 0, U38),
-];
+use onnc_nvdla_hw::registers::Kind;
 
 /// The firmware's `FORMAT_T_*` image formats (0..35), lowercase, without `FORMAT_`.
 const IMAGE_FORMATS: [&str; 36] = [
@@ -138,8 +71,10 @@ const SUB_UNITS: [(&str, usize); 3] = [("x1", 1), ("x2", 2), ("y", 3)];
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_int_widths(op, out);
     check_non_empty(op, "hw_layer", out);
-    for &(_, name, lo, hi) in RANGES.iter().filter(|r| r.0 == op_name) {
-        check_int_range(op, name, lo, hi, out);
+    for s in onnc_nvdla_hw::registers::specs(op_name) {
+        if let Kind::Int { min, max } = s.kind {
+            check_int_range(op, s.name, min, max, out);
+        }
     }
     match op_name {
         "conv" => check_conv(op, out),
@@ -201,8 +136,7 @@ fn check_slice(op: &OperationRef, out: &mut Vec<String>) {
         return;
     };
     if start < 0 {
-        out.push(format!("c_start = {start} must be >= 0"));
-        return;
+        return; // the register range (0..) reports it
     }
     if let (Some(cx), Some(cy)) = (x[1], y[1]) {
         if start as usize + cy > cx {
@@ -418,11 +352,13 @@ fn check_cdp(op: &OperationRef, out: &mut Vec<String>) {
 
 fn check_rubik(op: &OperationRef, out: &mut Vec<String>) {
     let contract = string(op, "mode").as_deref() == Some("contract");
+    // The register range (1..8, every mode) is checked with the others; a
+    // value inside it must still be 1 outside contract mode.
     for name in ["stride_x", "stride_y"] {
-        if contract {
-            check_int_range(op, name, 1, 8, out);
-        } else if let Some(v) = int(op, name).filter(|&v| v != 1) {
-            out.push(format!("{name} = {v} must be 1 outside contract mode"));
+        if let Some(v) = int(op, name).filter(|&v| v != 1 && (1..=8).contains(&v)) {
+            if !contract {
+                out.push(format!("{name} = {v} must be 1 outside contract mode"));
+            }
         }
     }
     if contract {

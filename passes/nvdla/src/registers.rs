@@ -1,5 +1,6 @@
-//! The register table: every attribute of every `nvdla` dialect op, with its
-//! kind, range, identity default and CTable block.
+//! The register table of the `nvdla` dialect (written once, in
+//! `onnc_nvdla_hw::registers`, which the dialect's verifier reads too) seen
+//! from the back end: by [`Engine`], with [`Value`]s.
 //!
 //! In: an [`Engine`] and attribute names/values. Out: [`RegSpec`]s, default
 //! attribute maps ([`defaults`]) and range diagnostics ([`check_value`],
@@ -27,40 +28,13 @@
 use std::collections::BTreeMap;
 
 use crate::program::{Engine, Op, Value};
+pub use onnc_nvdla_hw::registers::{emu_params, Default, Kind, RegSpec};
+use onnc_nvdla_hw::registers::{enumeration, float};
 
-/// What values an attribute takes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Kind {
-    /// An integer in `min..=max` ([`Value::Int`]).
-    Int {
-        /// Smallest value.
-        min: i64,
-        /// Largest value.
-        max: i64,
-    },
-    /// One of these strings ([`Value::Str`]).
-    Enum(&'static [&'static str]),
-    /// A float parameter ([`Value::Float`]).
-    Float,
-    /// Any string ([`Value::Str`]).
-    Str,
-}
-
-/// The value an attribute gets before calibration: the identity.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Default {
-    /// Integer.
-    Int(i64),
-    /// String (enumerations: their "off" value).
-    Str(&'static str),
-    /// Float.
-    Float(f64),
-}
-
-impl Default {
-    /// As an attribute value.
-    pub fn to_value(self) -> Value {
-        match self {
+impl From<Default> for Value {
+    /// The identity value as an attribute value.
+    fn from(d: Default) -> Value {
+        match d {
             Default::Int(v) => Value::Int(v),
             Default::Str(s) => Value::Str(s.to_string()),
             Default::Float(v) => Value::Float(v),
@@ -68,275 +42,9 @@ impl Default {
     }
 }
 
-/// One attribute of one dialect op.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RegSpec {
-    /// The dialect attribute name (`in_cvt.scale`).
-    pub name: &'static str,
-    /// Its values.
-    pub kind: Kind,
-    /// Its identity value.
-    pub default: Default,
-    /// The CTable block (`CONV`, `SDP`, `CDP`, `LUT`, `EMU`), or `None` for a
-    /// non-calibration parameter.
-    pub ctable_block: Option<&'static str>,
-}
-
-const I16: (i64, i64) = (i16::MIN as i64, i16::MAX as i64);
-const I32: (i64, i64) = (i32::MIN as i64, i32::MAX as i64);
-const PRECISIONS: &[&str] = &["int8", "int16", "fp16"];
-
-const fn int(
-    name: &'static str,
-    range: (i64, i64),
-    default: i64,
-    block: Option<&'static str>,
-) -> RegSpec {
-    RegSpec {
-        name,
-        kind: Kind::Int {
-            min: range.0,
-            max: range.1,
-        },
-        default: Default::Int(default),
-        ctable_block: block,
-    }
-}
-
-const fn enumeration(
-    name: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-) -> RegSpec {
-    RegSpec {
-        name,
-        kind: Kind::Enum(values),
-        default: Default::Str(default),
-        ctable_block: None,
-    }
-}
-
-const fn float(name: &'static str, default: f64, block: Option<&'static str>) -> RegSpec {
-    RegSpec {
-        name,
-        kind: Kind::Float,
-        default: Default::Float(default),
-        ctable_block: block,
-    }
-}
-
-const CONV: Option<&str> = Some("CONV");
-const SDP: Option<&str> = Some("SDP");
-const CDP: Option<&str> = Some("CDP");
-const LUT: Option<&str> = Some("LUT");
-const EMU: Option<&str> = Some("EMU");
-
-static CONV_SPECS: &[RegSpec] = &[
-    enumeration("conv_mode", &["direct", "winograd"], "direct"),
-    RegSpec {
-        name: "data_format",
-        kind: Kind::Str,
-        default: Default::Str("feature"),
-        ctable_block: None,
-    },
-    enumeration("in_precision", PRECISIONS, "int8"),
-    enumeration("out_precision", PRECISIONS, "int8"),
-    int("conv_stride_x", (1, 8), 1, None),
-    int("conv_stride_y", (1, 8), 1, None),
-    int("pad_x_left", (0, 31), 0, None),
-    int("pad_x_right", (0, 31), 0, None),
-    int("pad_y_top", (0, 31), 0, None),
-    int("pad_y_bottom", (0, 31), 0, None),
-    int("dilation_x", (1, 32), 1, None),
-    int("dilation_y", (1, 32), 1, None),
-    int("pad_val", I16, 0, None),
-    int("in_cvt.enable", (0, 1), 0, CONV),
-    int("in_cvt.scale", I16, 1, CONV),
-    int("in_cvt.truncate", (0, 63), 0, CONV),
-    int("in_cvt.offset", I16, 0, CONV),
-    int("mean_ry", (0, 65535), 0, CONV),
-    int("mean_gu", (0, 65535), 0, CONV),
-    int("mean_bv", (0, 65535), 0, CONV),
-    int("mean_ax", (0, 65535), 0, CONV),
-    int("mean_format", (0, 1), 0, CONV),
-    int("out_cvt.truncate", (0, 16), 0, CONV),
-];
-
-/// The ten attributes of one SDP sub-unit; `$cal` is the CTable block of
-/// `shift_value`/`truncate` (X1 and X2 are calibrated, Y is not).
-macro_rules! sdp_sub_unit {
-    ($p:literal, $cal:expr) => {
-        [
-            int(concat!($p, ".enable"), (0, 1), 0, None),
-            enumeration(
-                concat!($p, ".alu_type"),
-                &["max", "min", "sum", "eql"],
-                "sum",
-            ),
-            enumeration(
-                concat!($p, ".type"),
-                &["none", "mul", "add", "both"],
-                "none",
-            ),
-            enumeration(
-                concat!($p, ".mode"),
-                &["per_layer", "per_kernel", "per_point"],
-                "per_layer",
-            ),
-            enumeration(
-                concat!($p, ".act"),
-                &["none", "relu", "lut", "prelu"],
-                "none",
-            ),
-            int(concat!($p, ".shift_value"), (0, 63), 0, $cal),
-            int(concat!($p, ".truncate"), (0, 63), 0, $cal),
-            enumeration(concat!($p, ".precision"), PRECISIONS, "int8"),
-            int(concat!($p, ".alu_operand"), I32, 0, None),
-            int(concat!($p, ".mul_operand"), I32, 1, None),
-        ]
-    };
-}
-
-const SDP_X1: [RegSpec; 10] = sdp_sub_unit!("x1_op", SDP);
-const SDP_X2: [RegSpec; 10] = sdp_sub_unit!("x2_op", SDP);
-const SDP_Y: [RegSpec; 10] = sdp_sub_unit!("y_op", None);
-
-static SDP_SPECS: &[RegSpec] = &[
-    enumeration("src_precision", PRECISIONS, "int8"),
-    enumeration("dst_precision", PRECISIONS, "int8"),
-    int("lut_index", (-1, 255), -1, None),
-    SDP_X1[0],
-    SDP_X1[1],
-    SDP_X1[2],
-    SDP_X1[3],
-    SDP_X1[4],
-    SDP_X1[5],
-    SDP_X1[6],
-    SDP_X1[7],
-    SDP_X1[8],
-    SDP_X1[9],
-    SDP_X2[0],
-    SDP_X2[1],
-    SDP_X2[2],
-    SDP_X2[3],
-    SDP_X2[4],
-    SDP_X2[5],
-    SDP_X2[6],
-    SDP_X2[7],
-    SDP_X2[8],
-    SDP_X2[9],
-    SDP_Y[0],
-    SDP_Y[1],
-    SDP_Y[2],
-    SDP_Y[3],
-    SDP_Y[4],
-    SDP_Y[5],
-    SDP_Y[6],
-    SDP_Y[7],
-    SDP_Y[8],
-    SDP_Y[9],
-    int("y_op.cvt.alu_cvt.enable", (0, 1), 0, SDP),
-    int("y_op.cvt.alu_cvt.offset", I16, 0, SDP),
-    int("y_op.cvt.alu_cvt.scale", I16, 1, SDP),
-    int("y_op.cvt.alu_cvt.truncate", (0, 63), 0, SDP),
-    int("y_op.cvt.mul_cvt.enable", (0, 1), 0, SDP),
-    int("y_op.cvt.mul_cvt.offset", I16, 0, SDP),
-    int("y_op.cvt.mul_cvt.scale", I16, 1, SDP),
-    int("y_op.cvt.mul_cvt.truncate", (0, 63), 0, SDP),
-    int("out_cvt.offset", I32, 0, SDP),
-    int("out_cvt.scale", I16, 1, SDP),
-    int("out_cvt.truncate", (0, 63), 0, SDP),
-];
-
-static PDP_SPECS: &[RegSpec] = &[
-    enumeration("precision", PRECISIONS, "int8"),
-    enumeration("pool_mode", &["avg", "max", "min"], "max"),
-    int("pool_width", (1, 8), 1, None),
-    int("pool_height", (1, 8), 1, None),
-    int("stride_x", (1, 8), 1, None),
-    int("stride_y", (1, 8), 1, None),
-    int("pad_left", (0, 7), 0, None),
-    int("pad_right", (0, 7), 0, None),
-    int("pad_top", (0, 7), 0, None),
-    int("pad_bottom", (0, 7), 0, None),
-];
-
-/// `local_size` is further restricted to 3, 5, 7 or 9 by [`check_value`].
-static CDP_SPECS: &[RegSpec] = &[
-    enumeration("in_precision", PRECISIONS, "int8"),
-    enumeration("out_precision", PRECISIONS, "int8"),
-    int("local_size", (3, 9), 5, None),
-    int("bypass_sqsum", (0, 1), 0, None),
-    int("bypass_out_mul", (0, 1), 0, None),
-    float("alpha", 1e-4, None),
-    float("beta", 0.75, None),
-    float("bias", 1.0, None),
-    int("in_cvt.offset", (-128, 127), 0, CDP),
-    int("in_cvt.scale", I16, 1, CDP),
-    int("in_cvt.truncate", (0, 31), 0, CDP),
-    int("out_cvt.offset", (-(1 << 24), (1 << 24) - 1), 0, CDP),
-    int("out_cvt.scale", I16, 1, CDP),
-    int("out_cvt.truncate", (0, 63), 0, CDP),
-    int("lut_index", (0, 255), 0, CDP),
-    int(
-        "lut_param.linear_exp_offset.exp_offset",
-        (-128, 127),
-        0,
-        LUT,
-    ),
-    int(
-        "lut_param.linear_only_offset.frac_bits",
-        (-128, 127),
-        0,
-        LUT,
-    ),
-    int("lut_param.linear_only_start", (0, (1 << 38) - 1), 0, LUT),
-    int("lut_param.linear_only_end", (0, (1 << 38) - 1), 0, LUT),
-];
-
-static RUBIK_SPECS: &[RegSpec] = &[
-    enumeration("precision", PRECISIONS, "int8"),
-    enumeration("mode", &["contract", "split", "merge"], "contract"),
-    int("stride_x", (1, 8), 1, None),
-    int("stride_y", (1, 8), 1, None),
-];
-
-static BDMA_SPECS: &[RegSpec] = &[
-    enumeration("source_type", &["mc", "cv"], "mc"),
-    enumeration("destination_type", &["mc", "cv"], "mc"),
-];
-
-static EMU_SPECS: &[RegSpec] = &[
-    enumeration("op_type", &["softmax", "power", "log"], "softmax"),
-    enumeration("precision", &["int8", "fp16"], "int8"),
-    float("input_scale_factor", 1.0, EMU),
-    float("output_scale_factor", 1.0, EMU),
-];
-
-static CONCAT_SPECS: &[RegSpec] = &[int("axis", (1, 1), 1, None)];
-static SLICE_SPECS: &[RegSpec] = &[int("c_start", (0, i64::MAX), 0, None)];
-
-static EMU_SOFTMAX: &[RegSpec] = &[int("axis", (1, 1), 1, None)];
-static EMU_POWER: &[RegSpec] = &[
-    float("power", 1.0, None),
-    float("scale", 1.0, None),
-    float("shift", 0.0, None),
-];
-
 /// Every attribute of `engine`'s op except `hw_layer`, in the IRDL file's order.
 pub fn specs(engine: Engine) -> &'static [RegSpec] {
-    match engine {
-        Engine::Conv => CONV_SPECS,
-        Engine::Sdp => SDP_SPECS,
-        Engine::Pdp => PDP_SPECS,
-        Engine::Cdp => CDP_SPECS,
-        Engine::Rubik => RUBIK_SPECS,
-        Engine::Bdma => BDMA_SPECS,
-        Engine::Emu => EMU_SPECS,
-        Engine::Concat => CONCAT_SPECS,
-        Engine::Reshape => &[],
-        Engine::Slice => SLICE_SPECS,
-    }
+    onnc_nvdla_hw::registers::specs(engine.op_name())
 }
 
 /// The function of an `nvdla.sdp` op's lookup table (undeclared in the
@@ -358,15 +66,6 @@ pub fn sdp_params(y_act: &str) -> &'static [RegSpec] {
     }
 }
 
-/// The undeclared parameters an `nvdla.emu` op of `op_type` requires.
-pub fn emu_params(op_type: &str) -> &'static [RegSpec] {
-    match op_type {
-        "softmax" => EMU_SOFTMAX,
-        "power" => EMU_POWER,
-        _ => &[],
-    }
-}
-
 /// The attribute `name` of `engine`'s op.
 pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
     specs(engine).iter().find(|s| s.name == name)
@@ -377,7 +76,7 @@ pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
 pub fn defaults(engine: Engine) -> BTreeMap<String, Value> {
     specs(engine)
         .iter()
-        .map(|s| (s.name.to_string(), s.default.to_value()))
+        .map(|s| (s.name.to_string(), Value::from(s.default)))
         .collect()
 }
 
@@ -562,7 +261,7 @@ mod tests {
     fn defaults_pass_their_own_checks() {
         for engine in Engine::ALL {
             for s in specs(engine) {
-                check_spec(engine, s, &s.default.to_value()).unwrap();
+                check_spec(engine, s, &Value::from(s.default)).unwrap();
             }
         }
     }
@@ -576,7 +275,7 @@ mod tests {
                 }
             }
         }
-        let sdp: Vec<_> = SDP_SPECS
+        let sdp: Vec<_> = specs(Engine::Sdp)
             .iter()
             .filter(|s| s.ctable_block.is_some())
             .map(|s| s.name)

@@ -46,7 +46,7 @@ pub fn gen(p: &Program) -> String {
                     .attrs
                     .get(s.name)
                     .cloned()
-                    .unwrap_or_else(|| s.default.to_value());
+                    .unwrap_or_else(|| Value::from(s.default));
                 format!(
                     "    {}: {}",
                     quote(&json_register_name(op.engine, s)),

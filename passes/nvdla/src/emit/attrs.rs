@@ -4,10 +4,12 @@
 //! `dialects/nvdla.irdl.mlir` (`x1_op.mode`, `in_cvt.scale`, ...). Out: the
 //! value as the descriptor field wants it (`u8`, `i16`, an enumerator
 //! number), or an [`EmitError::Attr`] saying what is missing or out of
-//! range. Example: `A::new(op).int_in("conv_stride_x", 1, 8)` → `Ok(1)`.
+//! range. Example: `A::new(op).reg("conv_stride_x")` → `Ok(1)` (checked
+//! against the register table's 1..=8).
 
 use super::error::{EmitError, Result};
 use crate::program::{Op, Precision};
+use crate::registers::Kind;
 
 /// Attribute reader for one op.
 pub(crate) struct A<'a> {
@@ -34,6 +36,19 @@ impl<'a> A<'a> {
             engine: self.op.engine.op_name().to_string(),
             hw_layer: self.op.hw_layer.clone(),
             problem: problem.into(),
+        }
+    }
+
+    /// Integer register `name` of this op's engine, checked against its
+    /// range in the register table (`onnc_nvdla_hw::registers`, the one
+    /// statement of every register's range).
+    pub(crate) fn reg(&self, name: &str) -> Result<i64> {
+        match crate::registers::spec(self.op.engine, name).map(|s| s.kind) {
+            Some(Kind::Int { min, max }) => self.int_in(name, min, max),
+            _ => Err(self.err(
+                name,
+                "is not an integer register of this op in the register table (internal error)",
+            )),
         }
     }
 

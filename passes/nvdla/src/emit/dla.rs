@@ -535,31 +535,31 @@ impl Ctx<'_> {
             input_width_cmac: dims(f, "output width", name)?,
             input_height_cmac: dims(b.out_rows, "output height", name)?,
             bytes_per_kernel: bpk as u32,
-            mean_ry: a.int_in("mean_ry", 0, 65535)? as u16 as i16,
-            mean_gu: a.int_in("mean_gu", 0, 65535)? as u16 as i16,
-            mean_bv: a.int_in("mean_bv", 0, 65535)? as u16 as i16,
-            mean_ax: a.int_in("mean_ax", 0, 65535)? as u16 as i16,
-            mean_format: a.int_in("mean_format", 0, 1)? as u8,
-            conv_stride_x: a.int_in("conv_stride_x", 1, 8)? as u8,
-            conv_stride_y: a.int_in("conv_stride_y", 1, 8)? as u8,
-            pad_x_left: a.int_in("pad_x_left", 0, 31)? as u8,
-            pad_x_right: a.int_in("pad_x_right", 0, 31)? as u8,
+            mean_ry: a.reg("mean_ry")? as u16 as i16,
+            mean_gu: a.reg("mean_gu")? as u16 as i16,
+            mean_bv: a.reg("mean_bv")? as u16 as i16,
+            mean_ax: a.reg("mean_ax")? as u16 as i16,
+            mean_format: a.reg("mean_format")? as u8,
+            conv_stride_x: a.reg("conv_stride_x")? as u8,
+            conv_stride_y: a.reg("conv_stride_y")? as u8,
+            pad_x_left: a.reg("pad_x_left")? as u8,
+            pad_x_right: a.reg("pad_x_right")? as u8,
             pad_y_top: b.pad_top as u8,
             pad_y_bottom: b.pad_bottom as u8,
-            dilation_x: a.int_in("dilation_x", 1, 32)? as u8,
-            dilation_y: a.int_in("dilation_y", 1, 32)? as u8,
+            dilation_x: a.reg("dilation_x")? as u8,
+            dilation_y: a.reg("dilation_y")? as u8,
             in_precision: precision_code(in_p),
             out_precision: precision_code(a.precision("out_precision")?),
             pad_val: a.i16("pad_val")?,
             in_cvt: CvtParam {
                 scale: a.i16("in_cvt.scale")?,
-                truncate: a.int_in("in_cvt.truncate", 0, 63)? as u8,
-                enable: a.int_in("in_cvt.enable", 0, 1)? as u8,
+                truncate: a.reg("in_cvt.truncate")? as u8,
+                enable: a.reg("in_cvt.enable")? as u8,
                 offset: a.i32("in_cvt.offset")?,
             },
             out_cvt: CvtParam {
                 scale: 1,
-                truncate: a.int_in("out_cvt.truncate", 0, 63)? as u8,
+                truncate: a.reg("out_cvt.truncate")? as u8,
                 enable: 1,
                 offset: 0,
             },
@@ -585,19 +585,19 @@ impl Ctx<'_> {
             let g = |field: &str| format!("{unit}.cvt.{which}.{field}");
             Ok(CvtParam {
                 scale: a.i16(&g("scale"))?,
-                truncate: a.int_in(&g("truncate"), 0, 63)? as u8,
-                enable: a.int_in(&g("enable"), 0, 1)? as u8,
+                truncate: a.reg(&g("truncate"))? as u8,
+                enable: a.reg(&g("enable"))? as u8,
                 offset: a.i32(&g("offset"))?,
             })
         };
         Ok(SdpOp {
-            enable: a.int_in(&f("enable"), 0, 1)? as u8,
+            enable: a.reg(&f("enable"))? as u8,
             alu_type: a.pick(&f("alu_type"), &["max", "min", "sum", "eql"])?,
             op_type: a.pick(&f("type"), &["none", "mul", "add", "both"])?,
             mode: a.pick(&f("mode"), &["per_layer", "per_kernel", "per_point"])?,
             act: a.pick(&f("act"), &["none", "relu", "lut", "prelu"])?,
-            shift_value: a.int_in(&f("shift_value"), 0, 63)? as u8,
-            truncate: a.int_in(&f("truncate"), 0, 63)? as u8,
+            shift_value: a.reg(&f("shift_value"))? as u8,
+            truncate: a.reg(&f("truncate"))? as u8,
             precision: precision_code(a.precision(&f("precision"))?),
             alu_operand: a.i32(&f("alu_operand"))?,
             mul_operand: a.i32(&f("mul_operand"))?,
@@ -641,7 +641,7 @@ impl Ctx<'_> {
             lut_index,
             out_cvt: CvtParam {
                 scale: a.i16("out_cvt.scale")?,
-                truncate: a.int_in("out_cvt.truncate", 0, 63)? as u8,
+                truncate: a.reg("out_cvt.truncate")? as u8,
                 enable: 1,
                 offset: a.i32("out_cvt.offset")?,
             },
@@ -674,12 +674,12 @@ impl Ctx<'_> {
         let [_, _, _, out_w] = self.nchw(_op.output)?;
         let sp = super::pdp_split::split(
             out_w,
-            a.int_in("pool_width", 1, 8)? as usize,
-            a.int_in("pool_height", 1, 8)? as usize,
-            a.int_in("stride_x", 1, 8)? as usize,
-            a.int_in("stride_y", 1, 8)? as usize,
-            a.int_in("pad_left", 0, 7)? as usize,
-            a.int_in("pad_right", 0, 7)? as usize,
+            a.reg("pool_width")? as usize,
+            a.reg("pool_height")? as usize,
+            a.reg("stride_x")? as usize,
+            a.reg("stride_y")? as usize,
+            a.reg("pad_left")? as usize,
+            a.reg("pad_right")? as usize,
             prec == crate::Precision::Int8,
             self.cfg.atomic_k,
         )
@@ -694,14 +694,14 @@ impl Ctx<'_> {
             partial_width_mid: dims(sp.out_mid, "partial output width", name)?,
             partial_width_last: dims(sp.out_last, "partial output width", name)?,
             pool_mode: a.pick("pool_mode", &["avg", "max", "min"])?,
-            pool_width: (a.int_in("pool_width", 1, 8)? - 1) as u8,
-            pool_height: (a.int_in("pool_height", 1, 8)? - 1) as u8,
-            stride_x: a.int_in("stride_x", 1, 8)? as u8,
-            stride_y: a.int_in("stride_y", 1, 8)? as u8,
-            pad_left: a.int_in("pad_left", 0, 7)? as u8,
-            pad_right: a.int_in("pad_right", 0, 7)? as u8,
-            pad_top: a.int_in("pad_top", 0, 7)? as u8,
-            pad_bottom: a.int_in("pad_bottom", 0, 7)? as u8,
+            pool_width: (a.reg("pool_width")? - 1) as u8,
+            pool_height: (a.reg("pool_height")? - 1) as u8,
+            stride_x: a.reg("stride_x")? as u8,
+            stride_y: a.reg("stride_y")? as u8,
+            pad_left: a.reg("pad_left")? as u8,
+            pad_right: a.reg("pad_right")? as u8,
+            pad_top: a.reg("pad_top")? as u8,
+            pad_bottom: a.reg("pad_bottom")? as u8,
             precision: precision_code(a.precision("precision")?),
             ..Default::default()
         };
@@ -727,17 +727,17 @@ impl Ctx<'_> {
                 format!("is {out_p} but in_precision is {in_p}; CDP converts no precision"),
             ));
         }
-        let local_size = a.int_in("local_size", 3, 9)?;
+        let local_size = a.reg("local_size")?;
         let lut = lrn_lut(
             a.float("alpha")?,
             a.float("beta")?,
             a.float("bias")?,
             local_size,
             in_p,
-            a.int_in("lut_param.linear_exp_offset.exp_offset", -128, 127)?,
-            a.int_in("lut_param.linear_only_offset.frac_bits", -128, 127)?,
-            a.int_in("lut_param.linear_only_start", 0, (1 << 38) - 1)? as u64,
-            a.int_in("lut_param.linear_only_end", 0, (1 << 38) - 1)? as u64,
+            a.reg("lut_param.linear_exp_offset.exp_offset")?,
+            a.reg("lut_param.linear_only_offset.frac_bits")?,
+            a.reg("lut_param.linear_only_start")? as u64,
+            a.reg("lut_param.linear_only_end")? as u64,
         );
         let index = match luts.iter().position(|l| l == &lut) {
             Some(i) => i,
@@ -752,19 +752,19 @@ impl Ctx<'_> {
             lut_index: index as i16,
             in_cvt: CvtParam {
                 scale: a.i16("in_cvt.scale")?,
-                truncate: a.int_in("in_cvt.truncate", 0, 63)? as u8,
+                truncate: a.reg("in_cvt.truncate")? as u8,
                 enable: 1,
                 offset: a.i32("in_cvt.offset")?,
             },
             out_cvt: CvtParam {
                 scale: a.i16("out_cvt.scale")?,
-                truncate: a.int_in("out_cvt.truncate", 0, 63)? as u8,
+                truncate: a.reg("out_cvt.truncate")? as u8,
                 enable: 1,
                 offset: a.i32("out_cvt.offset")?,
             },
             local_size: local_size as u8,
-            bypass_sqsum: a.int_in("bypass_sqsum", 0, 1)? as u8,
-            bypass_out_mul: a.int_in("bypass_out_mul", 0, 1)? as u8,
+            bypass_sqsum: a.reg("bypass_sqsum")? as u8,
+            bypass_out_mul: a.reg("bypass_out_mul")? as u8,
             reserved0: 0,
         };
         let sd = CdpSurfaceDesc {
@@ -781,8 +781,8 @@ impl Ctx<'_> {
         let d = RubikOpDesc {
             mode: a.pick("mode", &["contract", "split", "merge"])?,
             precision: precision_code(a.precision("precision")?),
-            stride_x: a.int_in("stride_x", 1, 8)? as u8,
-            stride_y: a.int_in("stride_y", 1, 8)? as u8,
+            stride_x: a.reg("stride_x")? as u8,
+            stride_y: a.reg("stride_y")? as u8,
         };
         // A plane is one surface of the cube: plane stride = surface stride.
         let mut src = self.cube(x)?;

@@ -239,7 +239,7 @@ fn encode_one(
             let [k, c, r, s] =
                 <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("[K, C, R, S]"))?;
             let shift = if prec.bytes() == 1 || prec == crate::Precision::Int16 {
-                a.int_in("out_cvt.truncate", 0, 63)? as i32
+                a.reg("out_cvt.truncate")? as i32
             } else {
                 0
             };
@@ -267,10 +267,10 @@ fn encode_one(
             } else if unit == "y_op" {
                 y_alu_exponent(&a)?
             } else {
-                -(a.int_in(&format!("{unit}.shift_value"), 0, 63)? as i32)
+                -(a.reg(&format!("{unit}.shift_value"))? as i32)
             };
             let mul = if is_int {
-                a.int_in(&format!("{unit}.truncate"), 0, 63)? as i32
+                a.reg(&format!("{unit}.truncate"))? as i32
             } else {
                 0
             };
@@ -348,13 +348,13 @@ fn encode_one(
 /// encoded at `2^(truncate − log2 scale)` — a power-of-two `scale`, offset
 /// 0 — or as is when the converter is bypassed.
 fn y_alu_exponent(a: &A) -> Result<i32> {
-    if a.int_in("y_op.shift_value", 0, 63)? != 0 {
+    if a.reg("y_op.shift_value")? != 0 {
         return Err(a.err(
             "y_op.shift_value",
             "is not 0, but the Y unit has no operand shift; scale its operand with y_op.cvt.alu_cvt (scale, truncate) instead",
         ));
     }
-    if a.int_in("y_op.cvt.alu_cvt.enable", 0, 1)? == 0 {
+    if a.reg("y_op.cvt.alu_cvt.enable")? == 0 {
         return Ok(0);
     }
     let scale = a.i16("y_op.cvt.alu_cvt.scale")?;
@@ -364,6 +364,6 @@ fn y_alu_exponent(a: &A) -> Result<i32> {
             format!("is {scale}; a Y weight operand is encoded with a power-of-two exponent, so its converter needs a positive power-of-two scale and offset 0"),
         ));
     }
-    let truncate = a.int_in("y_op.cvt.alu_cvt.truncate", 0, 63)? as i32;
+    let truncate = a.reg("y_op.cvt.alu_cvt.truncate")? as i32;
     Ok(truncate - scale.trailing_zeros() as i32)
 }

@@ -20,7 +20,7 @@ use crate::program::Precision;
 /// The `lut_index` of the SDP op read by `a` (see the module doc).
 pub(crate) fn lut_index(a: &A, luts: &mut Vec<LutParam>) -> Result<i16> {
     let act = a.str("y_op.act")?;
-    let index = a.int_in("lut_index", -1, 255)?;
+    let index = a.reg("lut_index")?;
     if act != "lut" {
         if index >= 0 {
             return Err(a.err(
@@ -30,7 +30,7 @@ pub(crate) fn lut_index(a: &A, luts: &mut Vec<LutParam>) -> Result<i16> {
         }
         return Ok(-1);
     }
-    if a.int_in("y_op.enable", 0, 1)? == 0 {
+    if a.reg("y_op.enable")? == 0 {
         return Err(a.err(
             "y_op.enable",
             "is 0 but y_op.act is \"lut\"; the LUT runs in the Y unit, which must be enabled",
