@@ -173,6 +173,48 @@ pub fn layer_bias_values(l: &Lowered, pieces: &[Piece]) -> Option<Vec<i64>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frontend::lower::WeightLayout;
+    use crate::frontend::weights::LayerWeights;
+    use crate::layer::{Layer, MatMulShape, Precision};
+
+    fn fc(bias: Vec<f32>, scales: Vec<f32>) -> Lowered {
+        let out = bias.len() as u32;
+        Lowered {
+            node: "fc".into(),
+            op: "Gemm".into(),
+            layer: Layer::matmul(
+                "fc",
+                MatMulShape {
+                    rows: 1,
+                    in_features: 1,
+                    out_features: out,
+                },
+                Precision::new(8, 8, 8),
+            ),
+            weights: LayerWeights {
+                values: vec![1; out as usize],
+                scales,
+                signed: true,
+            },
+            bias: Some(bias),
+            relu: false,
+            layout: WeightLayout::AsLayer,
+            end: "y".into(),
+            sum_of: None,
+        }
+    }
+
+    #[test]
+    fn the_bias_is_rounded_to_accumulator_units_per_channel() {
+        // One scale: B / 0.25, rounded half away from zero.
+        let l = fc(vec![1.0, -0.3, 0.125, -0.375], vec![0.25]);
+        assert_eq!(accumulator_bias(&l), Some(vec![4, -1, 1, -2]));
+        // Per-channel scales.
+        let l = fc(vec![1.0, 1.0], vec![0.5, 0.1]);
+        assert_eq!(accumulator_bias(&l), Some(vec![2, 10]));
+        // A bias that rounds to zero everywhere is no bias.
+        assert_eq!(accumulator_bias(&fc(vec![0.1, -0.1], vec![1.0])), None);
+    }
 
     fn lane(line: &str, i: usize) -> i32 {
         let at = line.len() - (i + 1) * BIAS_SLOT_BITS;

@@ -99,4 +99,25 @@ mod tests {
         }
         assert!(4 * ((1 << s) - 1) < 1 << lsb);
     }
+
+    /// A sum that adds the bias floored to its units, `⌊c / 2^s⌋`, is the
+    /// unsplit `max(S + c, 0)` or one LSB below when the bias counts as one
+    /// more part (`(K + 1) · (2^s − 1) < 2^L`, what `bias.rs` asks of
+    /// [`window_shift`]).
+    #[test]
+    fn a_floored_bias_is_one_more_part() {
+        let (s, lsb) = (2u32, 4u32);
+        let parts = [-40i64, 13, 37];
+        assert!((parts.len() as i64 + 1) * ((1 << s) - 1) < 1 << lsb);
+        for c in -70i64..70 {
+            for base in -200i64..200 {
+                let ps: Vec<i64> = parts.iter().map(|p| p + base / 3).collect();
+                let total: i64 = ps.iter().sum::<i64>() + c;
+                let t: i64 = ps.iter().map(|p| p >> s).sum::<i64>() + (c >> s);
+                let split = t.max(0) >> (lsb - s);
+                let whole = total.max(0) >> lsb;
+                assert!(split == whole || split + 1 == whole, "{ps:?} + {c}");
+            }
+        }
+    }
 }
