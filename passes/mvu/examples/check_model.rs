@@ -23,7 +23,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use onnc_mvu::frontend::{
-    check_splits, compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
+    accumulator_bias, check_splits, compile, random_codes, reference_codes, simulate,
+    CompileOptions, PieceKind,
 };
 
 /// The values of a little-endian f32 `.npy` file (C order), e.g. the input
@@ -138,8 +139,14 @@ fn run(args: &[String]) -> Result<String, String> {
             );
         }
     }
+    // Layers adding a bias through the bias RAM, and its largest |c|.
+    let biases: Vec<Vec<i64>> = c.lowered().iter().filter_map(accumulator_bias).collect();
+    let c_max = biases.iter().flatten().map(|v| v.abs()).max().unwrap_or(0);
     let line = format!(
-        "{path} at {bits} bits: {} pieces, {windowed} layers with windowed partials, {} outputs \
+        "{path} at {bits} bits: {} layers with a bias (max |c| {c_max} accumulator units), ",
+        biases.len()
+    ) + &format!(
+        "{} pieces, {windowed} layers with windowed partials, {} outputs \
          ({nonzero} nonzero), {differ} differ ({below} by one LSB below); \
          load {load_s:.1}s, compile {compile_s:.1}s, model {sim_s:.1}s, interpreter {interp_s:.1}s",
         c.table().rows.len(),
