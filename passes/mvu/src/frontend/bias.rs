@@ -21,10 +21,12 @@
 //! accumulator units is `c = round(B / s)`: at most half an accumulator unit
 //! from the float bias. The reference graph adds the same integer `c`.
 //!
-//! **Split layers.** A partial adds no bias; the sum adds it. A windowed sum
-//! (partials that dropped `s` low bits) adds `⌊c / 2^s⌋`, i.e. one more part
-//! of remainder `0 ..= 2^s − 1`, which [`super::window_shift`] is given as an
-//! extra part, so the one-LSB bound of `frontend/window.rs` still holds.
+//! **Split layers.** The first partial (input features / channels and
+//! kernel rows from 0) adds the bias to its partial sum, in the layer's
+//! accumulator units, before any low bits are dropped; the other partials
+//! and the sum add none. The sum of the partials is then the biased
+//! accumulator, and `frontend/window.rs`'s bound holds unchanged once the
+//! partial bound counts `max |c|` ([`bias_bound`]).
 //!
 //! ```
 //! use onnc_mvu::frontend::bias_image;
@@ -92,30 +94,42 @@ pub fn accumulator_bias(l: &Lowered) -> Option<Vec<i64>> {
     c.iter().any(|&v| v != 0).then_some(c)
 }
 
-/// Low bits a split layer's partials dropped: the layer's quantizer MSB
-/// minus its sum piece's (0 for every other piece).
-fn sum_shift(l: &Lowered, p: &Piece) -> u32 {
-    let msb = |q: Option<u32>, out: u32| q.unwrap_or(out.saturating_sub(1));
-    let whole = msb(l.layer.quant_msb, l.layer.precision.out);
-    let own = msb(p.layer.quant_msb, p.layer.precision.out);
-    whole.saturating_sub(own)
+/// Whether piece `p` adds its layer's bias: an output piece, or the first
+/// partial of a split layer (input channels/features and kernel rows from 0),
+/// whose accumulator is in the layer's units; never a sum.
+pub fn adds_bias(p: &Piece) -> bool {
+    match p.kind {
+        PieceKind::Output => true,
+        PieceKind::Partial => p.inputs.start == 0 && p.kernel_rows.start == 0,
+        PieceKind::Sum { .. } => false,
+    }
 }
 
 /// The bias piece `p` of layer `l` adds, one value per channel of
-/// `p.channels`: `c` for an output piece, `⌊c / 2^s⌋` for a sum whose
-/// partials dropped `s` bits, nothing for a partial or an unbiased layer.
+/// `p.channels` ([`adds_bias`]); `None` for the other pieces and for an
+/// unbiased layer.
 pub fn piece_bias(l: &Lowered, p: &Piece) -> Option<Vec<i64>> {
-    if p.kind == PieceKind::Partial {
+    if !adds_bias(p) {
         return None;
     }
     let c = accumulator_bias(l)?;
-    let s = sum_shift(l, p);
     Some(
         p.channels
             .clone()
-            .map(|o| c.get(o as usize).copied().unwrap_or(0) >> s)
+            .map(|o| c.get(o as usize).copied().unwrap_or(0))
             .collect(),
     )
+}
+
+/// The largest `|c|` of layer `l`'s bias in accumulator units (0 without
+/// one): what the first partial of a split may add to its partial sum.
+pub fn bias_bound(l: &Lowered) -> u64 {
+    accumulator_bias(l)
+        .iter()
+        .flatten()
+        .map(|v| v.unsigned_abs())
+        .max()
+        .unwrap_or(0)
 }
 
 /// The bias-RAM image of a layer whose output pieces add `values` (one per
@@ -153,21 +167,11 @@ pub fn bias_image(values: &[i64]) -> Result<Vec<String>, BiasError> {
         .collect())
 }
 
-/// The layer-wide values the bias image holds: each output or sum piece's
-/// [`piece_bias`] placed at its channels; `None` for an unbiased layer.
+/// The layer-wide values of the bias image, `c` per output channel, when
+/// some piece of `pieces` adds them; `None` otherwise.
 pub fn layer_bias_values(l: &Lowered, pieces: &[Piece]) -> Option<Vec<i64>> {
     let c = accumulator_bias(l)?;
-    let mut v = vec![0i64; c.len()];
-    for p in pieces {
-        if let Some(b) = piece_bias(l, p) {
-            for (o, x) in p.channels.clone().zip(b) {
-                if let Some(slot) = v.get_mut(o as usize) {
-                    *slot = x;
-                }
-            }
-        }
-    }
-    Some(v)
+    pieces.iter().any(adds_bias).then_some(c)
 }
 
 #[cfg(test)]

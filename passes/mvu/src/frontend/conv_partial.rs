@@ -170,8 +170,8 @@ pub fn split_conv_inputs(
             Cut::KernelRows => "kernel rows",
         },
     };
-    // A bias is added by the sum, as one more windowed part (bias.rs).
-    let biased = super::bias::accumulator_bias(l).is_some();
+    // The first partial adds the bias (bias.rs): its bound counts max |c|.
+    let biased = super::bias::bias_bound(l);
     let (chosen, shift) = match cut {
         Cut::Channels => {
             let sums = block_sums(&l.weights.values, ic as usize, taps as usize);

@@ -39,8 +39,8 @@ mod weights;
 mod window;
 
 pub use bias::{
-    accumulator_bias, bias_image, layer_bias_values, piece_bias, BiasError, BIAS_BITS,
-    BIAS_RAM_WORDS,
+    accumulator_bias, adds_bias, bias_bound, bias_image, layer_bias_values, piece_bias, BiasError,
+    BIAS_BITS, BIAS_RAM_WORDS,
 };
 pub use calibrate::{calibrate, msb_for};
 pub use chain::{plain_chain, Constants};
@@ -201,15 +201,16 @@ fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
 }
 
 /// The bias-RAM image of layer `l` (`<weight>.bias.hex`, carried by its
-/// first output or sum piece), pointing each output and sum piece at its
-/// first block (`bias_base`); `None` for a layer without a bias.
+/// first piece that adds the bias), pointing each such piece (output pieces,
+/// or a split layer's first partials) at its first block (`bias_base`);
+/// `None` for a layer without a bias.
 fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, BiasError> {
     let Some(values) = layer_bias_values(l, ps) else {
         return Ok(None);
     };
     let lines = bias_image(&values)?;
     let mut carrier = None;
-    for p in ps.iter_mut().filter(|p| p.kind != PieceKind::Partial) {
+    for p in ps.iter_mut().filter(|p| bias::adds_bias(p)) {
         p.layer.bias_base = Some(p.channels.start / crate::limits::BLOCK as u32);
         carrier.get_or_insert_with(|| p.layer.name.clone());
     }

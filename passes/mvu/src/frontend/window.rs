@@ -14,6 +14,9 @@
 //! identity weights and puts the total `T` through the layer's ReLU and a
 //! quantizer with MSB `msb − s`, i.e. output LSB `L − s`.
 //!
+//! A layer's bias is added by the first partial (`frontend/bias.rs`), so
+//! `S_0` includes it and `bound` counts its largest magnitude.
+//!
 //! **Bound.** If `bound < 2^(15+s)`, `s ≤ L` and `K · (2^s − 1) < 2^L`, then
 //! for every input the split's output, before the final modulo `2^oprec`,
 //! equals the unsplit layer's or is exactly one less: the codes are equal or
@@ -100,20 +103,21 @@ mod tests {
         assert!(4 * ((1 << s) - 1) < 1 << lsb);
     }
 
-    /// A sum that adds the bias floored to its units, `⌊c / 2^s⌋`, is the
-    /// unsplit `max(S + c, 0)` or one LSB below when the bias counts as one
-    /// more part (`(K + 1) · (2^s − 1) < 2^L`, what `bias.rs` asks of
-    /// [`window_shift`]).
+    /// A bias added by the first partial before it drops its low bits:
+    /// the partials still add up to the biased accumulator, so the result is
+    /// the unsplit `max(S + c, 0)` or one LSB below, with `K` parts as
+    /// before (`bias.rs`; the partial bound counts `|c|`).
     #[test]
-    fn a_floored_bias_is_one_more_part() {
+    fn a_bias_in_the_first_partial_keeps_the_bound() {
         let (s, lsb) = (2u32, 4u32);
         let parts = [-40i64, 13, 37];
-        assert!((parts.len() as i64 + 1) * ((1 << s) - 1) < 1 << lsb);
+        assert!(parts.len() as i64 * ((1 << s) - 1) < 1 << lsb);
         for c in -70i64..70 {
             for base in -200i64..200 {
-                let ps: Vec<i64> = parts.iter().map(|p| p + base / 3).collect();
+                let mut ps: Vec<i64> = parts.iter().map(|p| p + base / 3).collect();
                 let total: i64 = ps.iter().sum::<i64>() + c;
-                let t: i64 = ps.iter().map(|p| p >> s).sum::<i64>() + (c >> s);
+                ps[0] += c;
+                let t: i64 = ps.iter().map(|p| p >> s).sum();
                 let split = t.max(0) >> (lsb - s);
                 let whole = total.max(0) >> lsb;
                 assert!(split == whole || split + 1 == whole, "{ps:?} + {c}");
