@@ -125,6 +125,13 @@ fn the_bias_image_and_csrs_are_emitted() {
         "decoded into blength[1]"
     );
     assert_eq!(c.table().rows[0].bias_base, Some(0));
+    let header = c
+        .files()
+        .iter()
+        .find(|f| f.name == "mvu_config.h")
+        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
+        .unwrap();
+    assert!(header.contains("#define ONNC_MVU_LAYER_CONV_BIAS_BASE 0u"));
 }
 
 /// A float Gemm (scale `max|w| / 127`) with a bias, split over its inputs
@@ -208,4 +215,29 @@ fn an_exact_split_with_a_bias_equals_the_interpreter() {
     let c = compile(&g, &opts(2, None)).unwrap_or_else(|e| panic!("{e}"));
     assert!(c.pieces()[0].iter().any(|p| p.kind == PieceKind::Partial));
     model_equals_interpreter(&g, &c, inp, 2);
+}
+
+/// A pooled conv adds its bias before the pooler (bias, ReLU, max pool as in
+/// the graph): one job per pooled pixel and block, each pointing
+/// `mvubbaseptr` at its block's word.
+#[test]
+fn a_pooled_conv_with_a_bias_equals_the_interpreter() {
+    let mut g = conv_net(bias(70, 40.0));
+    g.nodes.push(
+        Node::new("pool", "MaxPool", &["r"], &["p"])
+            .with_attr("kernel_shape", Attr::Ints(vec![2, 2]))
+            .with_attr("strides", Attr::Ints(vec![2, 2])),
+    );
+    g.outputs = vec![vi("p", &[1, 70, 3, 3])];
+    let c = compile(&g, &opts(8, Some(12))).unwrap_or_else(|e| panic!("{e}"));
+    assert!(c.table().rows[0].pool.is_some());
+    model_equals_interpreter(&g, &c, 8 * 36, 8);
+    let asm = c
+        .files()
+        .iter()
+        .find(|f| f.name == "mvu_program.s")
+        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
+        .unwrap();
+    assert!(asm.contains("li t0, 2\n    sub t0, t0, s6\n    csrw mvubbaseptr, t0"));
+    assert!(asm.contains("csrwi mvublength_1, 0"));
 }
