@@ -3,10 +3,11 @@
 //!
 //! In: `check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]` (`QUANT_MSB`:
 //! the quantizer MSB of every layer, as `--quant-msb`; default `BITS − 1`;
-//! `calib`: each layer's MSB calibrated on one input of seed `SEED + 100`). The model's Conv/Gemm biases are
-//! set to zero first: onnc does not program the MVU's bias RAM (see
-//! docs/targets/mvu.md, "Not established"), and the functional model refuses
-//! nonzero biases rather than claim numbers the board would not produce.
+//! `calib`: each layer's MSB calibrated on one input of seed `SEED + 100`;
+//! `calib=CODES.npy`: calibrated on those input codes, an f32 `.npy`). The model's Conv/Gemm biases are
+//! kept: the program adds them through the MVU's bias RAM, in accumulator
+//! units, and the functional model and the reference graph add the same
+//! integers.
 //! Out: one line with the pieces, the output size, whether the two agree
 //! exactly (and how many are one LSB below) and how long each step took;
 //! with windowed splits, a line per split layer comparing its pieces with the
@@ -22,47 +23,67 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use onnc_mvu::frontend::{
-    check_splits, compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
+    accumulator_bias, check_splits, compile, random_codes, reference_codes, simulate,
+    CompileOptions, PieceKind,
 };
-use onnc_tensor::Tensor;
+
+/// The values of a little-endian f32 `.npy` file (C order), e.g. the input
+/// codes of `/work/tbl/codes/<model>/sample_0.npy`.
+fn npy_f32(path: &str) -> Result<Vec<f32>, String> {
+    let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    if b.len() < 10 || &b[..6] != b"\x93NUMPY" {
+        return Err(format!("{path}: not a .npy file"));
+    }
+    let (len, at) = if b[6] == 1 {
+        (usize::from(u16::from_le_bytes([b[8], b[9]])), 10)
+    } else {
+        let l = b.get(8..12).ok_or(format!("{path}: short header"))?;
+        (u32::from_le_bytes([l[0], l[1], l[2], l[3]]) as usize, 12)
+    };
+    let header =
+        String::from_utf8_lossy(b.get(at..at + len).ok_or(format!("{path}: short header"))?);
+    if !header.contains("'<f4'") || header.contains("'fortran_order': True") {
+        return Err(format!(
+            "{path}: expected C-order little-endian f32, header {header}"
+        ));
+    }
+    Ok(b[at + len..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
 
 fn run(args: &[String]) -> Result<String, String> {
     let [path, bits, rest @ ..] = args else {
-        return Err("usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]".into());
+        return Err(
+            "usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib | calib=CODES.npy]]"
+                .into(),
+        );
     };
     let bits: u32 = bits.parse().map_err(|e| format!("BITS '{bits}': {e}"))?;
     let seed: u64 = match rest.first() {
         Some(s) => s.parse().map_err(|e| format!("SEED '{s}': {e}"))?,
         None => 1,
     };
-    let calib = rest.get(1).is_some_and(|s| s == "calib");
+    let calib_file = rest.get(1).and_then(|s| s.strip_prefix("calib="));
+    let calib = rest.get(1).is_some_and(|s| s == "calib") || calib_file.is_some();
     let quant_msb: Option<u32> = match rest.get(1) {
         Some(s) if !calib => Some(s.parse().map_err(|e| format!("QUANT_MSB '{s}': {e}"))?),
         _ => None,
     };
     let t = Instant::now();
-    let mut g = onnc_onnx::load(path, &onnc_onnx::Options::default())
+    let g = onnc_onnx::load(path, &onnc_onnx::Options::default())
         .map_err(|e| format!("{path}: {e}"))?
         .graph;
-    let biases: Vec<String> = g
-        .nodes
-        .iter()
-        .filter(|n| matches!(n.op_type.as_str(), "Conv" | "Gemm"))
-        .filter_map(|n| n.input(2).map(str::to_string))
-        .collect();
-    for (name, t) in &mut g.initializers {
-        if biases.contains(name) {
-            *t = Tensor::from_f32(t.shape().to_vec(), vec![0.0; t.numel()])
-                .map_err(|e| format!("bias '{name}': {e}"))?;
-        }
-    }
     let load_s = t.elapsed().as_secs_f64();
     let shape = g.inputs[0]
         .type_info()
         .static_shape()
         .ok_or("the input has no static shape")?;
     let n: usize = shape.iter().product();
-    let calibration = if calib {
+    let calibration = if let Some(f) = calib_file {
+        vec![npy_f32(f)?.into_iter().map(|v| v as i64).collect()]
+    } else if calib {
         vec![random_codes(n, bits, seed + 100)
             .into_iter()
             .map(|v| v as i64)
@@ -118,8 +139,14 @@ fn run(args: &[String]) -> Result<String, String> {
             );
         }
     }
+    // Layers adding a bias through the bias RAM, and its largest |c|.
+    let biases: Vec<Vec<i64>> = c.lowered().iter().filter_map(accumulator_bias).collect();
+    let c_max = biases.iter().flatten().map(|v| v.abs()).max().unwrap_or(0);
     let line = format!(
-        "{path} at {bits} bits: {} pieces, {windowed} layers with windowed partials, {} outputs \
+        "{path} at {bits} bits: {} layers with a bias (max |c| {c_max} accumulator units), ",
+        biases.len()
+    ) + &format!(
+        "{} pieces, {windowed} layers with windowed partials, {} outputs \
          ({nonzero} nonzero), {differ} differ ({below} by one LSB below); \
          load {load_s:.1}s, compile {compile_s:.1}s, model {sim_s:.1}s, interpreter {interp_s:.1}s",
         c.table().rows.len(),

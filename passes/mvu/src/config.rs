@@ -101,6 +101,10 @@ pub struct Row {
     /// 64-channel block ([`crate::pooled_schedule`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pool: Option<crate::layer::Pool>,
+    /// First bias-RAM word the layer reads (`mvubbaseptr`), when it adds a
+    /// bias through the bias RAM.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bias_base: Option<u32>,
     /// The layer this row was made from (not serialized).
     #[serde(skip)]
     pub layer: Layer,
@@ -190,6 +194,7 @@ pub fn configure(layer: &Layer, opts: &Options) -> Result<Row> {
         memory,
         relu: layer.relu,
         pool: layer.pool,
+        bias_base: layer.bias_base,
         layer: layer.clone(),
     })
 }

@@ -113,6 +113,7 @@ csrs! {
 
 const IJUMP: [Csr; 5] = [MVUIJUMP_0, MVUIJUMP_1, MVUIJUMP_2, MVUIJUMP_3, MVUIJUMP_4];
 const WJUMP: [Csr; 5] = [MVUWJUMP_0, MVUWJUMP_1, MVUWJUMP_2, MVUWJUMP_3, MVUWJUMP_4];
+const BJUMP: [Csr; 5] = [MVUBJUMP_0, MVUBJUMP_1, MVUBJUMP_2, MVUBJUMP_3, MVUBJUMP_4];
 const ILENGTH: [Csr; 4] = [MVUILENGTH_1, MVUILENGTH_2, MVUILENGTH_3, MVUILENGTH_4];
 const WLENGTH: [Csr; 4] = [MVUWLENGTH_1, MVUWLENGTH_2, MVUWLENGTH_3, MVUWLENGTH_4];
 
@@ -124,6 +125,11 @@ pub fn ijump(k: usize) -> Csr {
 /// `mvuwjump_<k>`, `k` in 0..=4 (clamped).
 pub fn wjump(k: usize) -> Csr {
     WJUMP[k.min(4)]
+}
+
+/// `mvubjump_<k>`, `k` in 0..=4 (clamped).
+pub fn bjump(k: usize) -> Csr {
+    BJUMP[k.min(4)]
 }
 
 /// `mvuilength_<k>`, `k` in 1..=4 (clamped; loop 0 has no length register).

@@ -280,6 +280,11 @@ pub struct Layer {
     pub relu: bool,
     /// Max pooling of a conv's outputs in the output pipeline.
     pub pool: Option<Pool>,
+    /// Bias through the bias RAM: the word (64-channel block) of the layer's
+    /// bias image this layer's first output block reads (`mvubbaseptr`);
+    /// `None`: no bias (`mvuusebias_mem` 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bias_base: Option<u32>,
 }
 
 impl Layer {
@@ -293,6 +298,7 @@ impl Layer {
             quant_msb: None,
             relu: false,
             pool: None,
+            bias_base: None,
         }
     }
 
@@ -306,6 +312,7 @@ impl Layer {
             quant_msb: None,
             relu: false,
             pool: None,
+            bias_base: None,
         }
     }
 
@@ -324,6 +331,12 @@ impl Layer {
     /// Same layer with a ReLU in its output pipeline.
     pub fn with_relu(mut self, relu: bool) -> Self {
         self.relu = relu;
+        self
+    }
+
+    /// Same layer adding the bias in words `base ..` of its bias-RAM image.
+    pub fn with_bias_base(mut self, base: u32) -> Self {
+        self.bias_base = Some(base);
         self
     }
 

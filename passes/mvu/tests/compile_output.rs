@@ -61,6 +61,7 @@ fn write_dir_produces_every_file() {
             "mvu_program.s",
             "conv.weight.hex",
             "fc.weight.hex",
+            "fc.weight.bias.hex",
             "input_0.bin",
             "input_0.hex",
             "expected_output_0.bin",

@@ -4,7 +4,10 @@
 //! `as` / `llvm-mc` syntax; CSRs are named through `.equ` with the RTL addresses
 //! of [`crate::csr`]. Per layer, a function `<prefix><i>` that
 //! 1. writes `mvuprecision`, `mvuquant`, `mvuomvusel` ([`OutputMvus`]), `mvuilength_1..4`, `mvuijump_0..4`,
-//!    `mvuwlength_1..4`, `mvuwjump_0..4` (`csrwi` for 0..=31, else `li` + `csrw`);
+//!    `mvuwlength_1..4`, `mvuwjump_0..4` (`csrwi` for 0..=31, else `li` + `csrw`),
+//!    and, in a program where a layer adds a bias, `mvuscaler`,
+//!    `mvuusescaler_mem`, `mvuusebias_mem`, `mvubbaseptr`, `mvublength_1`,
+//!    `mvubjump_0..4` (see `bias_csrs`);
 //! 2. kicks the layer's jobs ([`ConvJobs`]; default: [`Row::jobs`]): per job it writes `mvuwbaseptr`, `mvuibaseptr`,
 //!    `mvuobaseptr` and `mvucommand = (1 << 30) | countdown` (MulMode 01, as in
 //!    BARVINN's programs), calls the wait routine, then advances the input and
@@ -274,6 +277,15 @@ fn pooled_jobs(s: &mut String, f: &str, r: &Row, p: &PooledSteps, b: &LayerBases
         b.weight
     );
     let _ = writeln!(s, ".L{f}_job:");
+    if let Some(base) = r.bias_base {
+        // The block's bias word: base + (blocks − blocks left).
+        let _ = writeln!(
+            s,
+            "    li t0, {}\n    sub t0, t0, s6\n    csrw {}, t0    # bias word of this block",
+            u64::from(base) + blocks,
+            csr::MVUBBASEPTR.name
+        );
+    }
     for (c, reg) in [
         (csr::MVUWBASEPTR, "s2"),
         (csr::MVUIBASEPTR, "s7"),
@@ -295,7 +307,42 @@ fn pooled_jobs(s: &mut String, f: &str, r: &Row, p: &PooledSteps, b: &LayerBases
     );
 }
 
-fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
+/// The scaler and bias CSRs of a layer in a program where some layer adds a
+/// bias (`mvu.v`/`mvutop.sv` at `bfab134`): the scaler multiplies by
+/// `mvuscaler = 1` (not the scaler RAM); `mvuusebias_mem` selects the bias
+/// RAM. The bias address generator (an `agu` cleared at each job's start and
+/// stepped once per accumulator result) is programmed through `mvubjump_0..4`
+/// and `mvublength_1` only: BARVINN's `mvutop_wrapper.sv` decodes
+/// `mvublength_2..4` into `blength[1]` too, so they are never written (they
+/// would overwrite `mvublength_1`). A plain job's results come pixel by pixel,
+/// `fC` blocks each, so the address runs `base, base + 1, ..., base + fC − 1`
+/// and back (`blength_1 = fC − 1`, `bjump_1 = 1`, `bjump_0 = −(fC − 1)`); a
+/// pooled job is one block, so every jump is 0 and the job's base pointer
+/// selects the block.
+fn bias_csrs(s: &mut String, r: &Row, pooled: bool) {
+    write_csr(s, csr::MVUSCALER, 1);
+    write_csr(s, csr::MVUUSESCALER_MEM, 0);
+    let Some(base) = r.bias_base else {
+        write_csr(s, csr::MVUUSEBIAS_MEM, 0);
+        return;
+    };
+    let fc = if pooled {
+        1
+    } else {
+        r.f_shape[0].max(1) as i64
+    };
+    write_csr(s, csr::MVUUSEBIAS_MEM, 1);
+    write_csr(s, csr::MVUBBASEPTR, base.into());
+    write_csr(s, csr::MVUBLENGTH_1, fc - 1);
+    for (k, v) in [-(fc - 1), i64::from(fc > 1), 0, 0, 0]
+        .into_iter()
+        .enumerate()
+    {
+        write_csr(s, csr::bjump(k), v);
+    }
+}
+
+fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions, biased_table: bool) {
     let f = format!("{}{i}", o.layer_prefix);
     let jobs = job_count(r, o.conv_jobs);
     let p = &r.layer.precision;
@@ -354,6 +401,9 @@ fn layer(s: &mut String, i: usize, r: &Row, b: &LayerBases, o: &AsmOptions) {
     }
     for k in 0..=4 {
         write_csr(s, csr::wjump(k), r.wjump[k]);
+    }
+    if biased_table {
+        bias_csrs(s, r, pooled.is_some());
     }
     if let Some(p) = &pooled {
         pooled_jobs(s, &f, r, p, b, o);
@@ -431,8 +481,9 @@ pub fn asm(table: &Table, opts: &AsmOptions) -> Result<String> {
         let _ = writeln!(s, "    call {}{i}", opts.layer_prefix);
     }
     s.push_str("    lw ra, 12(sp)\n    addi sp, sp, 16\n    ret\n");
+    let biased = table.rows.iter().any(|r| r.bias_base.is_some());
     for (i, (r, b)) in table.rows.iter().zip(&bases).enumerate() {
-        layer(&mut s, i, r, b, opts);
+        layer(&mut s, i, r, b, opts, biased);
     }
     Ok(s)
 }

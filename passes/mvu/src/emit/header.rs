@@ -5,7 +5,9 @@
 //! `ONNC_MVU_LAYER_<NAME>` index per layer and a `static const` array
 //! `onnc_mvu_layers[]` of `onnc_mvu_layer_t` records holding the
 //! `mvuprecision` / `mvuquant` / `mvucommand` words, the five-level lengths and
-//! jumps, the countdowns and the per-job base-pointer steps.
+//! jumps, the countdowns and the per-job base-pointer steps; a layer that adds
+//! a bias through the bias RAM also gets `ONNC_MVU_LAYER_<NAME>_BIAS_BASE`
+//! (its first bias-RAM word).
 //!
 //! ```
 //! use onnc_mvu::{emit, generate, ConvShape, Layer, Options, Precision};
@@ -113,6 +115,11 @@ pub fn header(table: &Table) -> String {
         }
         seen.insert(id.clone(), i);
         let _ = writeln!(h, "#define ONNC_MVU_LAYER_{id} {i}u");
+        if let Some(b) = r.bias_base {
+            // Adds a bias: mvuusebias_mem = 1, mvubbaseptr = this word of
+            // the layer's bias image (see mvu_program.s for the jumps).
+            let _ = writeln!(h, "#define ONNC_MVU_LAYER_{id}_BIAS_BASE {b}u");
+        }
     }
     if n > 0 {
         h.push_str("\nstatic const onnc_mvu_layer_t onnc_mvu_layers[ONNC_MVU_NUM_LAYERS] = {\n");

@@ -170,16 +170,18 @@ pub fn split_conv_inputs(
             Cut::KernelRows => "kernel rows",
         },
     };
+    // The first partial adds the bias (bias.rs): its bound counts max |c|.
+    let biased = super::bias::bias_bound(l);
     let (chosen, shift) = match cut {
         Cut::Channels => {
             let sums = block_sums(&l.weights.values, ic as usize, taps as usize);
             let k0 = in_blocks.div_ceil(ram / per_in_block).max(2);
-            choose_parts(&sums, ic, amax, k0, lsb)
+            choose_parts(&sums, ic, amax, k0, lsb, biased)
         }
         Cut::KernelRows => {
             let per_out = row_sums(&l.weights.values, ic as usize, kh as usize, kw as usize);
             let k0 = u64::from(kh).div_ceil(ram / per_row).max(2);
-            choose_parts_of(&per_out, kh, 1, amax, k0, lsb)
+            choose_parts_of(&per_out, kh, 1, amax, k0, lsb, biased)
         }
     }
     .map_err(|(k, b)| refuse(k, b))?;
@@ -242,6 +244,7 @@ pub fn split_conv_inputs(
             quant_msb: Some(PARTIAL_BITS - 1 + shift),
             relu: false,
             pool: None,
+            bias_base: None,
         };
         let lp = sub(l, partial, values, l.weights.signed);
         for piece in split(&lp, limits, true)? {
@@ -277,6 +280,7 @@ pub fn split_conv_inputs(
             },
             relu: layer.relu,
             pool: layer.pool,
+            bias_base: None,
         };
         let ls = sub(l, sum, sum_weights(n as usize, k as usize), false);
         for piece in split(&ls, limits, true)? {

@@ -20,6 +20,7 @@
 //! assert_eq!((c.table().rows[0].countdown, c.table().total_countdown), (17280, 587520));
 //! ```
 
+mod bias;
 mod calibrate;
 mod chain;
 mod conv_partial;
@@ -37,6 +38,10 @@ mod vectors;
 mod weights;
 mod window;
 
+pub use bias::{
+    accumulator_bias, adds_bias, bias_bound, bias_image, layer_bias_values, piece_bias, BiasError,
+    BIAS_BITS, BIAS_RAM_WORDS,
+};
 pub use calibrate::{calibrate, msb_for};
 pub use chain::{plain_chain, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
@@ -59,7 +64,7 @@ use crate::config::{generate, Options, Table};
 use crate::emit::{self, AsmOptions};
 use crate::layer::Layer;
 use crate::limits::{MAX_PREC, MIN_PREC};
-use crate::weights::export_weights;
+use crate::weights::{export_weights, WeightFile};
 
 /// What to compile for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,6 +200,32 @@ fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
     p
 }
 
+/// The bias-RAM image of layer `l` (`<weight>.bias.hex`, carried by its
+/// first piece that adds the bias), pointing each such piece (output pieces,
+/// or a split layer's first partials) at its first block (`bias_base`);
+/// `None` for a layer without a bias.
+fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, BiasError> {
+    let Some(values) = layer_bias_values(l, ps) else {
+        return Ok(None);
+    };
+    let lines = bias_image(&values)?;
+    let mut carrier = None;
+    for p in ps.iter_mut().filter(|p| bias::adds_bias(p)) {
+        p.layer.bias_base = Some(p.channels.start / crate::limits::BLOCK as u32);
+        carrier.get_or_insert_with(|| p.layer.name.clone());
+    }
+    let base = l
+        .layer
+        .weight_name
+        .clone()
+        .unwrap_or_else(|| l.node.clone());
+    Ok(carrier.map(|layer| WeightFile {
+        layer,
+        file_name: format!("{base}.bias.hex"),
+        lines,
+    }))
+}
+
 /// Compiles `graph` for BARVINN's MVUs; every problem is reported at once.
 pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compiled, CompileError> {
     let problems = check_precisions(opts);
@@ -208,7 +239,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             vec![Problem::option(
                 "calibration",
                 e.to_string(),
-                "give calibration inputs of the graph input's shape and layers without bias",
+                "give calibration inputs of the graph input's shape (integer input codes)",
             )]
         })?;
     }
@@ -235,7 +266,23 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         }
     }
     let mut images = Vec::new();
-    for (l, ps) in lowered.iter().zip(&pieces) {
+    let mut bias_files = Vec::new();
+    for (l, ps) in lowered.iter().zip(pieces.iter_mut()) {
+        match bias_file(l, ps) {
+            Ok(f) => bias_files.push(f),
+            Err(e) => {
+                bias_files.push(None);
+                problems.push(Problem::node(
+                &l.node,
+                &l.op,
+                e.to_string(),
+                "the MVU adds a bias through its 64-word bias RAM with a 27-bit adder: \
+                 run the layer with fewer output channels, or smaller biases (larger weight scales)",
+                ));
+            }
+        }
+    }
+    for ((l, ps), bias) in lowered.iter().zip(&pieces).zip(bias_files) {
         for p in ps {
             if let Err(e) = crate::config::configure(&p.layer, &engine) {
                 problems.push(Problem::engine(&l.node, &l.op, &e));
@@ -251,6 +298,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
                 }
             }
         }
+        images.extend(bias);
     }
     if !problems.is_empty() {
         return Err(problems.into());

@@ -178,12 +178,15 @@ pub(super) fn choose_parts(
     amax: u64,
     k0: u64,
     lsb: u32,
+    bias: u64,
 ) -> std::result::Result<Chosen, (u64, u64)> {
-    choose_parts_of(sums, in_features, BLOCK as u32, amax, k0, lsb)
+    choose_parts_of(sums, in_features, BLOCK as u32, amax, k0, lsb, bias)
 }
 
 /// [`choose_parts`] over `n` units in blocks of `block` (64 input features
-/// or channels; 1 kernel row), `sums` being `[out][blocks]`.
+/// or channels; 1 kernel row), `sums` being `[out][blocks]`. `bias`: the
+/// largest `|c|` the first partial adds (`bias::bias_bound`), counted in every
+/// part's bound.
 pub(super) fn choose_parts_of(
     sums: &[u64],
     n: u32,
@@ -191,6 +194,7 @@ pub(super) fn choose_parts_of(
     amax: u64,
     k0: u64,
     lsb: u32,
+    bias: u64,
 ) -> std::result::Result<Chosen, (u64, u64)> {
     let in_blocks = u64::from(n.div_ceil(block.max(1)));
     let nblk = in_blocks as usize;
@@ -208,10 +212,11 @@ pub(super) fn choose_parts_of(
             })
             .max()
             .unwrap_or(0)
+            + bias
     };
     let exact = || -> std::result::Result<Vec<Range<u32>>, (u64, u64)> {
         // Not even single blocks fit 16 bits: refuse at once.
-        let single = sums.iter().max().copied().unwrap_or(0) * amax;
+        let single = sums.iter().max().copied().unwrap_or(0) * amax + bias;
         if single > PARTIAL_LIMIT {
             return Err((in_blocks, single));
         }
@@ -273,8 +278,8 @@ pub fn split_inputs(
     let k0 = in_blocks.div_ceil((ram / wp).max(1)).max(2);
     let msb = layer.quant_msb.unwrap_or(p.out.saturating_sub(1));
     let lsb = (msb + 1).saturating_sub(p.out);
-    let (chosen, shift) =
-        choose_parts(&block_sums, inf, amax, k0, lsb).map_err(|(k, b)| refuse(k, b))?;
+    let (chosen, shift) = choose_parts(&block_sums, inf, amax, k0, lsb, super::bias::bias_bound(l))
+        .map_err(|(k, b)| refuse(k, b))?;
     let k = chosen.len() as u64;
     // The sum of one output block reads K blocks of partials at 1 bit.
     if k > ram {
@@ -322,6 +327,7 @@ pub fn split_inputs(
                         quant_msb: Some(PARTIAL_BITS - 1 + shift),
                         relu: false,
                         pool: None,
+                        bias_base: None,
                     },
                     channels: ch.clone(),
                     rows: band.clone(),
@@ -372,6 +378,7 @@ pub fn split_inputs(
                     },
                     relu: layer.relu,
                     pool: None,
+                    bias_base: None,
                 },
                 channels: ch.clone(),
                 rows: band.clone(),

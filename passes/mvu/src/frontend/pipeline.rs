@@ -170,12 +170,14 @@ pub(super) fn global_average(
 }
 
 /// The largest value `layer` can output for `aprec`-bit input codes, in the
-/// graph's units (integer weights times their scales, plus the bias).
+/// graph's units (integer weights times their scales, plus the bias: the
+/// graph's, or the bias RAM's rounded one, whichever is larger).
 pub fn output_bound(layer: &Lowered, aprec: u32) -> f64 {
     let top = f64::from((1u32 << aprec.min(16)) - 1);
     let out = layer.layer.out_channels() as usize;
     let per = layer.weights.values.len() / out.max(1);
     let scales = &layer.weights.scales;
+    let acc_bias = super::bias::accumulator_bias(layer);
     (0..out)
         .map(|o| {
             let scale = f64::from(if scales.len() == out {
@@ -187,12 +189,18 @@ pub fn output_bound(layer: &Lowered, aprec: u32) -> f64 {
                 .iter()
                 .map(|&q| i64::from(q.max(0)))
                 .sum();
+            // The graph's bias, or what the bias RAM adds (`c · scale`, `c`
+            // rounded to accumulator units), whichever is larger.
             let bias = layer
                 .bias
                 .as_ref()
                 .and_then(|b| b.get(o))
                 .map_or(0.0, |&b| f64::from(b));
-            pos as f64 * top * scale + bias
+            let board = acc_bias
+                .as_ref()
+                .and_then(|c| c.get(o))
+                .map_or(0.0, |&c| c as f64 * scale);
+            pos as f64 * top * scale + bias.max(board)
         })
         .fold(0.0, f64::max)
 }

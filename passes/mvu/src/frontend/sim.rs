@@ -9,8 +9,9 @@
 //! 1. accumulator: the integer dot product of the piece's weights and input
 //!    codes (zero outside the input), 27 bits (`BACC`); a value outside
 //!    −2^26..2^26 is reported, not wrapped silently;
-//! 2. scaler: bypassed (`b = 1`, no bias: the program loads no bias RAM, so a
-//!    layer with a nonzero bias is reported);
+//! 2. scaler: `acc · 1 + c`, `c` the piece's bias in accumulator units from
+//!    the bias RAM (`super::bias`; 0 without a bias), 27 bits: a result
+//!    outside −2^26..2^26 is reported;
 //! 3. pooler: for a ReLU, cleared to 0 and `max`ed with each output; for a
 //!    pooled layer, cleared to 0 and `max`ed over each window's conv outputs;
 //! 4. quantizer: bits `msb .. msb − oprec + 1` of the result (`msb` =
@@ -42,6 +43,7 @@
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Tensor;
 
+use super::bias::{accumulator_bias, piece_bias};
 use super::lower::Lowered;
 use super::split::{piece_weights, Piece, PieceKind};
 use super::vectors::fake_quantized;
@@ -52,9 +54,6 @@ use crate::layer::{Layer, LayerOp};
 /// Why the model cannot run a network.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
-    /// The layer has a bias, which the emitted program does not load.
-    #[error("layer '{0}' has a bias; the program loads no bias RAM, so the model refuses it")]
-    Bias(String),
     /// An accumulator value left the 27-bit range.
     #[error("layer '{layer}': accumulator value {value} exceeds the MVU's 27-bit accumulator")]
     Overflow {
@@ -93,6 +92,7 @@ fn msb_of(layer: &Layer) -> u32 {
 /// the piece's output codes `[channels, rows, cols]`.
 fn conv_piece(
     p: &Piece,
+    bias: Option<&[i64]>,
     w: &[i32],
     x: &[i64],
     in_hw: [usize; 2],
@@ -136,12 +136,7 @@ fn conv_piece(
                         }
                     }
                 }
-                if sum.abs() >= ACC_LIMIT {
-                    return Err(SimError::Overflow {
-                        layer: p.layer.name.clone(),
-                        value: sum,
-                    });
-                }
+                let sum = scaled(p, sum, bias.map_or(0, |b| b[o]))?;
                 acc[(o * oh + y) * ow + xx] = sum;
             }
         }
@@ -176,8 +171,28 @@ fn conv_piece(
     Ok(out)
 }
 
+/// The scaler's output for accumulator `acc` and bias `c` (`acc · 1 + c`);
+/// an accumulator or result outside the 27 bits is an error.
+fn scaled(p: &Piece, acc: i64, c: i64) -> Result<i64, SimError> {
+    for value in [acc, acc + c] {
+        if value.abs() >= ACC_LIMIT {
+            return Err(SimError::Overflow {
+                layer: p.layer.name.clone(),
+                value,
+            });
+        }
+    }
+    Ok(acc + c)
+}
+
 /// One matmul piece over the `[rows, in]` input.
-fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<i64>, SimError> {
+fn matmul_piece(
+    p: &Piece,
+    bias: Option<&[i64]>,
+    w: &[i32],
+    x: &[i64],
+    features: usize,
+) -> Result<Vec<i64>, SimError> {
     let LayerOp::MatMul(m) = p.layer.op else {
         unreachable!("matmul_piece takes matmul pieces")
     };
@@ -188,12 +203,7 @@ fn matmul_piece(p: &Piece, w: &[i32], x: &[i64], features: usize) -> Result<Vec<
             let sum: i64 = (0..features)
                 .map(|i| i64::from(w[o * features + i]) * x[r as usize * features + i])
                 .sum();
-            if sum.abs() >= ACC_LIMIT {
-                return Err(SimError::Overflow {
-                    layer: p.layer.name.clone(),
-                    value: sum,
-                });
-            }
+            let sum = scaled(p, sum, bias.map_or(0, |b| b[o]))?;
             out.push(quantize(
                 if p.layer.relu { sum.max(0) } else { sum },
                 msb,
@@ -306,9 +316,6 @@ pub(super) fn layer(
     x: &[i64],
     dims: &[usize],
 ) -> Result<(Vec<i64>, Vec<usize>), SimError> {
-    if l.bias.as_ref().is_some_and(|b| b.iter().any(|&v| v != 0.0)) {
-        return Err(SimError::Bias(l.node.clone()));
-    }
     let bad = |what: String| SimError::Shape {
         layer: l.node.clone(),
         what,
@@ -333,10 +340,12 @@ pub(super) fn layer(
             let mut partials: Vec<((u32, u32), Vec<i64>)> = Vec::new();
             for p in pieces {
                 let wt = piece_weights(l, p);
+                let pb = piece_bias(l, p);
+                let b = pb.as_deref();
                 let (part, target, tw) = match p.kind {
-                    PieceKind::Output => (conv_piece(p, &wt, x, [*h, *w], 0)?, &mut out, ow),
+                    PieceKind::Output => (conv_piece(p, b, &wt, x, [*h, *w], 0)?, &mut out, ow),
                     PieceKind::Partial => {
-                        let part = conv_piece(p, &wt, x, [*h, *w], p.inputs.start as usize)?;
+                        let part = conv_piece(p, b, &wt, x, [*h, *w], p.inputs.start as usize)?;
                         let key = (p.inputs.start, p.kernel_rows.start);
                         if !partials.iter().any(|(a, _)| *a == key) {
                             partials.push((key, vec![0i64; oc * hc * wc]));
@@ -347,7 +356,7 @@ pub(super) fn layer(
                     }
                     PieceKind::Sum { .. } => {
                         let input = sum_planes(p, &partials, hc * wc);
-                        (conv_piece(p, &wt, &input, [hc, wc], 0)?, &mut out, ow)
+                        (conv_piece(p, b, &wt, &input, [hc, wc], 0)?, &mut out, ow)
                     }
                 };
                 let th = target.len() / (oc * tw).max(1);
@@ -368,7 +377,8 @@ pub(super) fn layer(
             let mut partials: Vec<(u32, Vec<i64>)> = Vec::new();
             for p in pieces {
                 let (input, feats) = piece_input(p, x, features, rows, &partials);
-                let part = matmul_piece(p, &piece_weights(l, p), &input, feats)?;
+                let pb = piece_bias(l, p);
+                let part = matmul_piece(p, pb.as_deref(), &piece_weights(l, p), &input, feats)?;
                 let n = p.channels.len();
                 let target = match p.kind {
                     PieceKind::Partial => {
@@ -455,6 +465,23 @@ pub fn reference_graph(graph: &Graph, c: &Compiled) -> Graph {
         })
         .collect();
     let mut g = fake_quantized(graph, &codes);
+    // Each bias in accumulator units, as the bias RAM holds it.
+    for (l, orig) in codes.iter().zip(c.lowered()) {
+        let Some(b) = &l.bias else { continue };
+        let acc = accumulator_bias(orig).unwrap_or_else(|| vec![0; b.len()]);
+        let name = format!("{}__mvu_bias", l.node);
+        let t = Tensor::from_f32(vec![acc.len()], acc.iter().map(|&v| v as f32).collect())
+            .expect("a vector");
+        g.initializers.push((name.clone(), t));
+        if let Some(n) = g.nodes.iter_mut().find(|n| n.name == l.node) {
+            if n.inputs.len() > 2 {
+                n.inputs[2] = Some(name);
+            }
+            if n.op_type == "Gemm" {
+                n.attrs.insert("beta".into(), onnc_tensor::Attr::Float(1.0));
+            }
+        }
+    }
     let scalar = |g: &mut Graph, name: String, v: f32| {
         g.initializers.push((
             name.clone(),

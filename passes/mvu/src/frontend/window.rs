@@ -14,6 +14,9 @@
 //! identity weights and puts the total `T` through the layer's ReLU and a
 //! quantizer with MSB `msb − s`, i.e. output LSB `L − s`.
 //!
+//! A layer's bias is added by the first partial (`frontend/bias.rs`), so
+//! `S_0` includes it and `bound` counts its largest magnitude.
+//!
 //! **Bound.** If `bound < 2^(15+s)`, `s ≤ L` and `K · (2^s − 1) < 2^L`, then
 //! for every input the split's output, before the final modulo `2^oprec`,
 //! equals the unsplit layer's or is exactly one less: the codes are equal or
@@ -98,5 +101,27 @@ mod tests {
             assert!(split == whole || split + 1 == whole, "{ps:?}");
         }
         assert!(4 * ((1 << s) - 1) < 1 << lsb);
+    }
+
+    /// A bias added by the first partial before it drops its low bits:
+    /// the partials still add up to the biased accumulator, so the result is
+    /// the unsplit `max(S + c, 0)` or one LSB below, with `K` parts as
+    /// before (`bias.rs`; the partial bound counts `|c|`).
+    #[test]
+    fn a_bias_in_the_first_partial_keeps_the_bound() {
+        let (s, lsb) = (2u32, 4u32);
+        let parts = [-40i64, 13, 37];
+        assert!(parts.len() as i64 * ((1 << s) - 1) < 1 << lsb);
+        for c in -70i64..70 {
+            for base in -200i64..200 {
+                let mut ps: Vec<i64> = parts.iter().map(|p| p + base / 3).collect();
+                let total: i64 = ps.iter().sum::<i64>() + c;
+                ps[0] += c;
+                let t: i64 = ps.iter().map(|p| p >> s).sum();
+                let split = t.max(0) >> (lsb - s);
+                let whole = total.max(0) >> lsb;
+                assert!(split == whole || split + 1 == whole, "{ps:?} + {c}");
+            }
+        }
     }
 }
