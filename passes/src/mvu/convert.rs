@@ -4,7 +4,9 @@
 //! Input: `onnx` dialect after `onnx-simplify` and `onnc-legalize{target=mvu}`
 //! → Output: one `mvu` op per layer (registers computed by `onnc_mvu`: the
 //! five-level length/jump registers, countdown, precisions, quantizer MSB),
-//! integer weights as `arith.constant`, and on the module
+//! integer weights as `arith.constant`, a layer's bias in accumulator units
+//! (what the configuration loads into the bias RAM) as an `i32`
+//! `arith.constant` on the op's `bias` operand, and on the module
 //! `mvu.total_countdown = N : i64` (BARVINN's total of every layer's
 //! countdown × output rows).
 //!
@@ -40,7 +42,7 @@ use onnc_dialects::{
     ir,
     pass_api::{OptionKind, OptionSpec, PassBody, PassFailed, PassOptions, PassRegistration},
 };
-use onnc_mvu::frontend::{dialect_attrs, DialectValue};
+use onnc_mvu::frontend::{accumulator_bias, dialect_attrs, DialectValue};
 use onnc_mvu::{Compiled, LayerOp};
 use onnc_tensor::{DType, Tensor};
 
@@ -256,9 +258,41 @@ fn build<'c>(
             .iter()
             .map(|(k, v)| (Identifier::new(context, k), attr(context, v)))
             .collect();
+        // The bias the configuration programs into the bias RAM, in
+        // accumulator units (`c` of the scaler's `acc · b + c`), as the
+        // op's `bias` operand.
+        let mut operands = vec![x, wv.into()];
+        if let Some(c) = accumulator_bias(l) {
+            let n = c.len();
+            let t = Tensor::from_i64(vec![n], c)
+                .map_err(|e| e.to_string())?
+                .cast(DType::I32);
+            let b_type = ir::tensor_type(context, &[n], DType::I32);
+            let bop = OperationBuilder::new(
+                "arith.constant",
+                Location::name(context, &format!("{}_bias", l.node), unknown),
+            )
+            .add_attributes(&[(
+                Identifier::new(context, "value"),
+                ir::tensor_attr(context, t, &format!("{}_bias", sanitize(&l.node))),
+            )])
+            .add_results(&[b_type])
+            .build()
+            .map_err(|e| e.to_string())?;
+            let bv = block
+                .append_operation(bop)
+                .result(0)
+                .map_err(|e| e.to_string())?;
+            operands.push(bv.into());
+        }
+        let segments = if operands.len() == 3 {
+            "array<i32: 1, 1, 0, 1>"
+        } else {
+            "array<i32: 1, 1, 0, 0>"
+        };
         attrs.push((
             Identifier::new(context, "operandSegmentSizes"),
-            Attribute::parse(context, "array<i32: 1, 1, 0, 0>").ok_or("segments")?,
+            Attribute::parse(context, segments).ok_or("segments")?,
         ));
         out_type = ir::tensor_type(context, &o_shape, int_type(p.out));
         let op_name = match l.layer.op {
@@ -266,7 +300,7 @@ fn build<'c>(
             LayerOp::MatMul(_) => "mvu.matmul",
         };
         let op = OperationBuilder::new(op_name, node_location(context, &l.node))
-            .add_operands(&[x, wv.into()])
+            .add_operands(&operands)
             .add_results(&[out_type])
             .add_attributes(&attrs)
             .build()
