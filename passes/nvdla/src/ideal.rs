@@ -4,11 +4,12 @@
 //! Conv/Gemm weight quantized as the compiler quantized it (per output
 //! channel `max|w_k| / 127`, or per tensor where the layer fell back).
 //! Biases, X1 factors and output converters are exact (FP32): what the
-//! simulated loadable adds to this is the implementation's error.
+//! simulated loadable adds to this is the implementation's error
+//! (`examples/int8_decompose`, `tests/simulate/ideal.rs`).
 
 use std::collections::{BTreeMap, HashMap};
 
-use onnc_nvdla::{Engine, Precision, Program, TensorKind};
+use crate::{Engine, Precision, Program, TensorKind};
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Tensor;
 
@@ -97,8 +98,10 @@ pub fn fake_quant(v: f32, s: f64) -> f32 {
 pub fn quantize_weight(w: &Tensor, axis: usize, mode: WeightMode) -> Result<Tensor, String> {
     let v = w.as_f32().map_err(|e| e.to_string())?;
     let shape = w.shape().to_vec();
-    let outer: usize = shape[..axis].iter().product();
-    let k = shape.get(axis).copied().unwrap_or(1);
+    if axis >= shape.len() {
+        return Err(format!("axis {axis} of a weight of rank {}", shape.len()));
+    }
+    let k = shape[axis].max(1);
     let inner: usize = shape[axis + 1..].iter().product();
     let index = |i: usize| (i / inner) % k;
     let mut amax = vec![0f32; k];
@@ -114,7 +117,6 @@ pub fn quantize_weight(w: &Tensor, axis: usize, mode: WeightMode) -> Result<Tens
         let a = if amax[c] > 0.0 { amax[c] } else { largest };
         f64::from(a.max(1e-30)) / 127.0
     };
-    debug_assert_eq!(outer * k * inner, v.len());
     let q: Vec<f32> = v
         .iter()
         .enumerate()
@@ -244,4 +246,42 @@ fn requant(t: &Tensor, s: f64) -> Result<Tensor, String> {
     };
     let q = v.iter().map(|&x| fake_quant(x, s)).collect();
     Tensor::from_f32(t.shape().to_vec(), q).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_round_half_away_and_saturate() {
+        assert_eq!(fake_quant(0.375, 0.25), 0.5);
+        assert_eq!(fake_quant(-0.375, 0.25), -0.5);
+        assert_eq!(fake_quant(0.36, 0.25), 0.25);
+        assert_eq!(fake_quant(100.0, 0.25), 31.75);
+        assert_eq!(fake_quant(-100.0, 0.25), -32.0);
+    }
+
+    #[test]
+    fn weights_per_channel_keep_small_kernels_and_per_tensor_do_not() {
+        // Two kernels of two weights: max 1.27 and 0.0127.
+        let w = Tensor::from_f32(vec![2, 2], vec![1.27, -0.5, 0.0127, 0.004]).unwrap();
+        let c = quantize_weight(&w, 0, WeightMode::PerChannel).unwrap();
+        let c = c.as_f32().unwrap();
+        assert!((c[0] - 1.27).abs() < 1e-6 && (c[1] + 0.5).abs() < 0.005);
+        assert!((c[2] - 0.0127).abs() < 1e-7 && (c[3] - 0.004).abs() < 0.00005);
+        let t = quantize_weight(&w, 0, WeightMode::PerTensor).unwrap();
+        let t = t.as_f32().unwrap();
+        // One step is 0.01: the second kernel becomes 0.01 and 0.
+        assert!((t[2] - 0.01).abs() < 1e-7 && t[3] == 0.0);
+        assert!(quantize_weight(&w, 2, WeightMode::PerChannel).is_err());
+    }
+
+    #[test]
+    fn a_gemm_without_trans_b_is_quantized_along_its_columns() {
+        // [in 2, out 2]: column 1 is 100 times smaller than column 0.
+        let w = Tensor::from_f32(vec![2, 2], vec![1.0, 0.01, 0.5, 0.005]).unwrap();
+        let q = quantize_weight(&w, 1, WeightMode::PerChannel).unwrap();
+        let q = q.as_f32().unwrap();
+        assert!((q[1] - 0.01).abs() < 1e-7 && (q[3] - 0.005).abs() < 0.00005);
+    }
 }

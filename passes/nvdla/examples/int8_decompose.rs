@@ -1,6 +1,6 @@
 //! Decomposes the INT8 error of a model compiled for nv_small/nv_large into
 //! (a) the format limit — FP32 against "ideal INT8 with these scales"
-//! (`fake_quant.rs`: every stored tensor rounded to its calibrated scale,
+//! (`onnc_nvdla::ideal`: every stored tensor rounded to its calibrated scale,
 //! weights quantized as the compiler chose) — and (b) the implementation —
 //! that ideal INT8 against the bit-exact simulator, layer by layer.
 //!
@@ -17,8 +17,6 @@
 //! nodes whose name contains PATTERN stay FP32 in the ideal run (`""`:
 //! all of them), and with `INT8_DECOMPOSE_FP32_WEIGHTS=1` the weights do.
 
-mod fake_quant;
-
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -28,7 +26,7 @@ use onnc_nvdla::ctable::{self, ApplyOptions};
 use onnc_nvdla::emit::{emit, locate, Abi, EmitOptions};
 use onnc_nvdla::lower::{lower, LowerOptions};
 use onnc_nvdla::plan::{plan, PlanOptions, Strategy};
-use onnc_nvdla::{ConfigName, TensorKind};
+use onnc_nvdla::{ideal, ConfigName, TensorKind};
 use onnc_tensor::Tensor;
 
 fn rms_ratio(r: &[f32], s: &[f32], norm: f64) -> f64 {
@@ -136,7 +134,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let hw = onnc_nvdla_sim::engine::Hw::by_name(config.as_str()).ok_or("no hardware model")?;
 
     // Stored scales by program tensor, and by the legalized values they hold.
-    let stored = fake_quant::stored_scales(&p, s_x);
+    let stored = ideal::stored_scales(&p, s_x);
     let by_name: HashMap<&str, usize> = p
         .tensors
         .iter()
@@ -158,13 +156,13 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         program_tensor(node, k, v).and_then(|t| stored[t])
     };
-    let modes = fake_quant::weight_modes(&p);
-    let (mut qg, chan, tens) = fake_quant::quantize_weights(&l.graph, &modes)?;
+    let modes = ideal::weight_modes(&p);
+    let (mut qg, chan, tens) = ideal::quantize_weights(&l.graph, &modes)?;
     if std::env::var("INT8_DECOMPOSE_FP32_WEIGHTS").is_ok_and(|v| v == "1") {
         qg = l.graph.clone();
     }
-    let fp = fake_quant::run(&l.graph, &first.inputs, &|_, _, _| None, None)?;
-    let fq = fake_quant::run(&qg, &first.inputs, &quant, Some(s_x))?;
+    let fp = ideal::run(&l.graph, &first.inputs, &|_, _, _| None, None)?;
+    let fq = ideal::run(&qg, &first.inputs, &quant, Some(s_x))?;
     // Values also under the names of the nodes that make them.
     let mut alias: HashMap<String, String> = HashMap::new();
     for n in &l.graph.nodes {
@@ -225,7 +223,7 @@ fn run(args: &[String]) -> Result<(), String> {
         rows.push((index, op, key, norm, s, a, b, c));
     }
     // Each layer again from the simulator's own inputs: its local error.
-    let (_, local) = fake_quant::run_replacing(&qg, &first.inputs, &quant, Some(s_x), &sims)?;
+    let (_, local) = ideal::run_replacing(&qg, &first.inputs, &quant, Some(s_x), &sims)?;
     println!("  #  layer                                    engine  shape              a:ideal-fp32  b:sim-ideal  c:sim-fp32  local:sim-ideal(sim inputs)  (steps)");
     let (mut worst_b, mut worst_b_at) = (0f64, String::new());
     let (mut worst_l, mut worst_l_at) = (0f64, String::new());
