@@ -23,6 +23,7 @@ pub use onnc_nvdla_hw::config;
 pub mod ctable;
 pub mod emit;
 pub mod exec;
+pub mod ideal;
 pub mod lower;
 pub mod plan;
 pub mod program;

@@ -23,6 +23,8 @@ mod convnext;
 mod eltwise;
 #[path = "simulate/harness.rs"]
 mod harness;
+#[path = "simulate/ideal.rs"]
+mod ideal;
 #[path = "simulate/int8.rs"]
 mod int8;
 #[path = "simulate/net.rs"]
