@@ -1,4 +1,4 @@
-//! Upsampling on nv_small (no RUBIK) in INT8: the phases are interleaved by
+//! Upsampling on nv_small (no RUBIK; and nv_large, which has none either) in INT8: the phases are interleaved by
 //! identity SDP passes through strided views (`lower::nodes::interleave`),
 //! compiled, calibrated on the ONNX graph (as `onnc compile --calib`
 //! does), simulated bit-exactly and compared with the FP32 interpreter.
@@ -27,9 +27,14 @@ const HALF_STEP: f32 = 0.5 / 127.0 + 1e-6;
 
 /// INT8 on nv_small within `tol`, calibrated on the ONNX graph.
 fn small(g: onnc_onnx::Graph, tol: f32) -> Report {
+    on(g, tol, onnc_legalize::Target::NvSmall, ConfigName::NvSmall)
+}
+
+/// INT8 on `config` within `tol`, calibrated on the ONNX graph.
+fn on(g: onnc_onnx::Graph, tol: f32, target: onnc_legalize::Target, config: ConfigName) -> Report {
     let c = Check {
-        target: onnc_legalize::Target::NvSmall,
-        config: ConfigName::NvSmall,
+        target,
+        config,
         tol,
         ..Check::full()
     };
@@ -155,4 +160,33 @@ fn conv_transpose_stride_2_with_crop_and_groups() {
         assert_eq!(r.count("RUBIK"), 0, "{name}: {:?}", r.ops);
         println!("{name}: {:.2e} of max |ref| [{}]", r.worst(), r.ops.len());
     }
+}
+
+#[test]
+fn nv_large_interleaves_too_with_32_byte_atoms() {
+    // 40 channels: two 32-channel surfaces, the second partial.
+    let mut n = Net::new("i8_large_near2", &[1, 40, 5, 6], 6);
+    let up = resize(
+        &mut n,
+        "x",
+        "nearest",
+        "asymmetric",
+        Some([1.0, 1.0, 2.0, 2.0]),
+        None,
+    );
+    n.output(&up);
+    let large = (onnc_legalize::Target::NvLarge, ConfigName::NvLarge);
+    let r = on(n.g, HALF_STEP, large.0, large.1);
+    assert_eq!(r.ops, ["SDP"; 4]);
+    let mut n = Net::new("i8_large_deconv", &[1, 4, 5, 6], 12);
+    let w = n.init(&[4, 6, 4, 4], -0.5, 0.5);
+    let y = n.op(
+        "ConvTranspose",
+        &["x", &w],
+        &[("strides", ints(&[2, 2])), ("pads", ints(&[1, 1, 1, 1]))],
+    );
+    n.output(&y);
+    let r = on(n.g, INT8_TOL, large.0, large.1);
+    assert_eq!(r.count("RUBIK"), 0, "{:?}", r.ops);
+    println!("i8_large_deconv: {:.2e} of max |ref|", r.worst());
 }

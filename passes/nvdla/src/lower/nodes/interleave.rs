@@ -47,19 +47,30 @@ pub(super) enum Phases {
     Same(TensorId),
 }
 
+/// The shape of an interleave: `c` channels, factors `s = [s_y, s_x]`,
+/// phase maps of `q = [H, W]` pixels.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Grid {
+    /// Channels of the result.
+    pub c: usize,
+    /// Factors `[s_y, s_x]`.
+    pub s: [usize; 2],
+    /// Pixels `[H, W]` of each phase map.
+    pub q: [usize; 2],
+}
+
 impl Lowering {
-    /// Writes `out` (`[1, c, s[0]·q[0], s[1]·q[1]]`) from the phases of
-    /// `q[0]×q[1]` pixels by SDP copies (see the module doc).
+    /// Writes `out` (`[1, c, s_y·H, s_x·W]`) from the phases by SDP copies
+    /// (see the module doc).
     pub(super) fn interleave(
         &mut self,
         n: &Node,
         phases: &Phases,
-        c: usize,
-        s: [usize; 2],
-        q: [usize; 2],
+        grid: &Grid,
         out: TensorId,
         sources: &[String],
     ) -> Option<()> {
+        let Grid { c, s, q } = *grid;
         let [sy, sx] = s;
         let [hq, wq] = q;
         let pixels = hq * wq;

@@ -17,7 +17,7 @@ use onnc_onnx::upsample::{spatial_deconv, ResizeAttrs, EXACT_MODES};
 use onnc_onnx::Node;
 use onnc_tensor::{Attr, Tensor};
 
-use super::interleave::Phases;
+use super::interleave::{Grid, Phases};
 use super::{f32s, ints, Lowering, Move};
 use crate::lower::build::cube;
 use crate::lower::deconv::PhaseAxis;
@@ -98,8 +98,12 @@ impl Lowering {
             let Some(xt) = self.tensor(n, &x) else { return };
             let up = self.feature_out(&n.outputs[0]);
             let phases = Phases::Same(xt);
-            let q = [xs[2], xs[3]];
-            let _ = self.interleave(n, &phases, c_out, d.strides, q, up, &sources);
+            let grid = Grid {
+                c: c_out,
+                s: d.strides,
+                q: [xs[2], xs[3]],
+            };
+            let _ = self.interleave(n, &phases, &grid, up, &sources);
             return;
         }
         let atom = self.atom();
@@ -199,12 +203,12 @@ impl Lowering {
             );
         } else {
             let phases = Phases::Conv { tensor: pt, c_pad };
-            let s = [ay.stride, ax.stride];
-            let q = [ay.positions, ax.positions];
-            if self
-                .interleave(n, &phases, c_out, s, q, up, &sources)
-                .is_none()
-            {
+            let grid = Grid {
+                c: c_out,
+                s: [ay.stride, ax.stride],
+                q: [ay.positions, ax.positions],
+            };
+            if self.interleave(n, &phases, &grid, up, &sources).is_none() {
                 return;
             }
         }
