@@ -626,7 +626,7 @@ irdl.dialect @nvdla {
     irdl.results(output: %output)
   }
 
-  // nvdla.concat: channel concatenation realised by placement (no hardware op). The memory
+  // nvdla.concat: concatenation realised by placement (no hardware op). The memory
   // planner places every member inside the result's cube (a window starting at the member's
   // channel offset, which must be a multiple of the channels per memory atom).
   // Operands: inputs_0..inputs_31 (numbered optional slots, since IRDL gives a variadic group
@@ -634,13 +634,17 @@ irdl.dialect @nvdla {
   // Results:  output  N x (sum of C) x H x W
   // Attributes:
   //   hw_layer  string
-  //   axis      1 (channels; checked exactly)
+  //   axis      1 (channels), 2 (rows) or 3 (columns: members are column windows with the
+  //             result's strides, how nv_small/nv_large interleave upsampling phases without RUBIK)
   // Example:
   //   %c = "nvdla.concat"(%a, %b) {hw_layer = "cat1", axis = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, ...>}
   //        : (tensor<1x16x8x8xf16>, tensor<1x32x8x8xf16>) -> tensor<1x48x8x8xf16>
   irdl.operation @concat {
     %hw_layer = irdl.base "#builtin.string"
-    %axis = irdl.is 1 : i64
+    %axis_c = irdl.is 1 : i64
+    %axis_h = irdl.is 2 : i64
+    %axis_w = irdl.is 3 : i64
+    %axis = irdl.any_of(%axis_c, %axis_h, %axis_w)
     irdl.attributes {
       "hw_layer" = %hw_layer,
       "axis" = %axis

@@ -295,7 +295,7 @@ static EMU_SPECS: &[RegSpec] = &[
     float("output_scale_factor", 1.0, EMU),
 ];
 
-static CONCAT_SPECS: &[RegSpec] = &[int("axis", (1, 1), 1, None)];
+static CONCAT_SPECS: &[RegSpec] = &[int("axis", (1, 3), 1, None)];
 static SLICE_SPECS: &[RegSpec] = &[int("c_start", (0, i64::MAX), 0, None)];
 
 static EMU_SOFTMAX: &[RegSpec] = &[int("axis", (1, 1), 1, None)];

@@ -13,7 +13,7 @@
 //! | cdp | `in_precision` = `out_precision`; `lut_param.linear_only_start` ≤ `linear_only_end`; `alpha`, `beta`, `bias` are f32; output shape = input shape |
 //! | rubik | `stride_x`, `stride_y` in [1, 8] in contract mode, exactly 1 in split/merge; element count preserved, except that contract reads `sx·sy` phases of `C_pad ≥ C` channels each (whole atoms) into `[N, C, H·sy, W·sx]` |
 //! | bdma | output shape = input shape |
-//! | concat | members and output are 4-D with equal N, H, W; output C = sum of member C |
+//! | concat | members and output are 4-D and agree on every axis but `axis` (1 channels, 2 rows, 3 columns); the output's `axis` is the sum of the members' |
 //! | reshape | element count preserved |
 //! | slice | `c_start` ≥ 0; window inside the input's channels; N, H, W kept |
 //! | emu | softmax carries `axis` (i64) = 1; power carries f32 `power`, `scale`, `shift`; scale factors are finite f32 > 0; output shape = input shape |
@@ -96,24 +96,39 @@ fn check_concat(op: &OperationRef, out: &mut Vec<String>) {
     let Some(y) = ranked(result_dims(op, 0), 4, "output", out) else {
         return;
     };
+    let axis = match int(op, "axis").unwrap_or(1) {
+        a @ 1..=3 => a as usize,
+        a => {
+            out.push(format!(
+                "axis {a} is not 1 (channels), 2 (rows) or 3 (columns)"
+            ));
+            return;
+        }
+    };
     let mut total = Some(0usize);
     for i in 0..op.operand_count() {
         let Some(x) = ranked(operand_dims(op, i), 4, "member", out) else {
             return;
         };
-        if x[0] != y[0] || x[2] != y[2] || x[3] != y[3] {
+        if (0..4).any(|d| d != axis && x[d] != y[d]) {
+            let which = match axis {
+                1 => "N, H and W",
+                2 => "N, C and W",
+                _ => "N, C and H",
+            };
             out.push(format!(
-                "member {i} has shape {} but every member needs the output's N, H and W {}",
+                "member {i} has shape {} but every member needs the output's {which} {}",
                 dims_str(&x),
                 dims_str(&y)
             ));
         }
-        total = total.zip(x[1]).map(|(a, b)| a + b);
+        total = total.zip(x[axis]).map(|(a, b)| a + b);
     }
-    if let (Some(t), Some(c)) = (total, y[1]) {
+    if let (Some(t), Some(c)) = (total, y[axis]) {
         if t != c {
+            let what = ["", "channels", "rows", "columns"][axis];
             out.push(format!(
-                "output has {c} channels but the members have {t} in all"
+                "output has {c} {what} but the members have {t} in all"
             ));
         }
     }

@@ -30,8 +30,9 @@
 //!   or are network inputs/weights.
 //! * Virtual engines ([`Engine::Concat`], [`Engine::Reshape`],
 //!   [`Engine::Slice`]) emit no hardware op: the planner places their
-//!   operands and result in the same memory (a channel window for concat and
-//!   slice, the same bytes for reshape), or reports why it cannot.
+//!   operands and result in the same memory (a channel, row or column
+//!   window for concat by its `axis`, a channel window for slice, the same
+//!   bytes for reshape), or reports why it cannot.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -613,3 +613,56 @@ fn light_nets_plan_within_ten_percent_of_the_lower_bound() {
         );
     }
 }
+
+/// The interleave of an upsampling without RUBIK (nv_small, INT8, 8-byte
+/// atoms): `[8, 2, 3]` read as `[8, 6, 1]` (a reshape: same bytes), two
+/// copies into the columns of `T = [8, 6, 2]` (a width concat: strided
+/// windows), `T` read as `[8, 2, 6]` by the output. Columns sit one atom
+/// apart with `T`'s line stride, interleaved but disjoint; a strided
+/// window cannot be reshaped in place.
+#[test]
+fn column_windows_are_strided_and_interleave_without_overlap() {
+    let mut b = B::new(ConfigName::NvSmall);
+    let x = b.input("x", &[1, 8, 2, 3]);
+    let y = b.act("y", &[1, 8, 2, 3]);
+    b.pdp("pool", x, y);
+    let line = b.act("line", &[1, 8, 6, 1]);
+    b.op(Engine::Reshape, "r0", &[Some(y)], line, &[]);
+    let cols = [b.act("col0", &[1, 8, 6, 1]), b.act("col1", &[1, 8, 6, 1])];
+    for (i, &c) in cols.iter().enumerate() {
+        b.op(Engine::Sdp, &format!("copy{i}"), &[Some(line)], c, &[]);
+    }
+    let t = b.act("t", &[1, 8, 6, 2]);
+    let ins: Vec<_> = cols.iter().map(|&c| Some(c)).collect();
+    b.op(Engine::Concat, "cols", &ins, t, &[("axis", Value::Int(3))]);
+    let out = b.output("out", &[1, 8, 2, 6]);
+    b.op(Engine::Reshape, "r1", &[Some(t)], out, &[]);
+    b.plan();
+    let (l, c0, c1) = (b.place(line), b.place(cols[0]), b.place(cols[1]));
+    // A pixel per line: line stride one atom, the surface of [8, 2, 3].
+    assert_eq!((l.line_stride, l.surf_stride, l.size), (8, 48, 48));
+    // Columns: T's line stride (2 atoms), one atom apart, extent 5·16 + 8.
+    assert_eq!((c0.line_stride, c0.surf_stride, c0.size), (16, 96, 88));
+    assert_eq!(c1.offset, c0.offset + 8);
+    assert_eq!((c1.pool, c0.pool), (Some(Pool::Bind), Some(Pool::Bind)));
+
+    // Reshaping a column (its rows are not back to back) is refused.
+    let mut b2 = B::new(ConfigName::NvSmall);
+    let x = b2.input("x", &[1, 8, 6, 1]);
+    let cols = [b2.act("c0", &[1, 8, 6, 1]), b2.act("c1", &[1, 8, 6, 1])];
+    for (i, &c) in cols.iter().enumerate() {
+        b2.op(Engine::Sdp, &format!("copy{i}"), &[Some(x)], c, &[]);
+    }
+    let t = b2.output("t", &[1, 8, 6, 2]);
+    let ins: Vec<_> = cols.iter().map(|&c| Some(c)).collect();
+    b2.op(Engine::Concat, "cols", &ins, t, &[("axis", Value::Int(3))]);
+    let v = b2.act("v", &[1, 8, 2, 3]);
+    b2.op(Engine::Reshape, "bad", &[Some(cols[1])], v, &[]);
+    let w = b2.output("w", &[1, 8, 2, 3]);
+    b2.pdp("use", v, w);
+    let e = b2.err().to_string();
+    assert!(
+        e.contains("strided window") && e.contains("cannot be reshaped in place"),
+        "{e}"
+    );
+}

@@ -37,6 +37,8 @@ mod sigmoid;
 mod transformer;
 #[path = "simulate/upsample.rs"]
 mod upsample;
+#[path = "simulate/upsample_small.rs"]
+mod upsample_small;
 
 use harness::{check, Check};
 use net::{ints, ConvGeom, Net};

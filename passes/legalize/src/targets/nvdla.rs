@@ -219,11 +219,6 @@ pub fn check(
             .map_err(|e| format!("Pad is supported by {t} only as {e}")),
         "Resize" | "ConvTranspose" => {
             use super::nvdla_upsample as up;
-            if !cfg.has_rubik {
-                return Err(format!(
-                    "{op} runs on NVDLA as a convolution and a RUBIK contract, and {t} has no RUBIK"
-                ));
-            }
             if op == "Resize" {
                 up::resize(eg, node, key, &x, &out).map_err(|e| {
                     format!("Resize is not an upsampling {t} maps exactly ({e}); {t} maps {}, up to factor {}", onnc_onnx::upsample::EXACT_MODES, up::MAX_CONTRACT_STRIDE)
@@ -233,12 +228,17 @@ pub fn check(
                     .map_err(|e| format!("ConvTranspose is supported by {t} only with {e}"))?;
             }
             // The phase convolution (about one tap per input atom and output
-            // element), its SDP write-out, and RUBIK's copy.
+            // element), its SDP write-out, and RUBIK's copy; without RUBIK
+            // the SDP copies every element twice instead.
             let atoms = x.get(1).copied().unwrap_or(1).div_ceil(cfg.atomic_c) as f64;
+            let mover = if cfg.has_rubik {
+                elems * cfg.elem_bytes as f64 / MEM_BYTES_PER_CYCLE
+            } else {
+                up::without_rubik(op, key, &x, &out)?;
+                2.0 * elems / ELEMS_PER_CYCLE
+            };
             Ok(Verdict::Native(
-                elems * atoms
-                    + elems / ELEMS_PER_CYCLE
-                    + elems * cfg.elem_bytes as f64 / MEM_BYTES_PER_CYCLE,
+                elems * atoms + elems / ELEMS_PER_CYCLE + mover,
             ))
         }
         crate::target_ops::CHANNEL_SHUFFLE => {

@@ -1,7 +1,10 @@
 //! NVDLA upsampling: `ConvTranspose` and integer-factor `Resize` run as a
 //! stride-1 convolution computing every output phase and a RUBIK contract
-//! interleaving them (onnc-nvdla `lower::deconv`), so only where RUBIK is
-//! (nv_full).
+//! interleaving them (onnc-nvdla `lower::deconv`) on nv_full; without RUBIK
+//! (nv_small, nv_large) identity SDP passes interleave them through strided
+//! views (onnc-nvdla `lower::nodes::interleave`; a nearest Resize needs no
+//! convolution there), one pixel per line, so a phase map may have at most
+//! [`MAX_SDP_LINES`] pixels.
 //!
 //! In: the e-node's attributes, operand shapes and constant operands. Out:
 //! `Ok(())` when the lowering maps the op exactly, or the reason it cannot
@@ -75,6 +78,37 @@ pub fn conv_transpose(eg: &Graph, node: &ENode, key: &OpKey) -> Result<(), Strin
     strides(&cond::strides(key))
 }
 
+/// Most lines of an SDP cube (13-bit `height − 1` register); without RUBIK
+/// the interleave reads a phase map as one pixel per line.
+pub const MAX_SDP_LINES: usize = 8192;
+
+/// Without RUBIK: whether each phase map (`⌈out / s⌉` per axis) fits the
+/// SDP's lines when interleaved along the width (`s_x > 1`).
+pub fn without_rubik(op: &str, key: &OpKey, x: &[usize], out: &[usize]) -> Result<(), String> {
+    let (Some(&oh), Some(&ow)) = (out.get(2), out.get(3)) else {
+        return Ok(());
+    };
+    let (sy, sx) = if op == "Resize" {
+        let f = |o: usize, i: Option<&usize>| i.map_or(1, |&i| (o / i.max(1)).max(1));
+        (f(oh, x.get(2)), f(ow, x.get(3)))
+    } else {
+        let s = cond::strides(key);
+        (
+            s.first().copied().unwrap_or(1).max(1),
+            s.get(1).copied().unwrap_or(1).max(1),
+        )
+    };
+    let pixels = oh.div_ceil(sy) * ow.div_ceil(sx);
+    if sx > 1 && pixels > MAX_SDP_LINES {
+        return Err(format!(
+            "{op} interleaves {pixels} pixels per phase ({}×{}) one per SDP line without RUBIK, above the {MAX_SDP_LINES}-line limit; upsample smaller maps",
+            oh.div_ceil(sy),
+            ow.div_ceil(sx)
+        ));
+    }
+    Ok(())
+}
+
 fn strides(s: &[usize]) -> Result<(), String> {
     if s.iter().any(|&v| v > MAX_CONTRACT_STRIDE) {
         return Err(format!(
@@ -133,7 +167,46 @@ mod tests {
             msg.contains("a stride of at most 8 (RUBIK contract), not [16, 16]"),
             "{msg}"
         );
-        let msg = refusal(resize(2.0, "nearest", "asymmetric"), Target::NvSmall);
-        assert!(msg.ends_with("and nv_small has no RUBIK"), "{msg}");
+    }
+
+    #[test]
+    fn configurations_without_rubik_accept_upsampling_within_the_sdp_lines() {
+        for t in [Target::NvSmall, Target::NvLarge] {
+            for (s, mode, ctm) in [
+                (2.0, "nearest", "asymmetric"),
+                (2.0, "linear", "half_pixel"),
+                (8.0, "linear", "half_pixel"),
+            ] {
+                assert_eq!(ops_after(resize(s, mode, ctm), t), ["Resize"], "{t:?}");
+            }
+        }
+        // The factor limit stays.
+        let msg = refusal(resize(16.0, "nearest", "asymmetric"), Target::NvSmall);
+        assert!(msg.contains("a stride of at most 8"), "{msg}");
+    }
+
+    #[test]
+    fn without_rubik_a_phase_map_above_the_sdp_lines_is_refused_precisely() {
+        // 2× of a 1×2×100×100 map: 10,000 pixels per phase, read one per line.
+        let n = Node::new("up", "Resize", &["x", "", "scales"], &["y"])
+            .with_attr("mode", Attr::String("nearest".into()))
+            .with_attr(
+                "coordinate_transformation_mode",
+                Attr::String("asymmetric".into()),
+            )
+            .with_attr("nearest_mode", Attr::String("floor".into()));
+        let scales = Tensor::from_f32(vec![4], vec![1.0, 1.0, 2.0, 2.0]).unwrap();
+        let g = graph(
+            &[1, 2, 100, 100],
+            &[1, 2, 200, 200],
+            vec![n],
+            vec![("scales", scales)],
+        );
+        assert_eq!(ops_after(g.clone(), Target::NvFull), ["Resize"]);
+        let msg = refusal(g, Target::NvSmall);
+        assert!(
+            msg.contains("interleaves 10000 pixels per phase (100×100) one per SDP line without RUBIK, above the 8192-line limit"),
+            "{msg}"
+        );
     }
 }

@@ -160,6 +160,7 @@ pub fn apply_scales_with(
         missing: RefCell::new(BTreeSet::new()),
     };
     inherit_through_views(p, &mut table.scales);
+    super::copies::inherit_through_copies(p, &mut table.scales);
     stats
         .notes
         .extend(super::derive::derive_missing(p, &mut table.scales, &psums));
@@ -368,19 +369,8 @@ const NEEDS: &str = "needs the scale of tensor";
 fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>) -> TensorId {
     let mut cur = t;
     for _ in 0..=p.ops.len() {
-        let outer = p
-            .ops
-            .iter()
-            .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(cur)));
-        match outer {
-            Some(o)
-                if scales.contains_key(&o.output)
-                    || p.ops.iter().any(|c| {
-                        c.engine == Engine::Concat && c.inputs.contains(&Some(o.output))
-                    }) =>
-            {
-                cur = o.output
-            }
+        match enclosing(p, cur) {
+            Some(next) if scales.contains_key(&next) || enclosing(p, next).is_some() => cur = next,
             _ => break,
         }
     }
@@ -389,6 +379,25 @@ fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>
     } else {
         t
     }
+}
+
+/// The cube `t` is written inside: the result of the concat `t` is a
+/// member of, or the result of a reshape of `t` that is itself a concat
+/// member (an interleaved upsampling's rows reshaped into a concat).
+fn enclosing(p: &Program, t: TensorId) -> Option<TensorId> {
+    let member_of = |x: TensorId| {
+        p.ops
+            .iter()
+            .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(x)))
+            .map(|o| o.output)
+    };
+    member_of(t).or_else(|| {
+        p.ops
+            .iter()
+            .find(|o| o.engine == Engine::Reshape && o.inputs.first() == Some(&Some(t)))
+            .map(|o| o.output)
+            .filter(|&y| member_of(y).is_some())
+    })
 }
 
 /// A table entry on the output of a scale-preserving op (PDP, view, BDMA,

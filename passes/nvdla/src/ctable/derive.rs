@@ -229,7 +229,7 @@ fn accumulator_conv<'p>(p: &'p Program, op: &crate::program::Op) -> Option<&'p c
 
 /// Whether weight `w` (`[K, C, kh, kw]`) gives every kernel at most one
 /// non-zero value, equal to 1.
-fn is_selection(p: &Program, w: TensorId) -> bool {
+pub(crate) fn is_selection(p: &Program, w: TensorId) -> bool {
     let TensorKind::Weight(values) = &p.tensors[w].kind else {
         return false;
     };

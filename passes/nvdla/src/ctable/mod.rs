@@ -44,6 +44,7 @@
 
 mod apply;
 mod bounds;
+mod copies;
 mod derive;
 mod error;
 pub mod formats;

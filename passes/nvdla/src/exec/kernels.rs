@@ -266,18 +266,26 @@ fn emu(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
     }
 }
 
-/// Channel concatenation of the members, in slot order.
+/// Concatenation of the members along `axis` (1 channels, 2 rows, 3
+/// columns), in slot order.
 fn concat(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
-    let [n, c, h, w] = nchw(env, op, op.output)?;
-    let plane = h * w;
-    let mut out = Vec::with_capacity(n * c * plane);
+    let dims = nchw(env, op, op.output)?;
+    let axis = match op.attrs.get("axis").and_then(|v| v.as_int()).unwrap_or(1) {
+        a @ 1..=3 => a as usize,
+        a => return Err(ExecError::program(op, format!("axis {a} is not 1, 2 or 3"))),
+    };
+    // Blocks: the product of the dimensions before the axis; each member
+    // contributes its contiguous run (its axis length times the inner size).
+    let outer: usize = dims[..axis].iter().product();
+    let inner: usize = dims[axis + 1..].iter().product();
     let members: Vec<(Vec<f32>, usize)> = op
         .operands()
-        .map(|t| Ok((env.get(op, t)?, nchw(env, op, t)?[1])))
+        .map(|t| Ok((env.get(op, t)?, nchw(env, op, t)?[axis] * inner)))
         .collect::<Result<_, ExecError>>()?;
-    for b in 0..n {
-        for (values, mc) in &members {
-            out.extend_from_slice(&values[b * mc * plane..(b + 1) * mc * plane]);
+    let mut out = Vec::with_capacity(dims.iter().product());
+    for b in 0..outer {
+        for (values, run) in &members {
+            out.extend_from_slice(&values[b * run..(b + 1) * run]);
         }
     }
     Ok(out)

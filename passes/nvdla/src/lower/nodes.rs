@@ -20,6 +20,7 @@ use super::select;
 use super::LowerOptions;
 use crate::program::{Engine, Precision, TensorId, TensorKind, Value, Weights};
 
+mod interleave;
 mod upsample;
 
 /// How a fused group starts.
@@ -1040,11 +1041,20 @@ impl Lowering {
     }
 
     /// Whether `t` already sits inside another cube: a member of a virtual
-    /// concat, or the result of a slice or reshape view.
+    /// concat, or the result of a slice or reshape view — except a reshape
+    /// of a row or column concat (an upsampling interleaved without RUBIK),
+    /// which the planner turns around: that concat becomes the window.
     fn is_placed(&self, t: TensorId) -> bool {
-        self.b.prog.ops.iter().any(|op| match op.engine {
+        let p = &self.b.prog;
+        let spatial_concat = |x: Option<TensorId>| {
+            x.and_then(|x| p.producer(x)).is_some_and(|i| {
+                p.ops[i].engine == Engine::Concat && p.ops[i].int("axis") != Some(1)
+            })
+        };
+        p.ops.iter().any(|op| match op.engine {
             Engine::Concat => op.inputs.iter().flatten().any(|&m| m == t),
-            Engine::Slice | Engine::Reshape => op.output == t,
+            Engine::Slice => op.output == t,
+            Engine::Reshape => op.output == t && !spatial_concat(op.inputs[0]),
             _ => false,
         })
     }

@@ -3,7 +3,8 @@
 //! In: a planned [`Program`]. Out: `Ok(())`, or the first [`PlanError`]
 //! found, among:
 //! * a non-fused tensor without a placement ([`PlanError::Unplaced`]);
-//! * a size other than the cube layout (features) or the weight rule
+//! * a size or strides other than the cube layout (features; a strided
+//!   window: its parent's strides and its extent) or the weight rule
 //!   (weights), or a window not where its concat/slice/reshape puts it
 //!   ([`PlanError::BadPlacement`]);
 //! * a weight offset not 32-byte aligned (conv kernels: CBUF-entry aligned),
@@ -12,7 +13,8 @@
 //! * two tensors sharing bytes while both are live ([`PlanError::Overlap`]).
 //!   Lifetimes are per tensor ([`super::liveness`]), finer than the
 //!   planner's per-storage ones. Sharing is allowed only between a window
-//!   and the cube it is a window of, or between read-only views
+//!   and the cube it is a window of, between two members of one concat
+//!   (column windows interleave but never share a byte), or between read-only views
 //!   (slice/reshape results) of the same storage. Weights never share;
 //!   bindable buffers are separate memories, compared only within one buffer.
 //!
@@ -25,7 +27,7 @@
 //! ```
 
 use super::error::{PlanError, Result};
-use super::layout::{cube_layout, WEIGHT_ALIGN};
+use super::layout::WEIGHT_ALIGN;
 use super::liveness::tensor_lives;
 use super::views::Views;
 use super::weights::sizes;
@@ -75,7 +77,13 @@ pub fn check(p: &Program) -> Result<()> {
                 return Err(misaligned(u.align(&config)));
             }
         } else {
-            let cube = cube_layout(&tensor.shape, tensor.precision, &config);
+            let g = views.geometry[t];
+            let cube = Placement {
+                size: g.size,
+                line_stride: u32::try_from(g.line).unwrap_or(u32::MAX),
+                surf_stride: u32::try_from(g.surf).unwrap_or(u32::MAX),
+                ..Placement::default()
+            };
             if (pl.size, pl.line_stride, pl.surf_stride)
                 != (cube.size, cube.line_stride, cube.surf_stride)
             {
@@ -138,6 +146,7 @@ pub fn check(p: &Program) -> Result<()> {
                         || (same_root
                             && (views.contains(a, b)
                                 || views.contains(b, a)
+                                || views.disjoint(a, b)
                                 || producer_is_virtual[a]
                                 || producer_is_virtual[b]))
                 }

@@ -207,10 +207,13 @@ fn place_tree(
     for &m in members {
         let t = &mut p.tensors[m];
         let layout = cube_layout(&t.shape, t.precision, config);
+        let g = views.geometry[m];
         t.place = Some(Placement {
             pool: Some(pool),
             offset: base + views.root[m].1,
-            ..layout
+            size: g.size,
+            line_stride: u32::try_from(g.line).unwrap_or(layout.line_stride),
+            surf_stride: u32::try_from(g.surf).unwrap_or(layout.surf_stride),
         });
     }
 }

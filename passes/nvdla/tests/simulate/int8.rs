@@ -250,7 +250,7 @@ pub fn run_int8_from(
     for ((&out, r), s) in p.outputs.iter().zip(&refs).zip(&sims) {
         let tensor = &p.tensors[out];
         assert!(matches!(tensor.kind, TensorKind::Output(_)));
-        let s_out = scale(&p.tensors[inherited(&p, out)].name) as f32;
+        let s_out = scale(scale_key(&p.tensors[inherited(&p, out)].name)) as f32;
         let s: Vec<f32> = s.iter().map(|q| q * s_out).collect();
         ratios.push(compare(
             &format!("{name} output {}", tensor.name),

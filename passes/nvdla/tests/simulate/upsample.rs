@@ -13,7 +13,7 @@ use crate::harness::{check, Check};
 use crate::net::{ints, Net};
 
 /// `Resize(x)` with `mode`, `ctm`, nearest `floor`, and `scales` or `sizes`.
-fn resize(
+pub(crate) fn resize(
     n: &mut Net,
     x: &str,
     mode: &str,

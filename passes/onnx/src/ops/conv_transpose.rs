@@ -20,7 +20,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("ConvTranspose"),
-    notes: "output_shape kept; pads otherwise explicit; NVDLA nv_full: a phase convolution + RUBIK contract (docs/targets/nvdla.md#upsampling-resize-and-convtranspose)",
+    notes: "output_shape kept; pads otherwise explicit; NVDLA nv_full: a phase convolution + RUBIK contract; nv_small, nv_large: the phase convolution + SDP copies through strided views (docs/targets/nvdla.md#upsampling-resize-and-convtranspose)",
     attrs: &[
         attr("auto_pad", K::String, D::Str("NOTSET")),
         attr("dilations", K::Ints, D::None),

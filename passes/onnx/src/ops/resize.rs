@@ -31,7 +31,7 @@ pub(super) const SPECS: &[OpSpec] = &[
         min_opset: 10,
         max_opset: 25,
         spec_url: crate::spec_url!("Resize"),
-        notes: "opset-10 form → (X, roi, scales) with asymmetric/floor; NVDLA nv_full runs integer nearest/linear upsampling exactly (which modes: docs/targets/nvdla.md#upsampling-resize-and-convtranspose)",
+        notes: "opset-10 form → (X, roi, scales) with asymmetric/floor; NVDLA runs integer nearest/linear upsampling exactly (nv_full with RUBIK; nv_small and nv_large by SDP copies, nearest without a convolution; which modes: docs/targets/nvdla.md#upsampling-resize-and-convtranspose)",
         attrs: &[
             attr("mode", K::String, D::Str("nearest")),
             attr_in("antialias", K::Int, D::Int(0), 18, i64::MAX),

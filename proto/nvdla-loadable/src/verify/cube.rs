@@ -55,8 +55,9 @@ impl Extent {
 /// The atom a feature cube is laid out in: 32 bytes (nv_full, nv_large)
 /// when the options say so or the line stride holds 32 bytes per pixel,
 /// else the options' atom (8 on nv_small, and the default when the
-/// configuration is unknown). Guessing 32 for an 8-byte layout can only
-/// under-count surfaces, so the rule never reports a cube that fits.
+/// configuration is unknown). Guessing 32 for an 8-byte layout
+/// under-counts surfaces; for a strided 8-byte window it over-counts the
+/// last row, so the rule takes the smaller footprint of the two atoms.
 fn layout_atom(c: &DataCube, atom: u64) -> u64 {
     const FULL: u64 = 32;
     if atom >= FULL || u64::from(c.line_stride) >= FULL * u64::from(c.width) {
@@ -166,7 +167,12 @@ fn extent_rules(
             }
         }
         Extent::Feature { bpe } => {
-            let footprint = feature_footprint(c, layout_atom(c, atom), bpe);
+            // The guessed 32-byte atom under-counts surfaces but over-counts
+            // a row's bytes when lines are strided (a column window: line
+            // stride 4 × width × 8 on nv_small); the smaller of the two
+            // footprints never reports a cube that fits.
+            let footprint = feature_footprint(c, layout_atom(c, atom), bpe)
+                .min(feature_footprint(c, atom, bpe));
             if offset + footprint > avail {
                 s.error(
                     "cube-extent",

@@ -1,7 +1,9 @@
 //! `ConvTranspose` and integer-factor `Resize` (nearest, linear) →
 //! `nvdla.conv` + `nvdla.sdp` computing every output phase, `nvdla.rubik`
-//! contract interleaving them, and, when the phases overrun the output, a
-//! selection conv cutting the end ([`super::super::deconv`]).
+//! contract interleaving them (nv_full) or SDP copies through strided views
+//! without RUBIK ([`super::interleave`]; a nearest Resize whose every phase
+//! is the input needs no convolution there), and, when the phases overrun
+//! the output, a selection conv cutting the end ([`super::super::deconv`]).
 //!
 //! In: the node (static shapes; constant weights, bias, scales or sizes).
 //! Out: the ops, or a problem at the node naming what does not map and
@@ -15,8 +17,10 @@ use onnc_onnx::upsample::{spatial_deconv, ResizeAttrs, EXACT_MODES};
 use onnc_onnx::Node;
 use onnc_tensor::{Attr, Tensor};
 
+use super::interleave::{Grid, Phases};
 use super::{f32s, ints, Lowering, Move};
 use crate::lower::build::cube;
+use crate::lower::deconv::PhaseAxis;
 use crate::lower::deconv::{factors, per_phase, phase_axis, weights};
 use crate::lower::sdp::{Operand, Step};
 use crate::program::{Engine, TensorKind, Value};
@@ -62,19 +66,21 @@ impl Lowering {
         } else {
             "transposed convolution"
         };
-        if !self.b.cfg.has_rubik {
-            let cfg = self.b.cfg.name;
-            return self.problem(n, format!("is a {what}, which NVDLA runs as a convolution and a RUBIK contract; {cfg} has no RUBIK"), "compile for nv_full, or replace the op in the model (e.g. by a convolution producing s·s·C channels and a DepthToSpace on the host)");
-        }
+        let rubik = self.b.cfg.has_rubik;
+        let mover = if rubik {
+            "RUBIK contract"
+        } else {
+            "the SDP copies interleaving the phases"
+        };
         if xs[0] != 1 {
             return self.problem(
                 n,
-                format!("has batch {}", xs[0]),
-                "RUBIK contract reorders one image: compile with batch 1 (--input-shape)",
+                format!("is a {what} with batch {}", xs[0]),
+                format!("{mover} reorder one image: compile with batch 1 (--input-shape)"),
             );
         }
         if d.strides.iter().any(|&s| s > MAX_CONTRACT_STRIDE) {
-            return self.problem(n, format!("has stride {:?}", d.strides), format!("RUBIK contract strides are 1..{MAX_CONTRACT_STRIDE}; upsample in steps of at most {MAX_CONTRACT_STRIDE}"));
+            return self.problem(n, format!("has stride {:?}", d.strides), format!("NVDLA upsamples by factors 1..{MAX_CONTRACT_STRIDE} (RUBIK contract strides; the phase convolution's s·s·C channels without RUBIK); upsample in steps of at most {MAX_CONTRACT_STRIDE}"));
         }
         let ay = phase_axis(xs[2], d.strides[0], d.shape[2], d.pads[0], ys[2]);
         let ax = phase_axis(xs[3], d.strides[1], d.shape[3], d.pads[1], ys[3]);
@@ -87,6 +93,19 @@ impl Lowering {
             return self.problem(n, format!("needs a convolution of {}×{} taps padded by {pads:?} per phase", ay.taps, ax.taps), format!("NVDLA convolutions have at most 32 taps and pads of at most {pad_max}; use a smaller kernel or padding"));
         }
         let c_out = ys[1];
+        if !rubik && n.op_type == "Resize" && copies_input(&d, &ay, &ax, &xs) {
+            // Every phase is the input: no convolution, only the copies.
+            let Some(xt) = self.tensor(n, &x) else { return };
+            let up = self.feature_out(&n.outputs[0]);
+            let phases = Phases::Same(xt);
+            let grid = Grid {
+                c: c_out,
+                s: d.strides,
+                q: [xs[2], xs[3]],
+            };
+            let _ = self.interleave(n, &phases, &grid, up, &sources);
+            return;
+        }
         let atom = self.atom();
         let c_pad = c_out.div_ceil(atom) * atom;
         let phases = ay.stride * ax.stride;
@@ -166,21 +185,33 @@ impl Lowering {
         } else {
             self.feature_out(&v)
         };
-        let set = vec![
-            ("precision", pv),
-            ("mode", Value::Str("contract".into())),
-            ("stride_x", Value::Int(ax.stride as i64)),
-            ("stride_y", Value::Int(ay.stride as i64)),
-        ];
-        let rubik = self.b.layer(&format!("{}_contract", n.name));
-        self.b.push(
-            Engine::Rubik,
-            &rubik,
-            set,
-            vec![Some(pt)],
-            up,
-            sources.clone(),
-        );
+        if rubik {
+            let set = vec![
+                ("precision", pv),
+                ("mode", Value::Str("contract".into())),
+                ("stride_x", Value::Int(ax.stride as i64)),
+                ("stride_y", Value::Int(ay.stride as i64)),
+            ];
+            let layer = self.b.layer(&format!("{}_contract", n.name));
+            self.b.push(
+                Engine::Rubik,
+                &layer,
+                set,
+                vec![Some(pt)],
+                up,
+                sources.clone(),
+            );
+        } else {
+            let phases = Phases::Conv { tensor: pt, c_pad };
+            let grid = Grid {
+                c: c_out,
+                s: [ay.stride, ax.stride],
+                q: [ay.positions, ax.positions],
+            };
+            if self.interleave(n, &phases, &grid, up, &sources).is_none() {
+                return;
+            }
+        }
         if cropped {
             // Keep the first positions: a kernel one tap longer per cut position, reading its first tap.
             let m = Move {
@@ -336,4 +367,24 @@ impl Lowering {
             factor,
         })
     }
+}
+
+/// Whether every phase of `d` is its input unchanged: one tap of weight 1,
+/// no padding, one phase position per input position (a nearest Resize by
+/// an integer factor).
+fn copies_input(d: &Deconv, ay: &PhaseAxis, ax: &PhaseAxis, xs: &[usize]) -> bool {
+    let one_tap = |a: &PhaseAxis, len: usize| {
+        a.taps == 1
+            && a.pad_before == 0
+            && a.pad_after == 0
+            && a.crop == 0
+            && a.positions == len
+            && a.tap_of.iter().flatten().all(Option::is_some)
+    };
+    d.factor.is_none()
+        && d.bias.is_none()
+        && d.group == xs[1]
+        && d.w.iter().all(|&v| v == 1.0)
+        && one_tap(ay, xs[2])
+        && one_tap(ax, xs[3])
 }
