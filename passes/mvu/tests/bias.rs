@@ -83,12 +83,7 @@ fn a_conv_bias_is_added_exactly_and_changes_the_output() {
 fn the_bias_image_and_csrs_are_emitted() {
     let g = conv_net(bias(70, 40.0));
     let c = compile(&g, &opts(8, Some(12))).unwrap();
-    let file = c
-        .files()
-        .iter()
-        .find(|f| f.name == "w.bias.hex")
-        .expect("bias image");
-    let text = String::from_utf8(file.bytes.clone()).unwrap();
+    let text = file_text(&c, "w.bias.hex");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "two 64-channel blocks");
     let lane = |w: usize, i: usize| {
@@ -100,12 +95,7 @@ fn the_bias_image_and_csrs_are_emitted() {
         assert_eq!(i64::from(lane(o / 64, o % 64)), v);
     }
     assert_eq!(lane(1, 6), 0, "padding lanes are zero");
-    let asm = c
-        .files()
-        .iter()
-        .find(|f| f.name == "mvu_program.s")
-        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
-        .unwrap();
+    let asm = file_text(&c, "mvu_program.s");
     for line in [
         "csrwi mvuusebias_mem, 1",
         "csrwi mvubbaseptr, 0",
@@ -125,12 +115,7 @@ fn the_bias_image_and_csrs_are_emitted() {
         "decoded into blength[1]"
     );
     assert_eq!(c.table().rows[0].bias_base, Some(0));
-    let header = c
-        .files()
-        .iter()
-        .find(|f| f.name == "mvu_config.h")
-        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
-        .unwrap();
+    let header = file_text(&c, "mvu_config.h");
     assert!(header.contains("#define ONNC_MVU_LAYER_CONV_BIAS_BASE 0u"));
 }
 
@@ -232,12 +217,17 @@ fn a_pooled_conv_with_a_bias_equals_the_interpreter() {
     let c = compile(&g, &opts(8, Some(12))).unwrap_or_else(|e| panic!("{e}"));
     assert!(c.table().rows[0].pool.is_some());
     model_equals_interpreter(&g, &c, 8 * 36, 8);
-    let asm = c
-        .files()
-        .iter()
-        .find(|f| f.name == "mvu_program.s")
-        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
-        .unwrap();
+    let asm = file_text(&c, "mvu_program.s");
     assert!(asm.contains("li t0, 2\n    sub t0, t0, s6\n    csrw mvubbaseptr, t0"));
     assert!(asm.contains("csrwi mvublength_1, 0"));
+}
+
+/// The text of the generated file `name` of `c` (panics naming a missing one).
+fn file_text(c: &onnc_mvu::Compiled, name: &str) -> String {
+    let f = c
+        .files()
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no generated file '{name}'"));
+    String::from_utf8(f.bytes.clone()).expect("generated text is UTF-8")
 }
