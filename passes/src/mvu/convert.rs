@@ -238,21 +238,7 @@ fn build<'c>(
         .map_err(|e| e.to_string())?
         .cast(int_type(p.weight));
         let w_type = ir::tensor_type(context, &w_shape, int_type(p.weight));
-        let wop = OperationBuilder::new(
-            "arith.constant",
-            Location::name(context, &format!("{}_weight", l.node), unknown),
-        )
-        .add_attributes(&[(
-            Identifier::new(context, "value"),
-            ir::tensor_attr(context, w, &format!("{}_weight", sanitize(&l.node))),
-        )])
-        .add_results(&[w_type])
-        .build()
-        .map_err(|e| e.to_string())?;
-        let wv = block
-            .append_operation(wop)
-            .result(0)
-            .map_err(|e| e.to_string())?;
+        let wv = constant(context, &block, w, w_type, &l.node, "weight")?;
         let mut attrs: Vec<(Identifier, Attribute)> = dialect_attrs(&l.layer)
             .map_err(|e| format!("layer '{}': {e}", l.node))?
             .iter()
@@ -261,29 +247,14 @@ fn build<'c>(
         // The bias the configuration programs into the bias RAM, in
         // accumulator units (`c` of the scaler's `acc · b + c`), as the
         // op's `bias` operand.
-        let mut operands = vec![x, wv.into()];
+        let mut operands = vec![x, wv];
         if let Some(c) = accumulator_bias(l) {
             let n = c.len();
             let t = Tensor::from_i64(vec![n], c)
                 .map_err(|e| e.to_string())?
                 .cast(DType::I32);
             let b_type = ir::tensor_type(context, &[n], DType::I32);
-            let bop = OperationBuilder::new(
-                "arith.constant",
-                Location::name(context, &format!("{}_bias", l.node), unknown),
-            )
-            .add_attributes(&[(
-                Identifier::new(context, "value"),
-                ir::tensor_attr(context, t, &format!("{}_bias", sanitize(&l.node))),
-            )])
-            .add_results(&[b_type])
-            .build()
-            .map_err(|e| e.to_string())?;
-            let bv = block
-                .append_operation(bop)
-                .result(0)
-                .map_err(|e| e.to_string())?;
-            operands.push(bv.into());
+            operands.push(constant(context, &block, t, b_type, &l.node, "bias")?);
         }
         let segments = if operands.len() == 3 {
             "array<i32: 1, 1, 0, 1>"
@@ -340,6 +311,38 @@ fn build<'c>(
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())
+}
+
+/// Appends `arith.constant` of `value` (type `ty`, a `dense_resource` named
+/// `<node>_<what>`, located at `<node>_<what>`) to `block`; returns its result.
+fn constant<'c, 'b>(
+    context: &'c melior::Context,
+    block: &'b Block<'c>,
+    value: Tensor,
+    ty: melior::ir::Type<'c>,
+    node: &str,
+    what: &str,
+) -> Result<melior::ir::Value<'c, 'b>, String> {
+    let op = OperationBuilder::new(
+        "arith.constant",
+        Location::name(
+            context,
+            &format!("{node}_{what}"),
+            Location::unknown(context),
+        ),
+    )
+    .add_attributes(&[(
+        Identifier::new(context, "value"),
+        ir::tensor_attr(context, value, &format!("{}_{what}", sanitize(node))),
+    )])
+    .add_results(&[ty])
+    .build()
+    .map_err(|e| e.to_string())?;
+    Ok(block
+        .append_operation(op)
+        .result(0)
+        .map_err(|e| e.to_string())?
+        .into())
 }
 
 fn sanitize(s: &str) -> String {

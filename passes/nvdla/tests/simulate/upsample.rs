@@ -13,6 +13,22 @@ use crate::harness::{check, Check};
 use crate::net::{ints, Net};
 
 /// `Resize(x)` with `mode`, `ctm`, nearest `floor`, and `scales` or `sizes`.
+/// A net of one nearest 2× `Resize` (`asymmetric`, by scales) of an input
+/// of `shape` with random values from `seed`: the graph's only output.
+pub(crate) fn nearest_2x(name: &str, shape: &[usize], seed: u64) -> Net {
+    let mut n = Net::new(name, shape, seed);
+    let up = resize(
+        &mut n,
+        "x",
+        "nearest",
+        "asymmetric",
+        Some([1.0, 1.0, 2.0, 2.0]),
+        None,
+    );
+    n.output(&up);
+    n
+}
+
 pub(crate) fn resize(
     n: &mut Net,
     x: &str,
@@ -42,16 +58,7 @@ pub(crate) fn resize(
 #[test]
 fn nearest_2x_is_a_1x1_conv_and_a_contract_and_exact() {
     // YOLO's FPN: conv, 2× nearest, concatenated with a skip of the same size.
-    let mut n = Net::new("nearest2x", &[1, 20, 5, 6], 3);
-    let up = resize(
-        &mut n,
-        "x",
-        "nearest",
-        "asymmetric",
-        Some([1.0, 1.0, 2.0, 2.0]),
-        None,
-    );
-    n.output(&up);
+    let n = nearest_2x("nearest2x", &[1, 20, 5, 6], 3);
     let r = check(n.g, Check::full());
     assert_eq!(r.ops, ["CONV", "SDP", "RUBIK"]);
     assert_eq!(r.worst(), 0.0, "a nearest upsample copies values");

@@ -44,16 +44,7 @@ fn on(g: onnc_onnx::Graph, tol: f32, target: onnc_legalize::Target, config: Conf
 #[test]
 fn nearest_2x_is_four_copies_and_exact_to_the_input_rounding() {
     // 20 channels: three surfaces of 8 on nv_small, the last one partial.
-    let mut n = Net::new("i8_near2", &[1, 20, 5, 6], 3);
-    let up = resize(
-        &mut n,
-        "x",
-        "nearest",
-        "asymmetric",
-        Some([1.0, 1.0, 2.0, 2.0]),
-        None,
-    );
-    n.output(&up);
+    let n = crate::upsample::nearest_2x("i8_near2", &[1, 20, 5, 6], 3);
     let r = small(n.g, HALF_STEP);
     assert_eq!(
         r.ops, ["SDP"; 4],
@@ -165,16 +156,7 @@ fn conv_transpose_stride_2_with_crop_and_groups() {
 #[test]
 fn nv_large_interleaves_too_with_32_byte_atoms() {
     // 40 channels: two 32-channel surfaces, the second partial.
-    let mut n = Net::new("i8_large_near2", &[1, 40, 5, 6], 6);
-    let up = resize(
-        &mut n,
-        "x",
-        "nearest",
-        "asymmetric",
-        Some([1.0, 1.0, 2.0, 2.0]),
-        None,
-    );
-    n.output(&up);
+    let n = crate::upsample::nearest_2x("i8_large_near2", &[1, 40, 5, 6], 6);
     let large = (onnc_legalize::Target::NvLarge, ConfigName::NvLarge);
     let r = on(n.g, HALF_STEP, large.0, large.1);
     assert_eq!(r.ops, ["SDP"; 4]);
