@@ -185,4 +185,21 @@ impl Builder {
     pub fn prec_value(&self) -> Value {
         Value::Str(self.prec.as_str().into())
     }
+
+    /// The attributes of an `nvdla.sdp` running `units` (X1, X2, Y) at the
+    /// data precision, without a LUT: `src_precision`, `dst_precision`,
+    /// `lut_index = -1` and each used unit's registers
+    /// ([`super::sdp::set_unit_attrs`], `operand_precision[i]` for unit i).
+    pub fn sdp_attrs(
+        &self,
+        units: &[super::sdp::Unit],
+        operand_precision: &[crate::program::Precision],
+    ) -> Vec<(String, Value)> {
+        let mut attrs = BTreeMap::new();
+        attrs.insert("src_precision".to_string(), self.prec_value());
+        attrs.insert("dst_precision".to_string(), self.prec_value());
+        attrs.insert("lut_index".to_string(), Value::Int(-1));
+        super::sdp::set_unit_attrs(&mut attrs, units, operand_precision);
+        attrs.into_iter().collect()
+    }
 }

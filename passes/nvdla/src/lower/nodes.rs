@@ -15,7 +15,7 @@ use super::build::{cube, Builder};
 use super::error::Problem;
 use super::fuse::{extend, steps_of, Chain};
 use super::graph::{Work, DEVICE_ATTR};
-use super::sdp::{pack_on, set_unit_attrs, unit_operand, Operand, Step, UnitOperand};
+use super::sdp::{pack_on, unit_operand, Operand, Step, UnitOperand};
 use super::select;
 use super::LowerOptions;
 use crate::program::{Engine, Precision, TensorId, TensorKind, Value, Weights};
@@ -557,16 +557,9 @@ impl Lowering {
             }
         }
         let y = self.feature_out(out);
-        let pv = self.b.prec_value();
-        let mut set = vec![
-            ("src_precision", pv.clone()),
-            ("dst_precision", pv),
-            ("lut_index", Value::Int(-1)),
-        ];
-        let mut attrs = BTreeMap::new();
-        set_unit_attrs(&mut attrs, &units, &precs);
-        let attrs: Vec<(String, Value)> = attrs.into_iter().collect();
-        set.extend(attrs.iter().map(|(k, v)| (k.as_str(), v.clone())));
+        let attrs = self.b.sdp_attrs(&units, &precs);
+        let mut set: Vec<(&str, Value)> =
+            attrs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         set.extend(super::activation::lut_attrs(steps, &mut self.b.next_lut));
         self.b.push(Engine::Sdp, layer, set, inputs, y, sources);
         Some(y)

@@ -28,10 +28,9 @@
 //! than that many pixels.
 
 use onnc_onnx::Node;
-use std::collections::BTreeMap;
 
 use super::Lowering;
-use crate::lower::sdp::{pack_on, set_unit_attrs};
+use crate::lower::sdp::pack_on;
 use crate::program::{Engine, TensorId, TensorKind, Value};
 
 /// Largest SDP cube height (and width): the data cube registers hold
@@ -208,16 +207,8 @@ impl Lowering {
     /// shape; the planner gives either its strides).
     fn copy_pass(&mut self, base: &str, src: TensorId, dst: TensorId, sources: &[String]) {
         let units = pack_on(&[], self.units()).unwrap_or_default();
-        let pv = self.b.prec_value();
-        let mut set = vec![
-            ("src_precision", pv.clone()),
-            ("dst_precision", pv),
-            ("lut_index", Value::Int(-1)),
-        ];
-        let mut attrs = BTreeMap::new();
-        set_unit_attrs(&mut attrs, &units, &[self.b.prec; 3]);
-        let attrs: Vec<(String, Value)> = attrs.into_iter().collect();
-        set.extend(attrs.iter().map(|(k, v)| (k.as_str(), v.clone())));
+        let attrs = self.b.sdp_attrs(&units, &[self.b.prec; 3]);
+        let set = attrs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         let layer = self.b.layer(base);
         self.b.push(
             Engine::Sdp,
