@@ -4,7 +4,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-use crate::error::OutputError;
+use crate::error::Error;
 use crate::temp::parent_of;
 
 /// What an output path is expected to become.
@@ -24,7 +24,7 @@ pub enum OutputKind {
 ///
 /// In: the outputs with their kinds, and the input files of the run.
 /// Out: the first problem, naming the path and what would fix it.
-pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Result<(), OutputError> {
+pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Result<(), Error> {
     let ids: Vec<(u64, u64)> = inputs
         .iter()
         .filter_map(|p| std::fs::metadata(p).ok())
@@ -35,7 +35,7 @@ pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Resul
             continue;
         }
         if outputs[..i].iter().any(|(o, _)| *o == out) {
-            return Err(OutputError::refused(
+            return Err(Error::refused(
                 out,
                 "it is named for two outputs; give each output its own path",
             ));
@@ -43,16 +43,16 @@ pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Resul
         match std::fs::metadata(out) {
             Ok(m) => {
                 if ids.contains(&(m.dev(), m.ino())) && m.is_file() {
-                    return Err(OutputError::refused(
+                    return Err(Error::refused(
                         out,
                         "it is also an input of this run; writing it would destroy the input — choose another output path",
                     ));
                 }
                 if kind == OutputKind::File && m.is_dir() {
-                    return Err(OutputError::refused(out, "it is a directory; name a file"));
+                    return Err(Error::refused(out, "it is a directory; name a file"));
                 }
                 if kind == OutputKind::Dir && !m.is_dir() {
-                    return Err(OutputError::refused(
+                    return Err(Error::refused(
                         out,
                         "it exists and is not a directory; this target writes a directory — choose a new path",
                     ));
@@ -61,7 +61,7 @@ pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Resul
             Err(_) => {
                 let parent = parent_of(out);
                 if !parent.is_dir() {
-                    return Err(OutputError::refused(
+                    return Err(Error::refused(
                         out,
                         format!(
                             "the folder '{}' does not exist; create it first",
@@ -80,7 +80,7 @@ pub fn check_outputs(outputs: &[(&Path, OutputKind)], inputs: &[&Path]) -> Resul
 /// writer blocks forever, a device may never end. `-` (stdin) is allowed.
 ///
 /// In: the input paths. Out: the first one refused, saying what it is.
-pub fn check_inputs(inputs: &[&Path]) -> Result<(), InputError> {
+pub fn check_inputs(inputs: &[&Path]) -> Result<(), Error> {
     for &p in inputs {
         if p == Path::new("-") {
             continue;
@@ -101,28 +101,13 @@ pub fn check_inputs(inputs: &[&Path]) -> Result<(), InputError> {
                 } else {
                     "not a regular file"
                 };
-                return Err(InputError {
-                    path: p.to_path_buf(),
-                    why: format!("it is {what}; give a regular file (or '-' for standard input)"),
-                });
+                return Err(Error::unreadable(
+                    p,
+                    format!("it is {what}; give a regular file (or '-' for standard input)"),
+                ));
             }
-            Err(e) => {
-                return Err(InputError {
-                    path: p.to_path_buf(),
-                    why: e.to_string(),
-                })
-            }
+            Err(e) => return Err(Error::unreadable(p, e.to_string())),
         }
     }
     Ok(())
-}
-
-/// An input file refused by [`check_inputs`]. Display: `cannot read 'PATH': WHY`.
-#[derive(Debug, thiserror::Error)]
-#[error("cannot read '{}': {why}", path.display())]
-pub struct InputError {
-    /// The input.
-    pub path: std::path::PathBuf,
-    /// What it is and what to give instead.
-    pub why: String,
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rustix::fs::{renameat_with, RenameFlags, CWD};
 
-use crate::error::OutputError;
+use crate::error::Error;
 use crate::temp;
 
 /// One file of a directory output: a relative path and its bytes.
@@ -27,7 +27,7 @@ pub struct DirFile {
 /// in one `renameat2(RENAME_EXCHANGE)`, after which the old content is
 /// removed. On any error nothing is left behind and the old directory is
 /// untouched.
-pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<PathBuf>, OutputError> {
+pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<PathBuf>, Error> {
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -39,7 +39,7 @@ pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<Path
             || p.components()
                 .any(|c| !matches!(c, std::path::Component::Normal(_)))
         {
-            return Err(OutputError::refused(
+            return Err(Error::refused(
                 dir,
                 format!("file name '{}' is not a plain relative path", f.name),
             ));
@@ -51,14 +51,14 @@ pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<Path
                 .map(|mut d| d.next().is_none())
                 .unwrap_or(false);
             if !empty && !dir.join(marker).is_file() {
-                return Err(OutputError::refused(
+                return Err(Error::refused(
                     dir,
                     format!("it is a non-empty directory that is not an earlier output (no {marker}); choose a new or empty directory"),
                 ));
             }
             true
         }
-        Ok(_) => return Err(OutputError::refused(
+        Ok(_) => return Err(Error::refused(
             dir,
             "it exists and is not a directory; this target writes a directory — choose a new path",
         )),
@@ -66,18 +66,18 @@ pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<Path
     };
     temp::sweep_stale(dir);
     let tmp = temp::fresh(dir);
-    let cleanup = |e: OutputError| {
+    let cleanup = |e: Error| {
         let _ = std::fs::remove_dir_all(&tmp);
         e
     };
-    std::fs::create_dir(&tmp).map_err(|e| OutputError::io(&tmp, e))?;
+    std::fs::create_dir(&tmp).map_err(|e| Error::io(&tmp, e))?;
     for f in files {
         let p = tmp.join(&f.name);
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| cleanup(OutputError::io(dir.join(&f.name), e)))?;
+                .map_err(|e| cleanup(Error::io(dir.join(&f.name), e)))?;
         }
-        std::fs::write(&p, &f.bytes).map_err(|e| cleanup(OutputError::io(dir.join(&f.name), e)))?;
+        std::fs::write(&p, &f.bytes).map_err(|e| cleanup(Error::io(dir.join(&f.name), e)))?;
     }
     if existing {
         match renameat_with(CWD, &tmp, CWD, dir, RenameFlags::EXCHANGE) {
@@ -89,17 +89,17 @@ pub fn write_dir(dir: &Path, marker: &str, files: &[DirFile]) -> Result<Vec<Path
             // (under a temporary name a later run sweeps), then rename.
             Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {
                 let old = temp::fresh(dir);
-                std::fs::rename(dir, &old).map_err(|e| cleanup(OutputError::io(dir, e)))?;
+                std::fs::rename(dir, &old).map_err(|e| cleanup(Error::io(dir, e)))?;
                 if let Err(e) = std::fs::rename(&tmp, dir) {
                     let _ = std::fs::rename(&old, dir);
-                    return Err(cleanup(OutputError::io(dir, e)));
+                    return Err(cleanup(Error::io(dir, e)));
                 }
                 let _ = std::fs::remove_dir_all(&old);
             }
-            Err(e) => return Err(cleanup(OutputError::io(dir, e.into()))),
+            Err(e) => return Err(cleanup(Error::io(dir, e.into()))),
         }
     } else {
-        std::fs::rename(&tmp, dir).map_err(|e| cleanup(OutputError::io(dir, e)))?;
+        std::fs::rename(&tmp, dir).map_err(|e| cleanup(Error::io(dir, e)))?;
     }
     Ok(files.iter().map(|f| dir.join(&f.name)).collect())
 }

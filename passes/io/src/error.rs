@@ -1,10 +1,12 @@
-//! [`OutputError`]: which path, what went wrong, what to do.
+//! [`Error`], the crate's one error type: which path, what went wrong,
+//! what to do.
 
 use std::path::PathBuf;
 
-/// Why an output could not be written. Display: `cannot write 'PATH': WHAT`.
+/// Why an output could not be written (`cannot write 'PATH': WHAT`) or an
+/// input may not be read (`cannot read 'PATH': WHY`).
 #[derive(Debug, thiserror::Error)]
-pub enum OutputError {
+pub enum Error {
     /// An I/O error on `path`.
     #[error("cannot write '{}': {source}", path.display())]
     Io {
@@ -21,18 +23,33 @@ pub enum OutputError {
         /// Why, and what would fix it.
         why: String,
     },
+    /// An input refused by [`crate::check_inputs`] before it is opened.
+    #[error("cannot read '{}': {why}", path.display())]
+    Unreadable {
+        /// The input.
+        path: PathBuf,
+        /// What it is and what to give instead.
+        why: String,
+    },
 }
 
-impl OutputError {
+impl Error {
     pub(crate) fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        OutputError::Io {
+        Error::Io {
             path: path.into(),
             source,
         }
     }
 
     pub(crate) fn refused(path: impl Into<PathBuf>, why: impl Into<String>) -> Self {
-        OutputError::Refused {
+        Error::Refused {
+            path: path.into(),
+            why: why.into(),
+        }
+    }
+
+    pub(crate) fn unreadable(path: impl Into<PathBuf>, why: impl Into<String>) -> Self {
+        Error::Unreadable {
             path: path.into(),
             why: why.into(),
         }

@@ -5,14 +5,14 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::Path;
 
-use crate::error::OutputError;
+use crate::error::Error;
 use crate::temp;
 
 /// Writes `bytes` to `path` by the rules of the crate doc.
 /// In: the output path (`-` = stdout) and the whole content.
 /// Out: `Ok` once every byte is written; on error nothing is left behind
 /// and an existing regular file at `path` is untouched.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_file_with(path, |w| w.write_all(bytes))
 }
 
@@ -21,15 +21,15 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 pub fn write_file_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), OutputError> {
+) -> Result<(), Error> {
     if path == Path::new("-") {
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         return fill(&mut out)
             .and_then(|()| out.flush())
-            .map_err(|e| OutputError::io("<stdout>", e));
+            .map_err(|e| Error::io("<stdout>", e));
     }
     match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(OutputError::refused(
+        Ok(m) if m.is_dir() => Err(Error::refused(
             path,
             "it is a directory; name a file (this output is a single file)",
         )),
@@ -43,15 +43,15 @@ pub fn write_file_with(
 fn write_in_place(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), OutputError> {
+) -> Result<(), Error> {
     let f = OpenOptions::new()
         .write(true)
         .open(path)
-        .map_err(|e| OutputError::io(path, e))?;
+        .map_err(|e| Error::io(path, e))?;
     let mut w = std::io::BufWriter::new(f);
     fill(&mut w)
         .and_then(|()| w.flush())
-        .map_err(|e| OutputError::io(path, e))
+        .map_err(|e| Error::io(path, e))
 }
 
 /// A regular file or a new path: write a temporary beside it, rename it
@@ -60,7 +60,7 @@ fn write_in_place(
 fn replace_atomically(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> Result<(), OutputError> {
+) -> Result<(), Error> {
     temp::sweep_stale(path);
     let tmp = temp::fresh(path);
     let result = (|| {
@@ -76,6 +76,6 @@ fn replace_atomically(
     })();
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        OutputError::io(path, e)
+        Error::io(path, e)
     })
 }

@@ -38,7 +38,7 @@ mod file;
 pub mod stdout;
 pub mod temp;
 
-pub use check::{check_inputs, check_outputs, InputError, OutputKind};
+pub use check::{check_inputs, check_outputs, OutputKind};
 pub use dir::{write_dir, DirFile};
-pub use error::OutputError;
+pub use error::Error;
 pub use file::{write_file, write_file_with};

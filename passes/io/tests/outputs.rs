@@ -6,9 +6,7 @@ use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use onnc_io::{
-    check_outputs, write_dir, write_file, write_file_with, DirFile, OutputError, OutputKind,
-};
+use onnc_io::{check_outputs, write_dir, write_file, write_file_with, DirFile, Error, OutputKind};
 use rustix::fs::{makedev, mknodat, FileType, Mode, CWD};
 
 fn scratch(name: &str) -> PathBuf {
@@ -94,7 +92,7 @@ fn device_nodes_are_written_in_place_and_survive() {
     char_device(&full, 1, 7);
     let e = write_file(&full, b"anything").unwrap_err();
     match &e {
-        OutputError::Io { source, .. } => assert_eq!(source.raw_os_error(), Some(28), "{e}"),
+        Error::Io { source, .. } => assert_eq!(source.raw_os_error(), Some(28), "{e}"),
         other => panic!("expected ENOSPC, got {other}"),
     }
     assert!(std::fs::metadata(&full)

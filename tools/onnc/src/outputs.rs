@@ -18,7 +18,7 @@ fn inputs(c: &Compile) -> Vec<&Path> {
     v
 }
 
-fn refused(e: onnc_io::OutputError) -> Vec<String> {
+fn refused(e: onnc_io::Error) -> Vec<String> {
     vec![format!("error: {e}")]
 }
 

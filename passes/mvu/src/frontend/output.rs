@@ -109,10 +109,12 @@ pub fn write_dir_atomic(dir: &Path, files: &[GeneratedFile]) -> Result<Vec<PathB
         })
         .collect();
     onnc_io::write_dir(dir, crate::emit::CONFIG_JSON, &files).map_err(|e| match e {
-        onnc_io::OutputError::Io { path, source } => CompileError::Io { path, source },
-        onnc_io::OutputError::Refused { path, why } => CompileError::Io {
-            path,
-            source: std::io::Error::other(why),
-        },
+        onnc_io::Error::Io { path, source } => CompileError::Io { path, source },
+        onnc_io::Error::Refused { path, why } | onnc_io::Error::Unreadable { path, why } => {
+            CompileError::Io {
+                path,
+                source: std::io::Error::other(why),
+            }
+        }
     })
 }
