@@ -39,7 +39,7 @@ FAILURES = ("refused", "mismatch", "error", "timeout")
 MISMATCH_MARKER = "against the reference interpreter:"
 # Markers of a failure that is onnc's fault rather than a refusal of the model.
 ERROR_MARKERS = ("internal error", "panicked", "does not verify", "RUST_BACKTRACE", "stack overflow")
-REASON_CHARS = 110
+REASON_CHARS = 180
 
 
 def cell_command(key, onnc, onnc_run, model, calib, out):

@@ -274,6 +274,15 @@ pub fn run(graph: &Graph, inputs: &[(String, Tensor)]) -> Result<Vec<(String, Te
     onnc_interp::run_graph(graph, inputs).map_err(|e| e.to_string())
 }
 
+/// Runs `graph` with every `f32` value stored in FP16 (initializers and
+/// each node's outputs rounded; `onnc_interp::run_graph_fp16_storage`).
+pub fn run_fp16_storage(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+) -> Result<Vec<(String, Tensor)>, String> {
+    onnc_interp::run_graph_fp16_storage(graph, inputs).map_err(|e| e.to_string())
+}
+
 /// Runs a module: the `onnx` dialect with the reference interpreter, the
 /// `nvdla` dialect (a module with `nvdla.config`) with the NVDLA execution
 /// semantics of `onnc_nvdla::exec` (FP16 rounding at every hardware layer).

@@ -43,9 +43,65 @@ pub fn run_graph_observed(
     inputs: &[(String, Tensor)],
     observe: &mut dyn FnMut(&Node, &[Tensor]),
 ) -> Result<Vec<(String, Tensor)>> {
+    run(graph, inputs, observe, Storage::Exact)
+}
+
+/// Like [`run_graph`], but every `f32` value is stored in FP16: the inputs
+/// and initializers are rounded to FP16 (to nearest, ties to even) before
+/// the run and every node's `f32` outputs right after it; the arithmetic
+/// inside a node stays `f32`.
+///
+/// Out: the outputs of the graph as an implementation that keeps each ONNX
+/// value in FP16 computes them, the reference an FP16 accelerator's error is
+/// judged against (`onnc-run --compare-target`).
+pub fn run_graph_fp16_storage(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+) -> Result<Vec<(String, Tensor)>> {
+    run(graph, inputs, &mut |_, _| {}, Storage::Fp16)
+}
+
+/// How the executor stores the `f32` values it produces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Storage {
+    /// As computed.
+    Exact,
+    /// Rounded to FP16.
+    Fp16,
+}
+
+/// `t` with every value rounded to FP16 when it is an `f32` tensor; other
+/// types are returned as they are (`None`).
+fn to_fp16(t: &Tensor) -> Option<Tensor> {
+    let v = t.as_f32().ok()?;
+    let rounded = v.iter().map(|&x| half::f16::from_f32(x).to_f32()).collect();
+    Tensor::from_f32(t.shape().to_vec(), rounded).ok()
+}
+
+fn run(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+    observe: &mut dyn FnMut(&Node, &[Tensor]),
+    storage: Storage,
+) -> Result<Vec<(String, Tensor)>> {
+    let rounded: Vec<(String, Tensor)>;
+    let inputs = match storage {
+        Storage::Fp16 => {
+            rounded = inputs
+                .iter()
+                .map(|(n, t)| (n.clone(), to_fp16(t).unwrap_or_else(|| t.clone())))
+                .collect();
+            &rounded[..]
+        }
+        Storage::Exact => inputs,
+    };
     let mut env: HashMap<&str, Cow<'_, Tensor>> = HashMap::new();
     for (name, t) in &graph.initializers {
-        env.insert(name, Cow::Borrowed(t));
+        let stored = match storage {
+            Storage::Fp16 => to_fp16(t).map_or(Cow::Borrowed(t), Cow::Owned),
+            Storage::Exact => Cow::Borrowed(t),
+        };
+        env.insert(name, stored);
     }
     for (name, t) in inputs {
         let Some(decl) = graph.inputs.iter().find(|v| &v.name == name) else {
@@ -127,6 +183,13 @@ pub fn run_graph_observed(
             node: node.name.clone(),
             source: Box::new(e),
         })?;
+        let results = match storage {
+            Storage::Fp16 => results
+                .into_iter()
+                .map(|t| to_fp16(&t).unwrap_or(t))
+                .collect(),
+            Storage::Exact => results,
+        };
         observe(node, &results);
         let produced = results.len();
         for (name, t) in node.outputs.iter().zip(results) {

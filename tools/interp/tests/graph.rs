@@ -110,3 +110,54 @@ fn an_output_listed_twice_is_returned_twice() {
     let out = run_graph(&g, &[("x".into(), f(&[2], &[1.0, 1.0]))]).unwrap();
     assert_eq!(out[0], out[1]);
 }
+
+/// FP16 storage: the input, the initializer and every node output are
+/// rounded to FP16, the arithmetic inside a node is not. `x = 1 + 2⁻¹²` is
+/// stored as 1, `w = 0.1` as 0.0999755859375, so `p = x·w` is that again;
+/// `z = p + p` is exact in FP16. In f32, `z = 2·(x·0.1)`.
+#[test]
+fn fp16_storage_rounds_initializers_and_every_node_output() {
+    let x_val = 1.0 + 2f32.powi(-12);
+    let g = Graph {
+        name: "g".into(),
+        inputs: vec![vi("x", &[1])],
+        outputs: vec![vi("z", &[1])],
+        initializers: vec![("w".into(), f(&[1], &[0.1]))],
+        nodes: vec![
+            Node::new("mul", "Mul", &["x", "w"], &["p"]),
+            Node::new("add", "Add", &["p", "p"], &["z"]),
+        ],
+    };
+    let feed = [("x".into(), f(&[1], &[x_val]))];
+    let exact = run_graph(&g, &feed).unwrap();
+    let stored = onnc_interp::run_graph_fp16_storage(&g, &feed).unwrap();
+    let w16 = half::f16::from_f32(0.1).to_f32();
+    assert_eq!(w16, 0.099_975_586);
+    assert_eq!(stored[0].1.as_f32().unwrap(), &[2.0 * w16]);
+    assert_eq!(exact[0].1.as_f32().unwrap(), &[2.0 * (x_val * 0.1)]);
+    assert_ne!(exact[0].1.as_f32().unwrap(), stored[0].1.as_f32().unwrap());
+}
+
+/// Non-float values pass through FP16 storage untouched.
+#[test]
+fn fp16_storage_leaves_integer_values_alone() {
+    let g = Graph {
+        name: "g".into(),
+        inputs: vec![ValueInfo {
+            name: "x".into(),
+            dtype: onnc_tensor::DType::I64,
+            dims: vec![onnc_onnx::Dim::Fixed(1)],
+        }],
+        outputs: vec![ValueInfo {
+            name: "y".into(),
+            dtype: onnc_tensor::DType::I64,
+            dims: vec![onnc_onnx::Dim::Fixed(1)],
+        }],
+        initializers: vec![],
+        nodes: vec![Node::new("n", "Neg", &["x"], &["y"])],
+    };
+    let big = 100_003i64;
+    let feed = [("x".into(), Tensor::from_i64(vec![1], vec![big]).unwrap())];
+    let out = onnc_interp::run_graph_fp16_storage(&g, &feed).unwrap();
+    assert_eq!(out[0].1.as_i64().unwrap(), &[-big]);
+}
