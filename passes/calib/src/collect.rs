@@ -36,6 +36,7 @@ use rayon::prelude::*;
 use crate::error::{CalibError, Result};
 use crate::progress::progress_bar;
 use crate::psum::PsumGemm;
+use crate::psum_conv::PsumConv;
 use crate::source::{CalibSource, DataSet, SetPlan};
 use crate::stats::Statistics;
 
@@ -88,10 +89,15 @@ fn run_set(
         .into_iter()
         .filter(|g| stats.tracks(&g.key))
         .collect();
+    let convs: Vec<PsumConv> = crate::psum_conv::plan(graph)
+        .into_iter()
+        .filter(|c| stats.tracks(&c.key))
+        .collect();
+    let wanted = |n: &str| gemms.iter().any(|g| g.a == n) || convs.iter().any(|c| c.x == n);
     let mut kept: HashMap<String, Tensor> = data
         .inputs
         .iter()
-        .filter(|(n, _)| gemms.iter().any(|g| &g.a == n))
+        .filter(|(n, _)| wanted(n))
         .cloned()
         .collect();
     onnc_interp::run_graph_observed(graph, &data.inputs, &mut |node, results| {
@@ -103,7 +109,7 @@ fn run_set(
                 failed = Some(e);
                 return;
             }
-            if gemms.iter().any(|g| &g.a == name) {
+            if wanted(name) {
                 kept.insert(name.clone(), t.clone());
             }
         }
@@ -118,6 +124,22 @@ fn run_set(
                 continue;
             };
             if let Err(e) = observe(stats, &g.key, &t, index, &data) {
+                failed = Some(e);
+                return;
+            }
+        }
+        for c in convs
+            .iter()
+            .filter(|c| graph.nodes[c.node].name == node.name)
+        {
+            let Some(x) = kept.get(&c.x).filter(|x| c.may_split(x.shape())) else {
+                continue;
+            };
+            let Some(m) = c.extremes(x) else { continue };
+            let Ok(t) = Tensor::from_f32(vec![m.len()], m) else {
+                continue;
+            };
+            if let Err(e) = observe(stats, &c.key, &t, index, &data) {
                 failed = Some(e);
                 return;
             }

@@ -62,6 +62,7 @@ pub mod npy_sets;
 pub mod preprocess;
 pub mod progress;
 pub mod psum;
+pub mod psum_conv;
 pub mod source;
 mod stats;
 pub mod testdata;

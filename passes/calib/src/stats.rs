@@ -186,10 +186,16 @@ impl Statistics {
             .filter(|o| live.contains(o.as_str()))
             .cloned()
             .collect();
-        // Partial sums of Gemms over an activation ([`crate::psum`]).
+        // Partial sums of Gemms and Convs over an activation
+        // ([`crate::psum`], [`crate::psum_conv`]).
         for g in crate::psum::plan(graph) {
             if live.contains(g.a.as_str()) {
                 names.push(g.key);
+            }
+        }
+        for c in crate::psum_conv::plan(graph) {
+            if live.contains(c.x.as_str()) {
+                names.push(c.key);
             }
         }
         let index = names

@@ -33,6 +33,8 @@ mod net;
 mod perchan;
 #[path = "simulate/sigmoid.rs"]
 mod sigmoid;
+#[path = "simulate/split_psum.rs"]
+mod split_psum;
 #[path = "simulate/transformer.rs"]
 mod transformer;
 #[path = "simulate/upsample.rs"]

@@ -49,6 +49,27 @@ fn activation_scales(g: &Graph, inputs: &[(String, Tensor)]) -> BTreeMap<String,
     scales
 }
 
+/// The partial-sum entries (`"<node>#psum"`) `onnc compile --calib`'s
+/// calibrator writes for `g` on `inputs` (the maximum, as for every
+/// partial sum).
+fn psum_scales(g: &Graph, inputs: &[(String, Tensor)]) -> BTreeMap<String, f64> {
+    let set = onnc_calib::DataSet {
+        inputs: inputs.to_vec(),
+        files: vec![],
+    };
+    let opts = onnc_calib::Options {
+        method: onnc_calib::Method::Max,
+        ..Default::default()
+    };
+    let cal = onnc_calib::calibrate(g, &onnc_calib::CalibSource::Sets(vec![set]), &opts)
+        .unwrap_or_else(|e| panic!("{}: calibrate: {e}", g.name));
+    cal.scales
+        .into_iter()
+        .filter(|(k, _)| onnc_calib::psum::is_psum_key(k))
+        .map(|(k, s)| (k, f64::from(s)))
+        .collect()
+}
+
 /// The scale a tensor is written in: its own, except that the partial sums
 /// of an unaligned concat (`y#part2`) are in the concat's.
 fn scale_key(name: &str) -> &str {
@@ -169,7 +190,11 @@ pub fn compile_int8_from(
         .unwrap_or_else(|e| panic!("{name}: legalize: {e}"));
     let mut scales = match calib {
         Calib::Legalized => activation_scales(&l.graph, inputs),
-        Calib::Onnx => activation_scales(g, inputs),
+        Calib::Onnx => {
+            let mut s = activation_scales(g, inputs);
+            s.extend(psum_scales(g, inputs));
+            s
+        }
     };
     let mut p = lower(&l.graph, c.config, &LowerOptions::default())
         .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
@@ -178,7 +203,7 @@ pub fn compile_int8_from(
     }
     // Every tensor gets its own scale, as in a TensorRT cache; the loader
     // must ignore those it cannot apply (outputs of PDP, views, ...).
-    let table: serde_json::Map<String, serde_json::Value> = p
+    let mut table: serde_json::Map<String, serde_json::Value> = p
         .tensors
         .iter()
         .filter_map(|t| {
@@ -187,6 +212,13 @@ pub fn compile_int8_from(
                 .map(|s| (t.name.clone(), serde_json::json!({ "scale": s })))
         })
         .collect();
+    // The partial-sum entries, keyed by their ONNX node.
+    for (k, s) in scales
+        .iter()
+        .filter(|(k, _)| onnc_calib::psum::is_psum_key(k))
+    {
+        table.insert(k.clone(), serde_json::json!({ "scale": s }));
+    }
     let json = serde_json::Value::Object(table).to_string();
     ctable::parse_nvidia_calibtable(&json, "harness")
         .and_then(|t| ctable::apply_scales_with(&mut p, &t, options))
