@@ -5,12 +5,13 @@
 //!
 //! The same idea as [`crate::psum`] for Gemm: per output element, the
 //! largest `|P(c)|` and `|T − P(c)|` over the channel boundaries `c`, where
-//! `P(c)` is the bias plus the products of the input channels before `c`
-//! (every kernel tap of a channel together) and `T = P(C)` the output. The
-//! first part of a split (with the bias) and every sum of leading parts is a
-//! prefix, the last part a suffix, a part in the middle a difference of two
-//! prefixes (within twice the bound). Observed under the Conv's
-//! [`crate::psum::psum_key`] entry.
+//! `P(c)` is the sum of the products of the input channels before `c`
+//! (every kernel tap of a channel together; the bias excluded, as for Gemm:
+//! the register derivation adds its largest magnitude to the part that
+//! carries it) and `T = P(C)`. The first part of a split and every sum of
+//! leading parts is a prefix, the last part a suffix, a part in the middle
+//! a difference of two prefixes (within twice the bound). Observed under
+//! the Conv's [`crate::psum::psum_key`] entry.
 //!
 //! Cost: one more evaluation of the convolution, so only the convolutions
 //! an NVDLA configuration may split are observed: ungrouped, more than one
@@ -45,8 +46,6 @@ pub(crate) struct PsumConv {
     pub w: Vec<f32>,
     /// `[M, C, KH, KW]`.
     pub w_shape: [usize; 4],
-    /// The bias (`M` values) or zeros.
-    pub bias: Vec<f32>,
     /// `[stride_h, stride_w]`.
     pub strides: [usize; 2],
     /// `[dilation_h, dilation_w]`.
@@ -93,13 +92,6 @@ pub(crate) fn plan(graph: &Graph) -> Vec<PsumConv> {
             if c < MIN_CHANNELS {
                 return None;
             }
-            let bias = match n.input(2).filter(|b| !b.is_empty()) {
-                Some(b) => constant(b)?.cast(DType::F32).as_f32().ok()?.to_vec(),
-                None => vec![0.0; m],
-            };
-            if bias.len() != m {
-                return None;
-            }
             let pads = match n.attrs.get("pads").and_then(|a| a.as_ints()) {
                 None => [0, 0],
                 Some(p) if p.len() == 4 => {
@@ -112,7 +104,6 @@ pub(crate) fn plan(graph: &Graph) -> Vec<PsumConv> {
                 x: n.input(0)?.to_string(),
                 w: w.cast(DType::F32).as_f32().ok()?.to_vec(),
                 w_shape: [m, c, kh, kw],
-                bias,
                 strides: ints2(n, "strides", 1)?,
                 dilations: ints2(n, "dilations", 1)?,
                 pads,
@@ -167,8 +158,7 @@ impl PsumConv {
                 for b in 0..n {
                     for oy in 0..oh {
                         for ox in 0..ow {
-                            let mut p = f64::from(self.bias[mo]);
-                            let (mut lo, mut hi) = (p, p);
+                            let (mut p, mut lo, mut hi) = (0f64, 0f64, 0f64);
                             for ci in 0..c {
                                 let plane = &xv[(b * c + ci) * h * w..(b * c + ci + 1) * h * w];
                                 let taps = &wk[ci * kh * kw..(ci + 1) * kh * kw];
@@ -218,12 +208,12 @@ mod tests {
 
     /// One output channel, two input channels, a 1×2 kernel, one output
     /// pixel: channel 0 contributes 1·2 + 2·1 = 4, channel 1 gives
-    /// 3·(−3) + 1·1 = −8; bias 1. Prefixes 1, 5, −3 (T = −3); suffixes
-    /// T − P: −4, −8, 0. The largest magnitude is 8.
+    /// 3·(−3) + 1·1 = −8; the bias (100) is left out. Prefixes 0, 4, −4
+    /// (T = −4); suffixes T − P: −4, −8, 0. The largest magnitude is 8.
     #[test]
-    fn extremes_cover_bias_prefixes_and_suffixes_at_channel_boundaries() {
+    fn extremes_cover_prefixes_and_suffixes_at_channel_boundaries() {
         let w = Tensor::from_f32(vec![1, 2, 1, 2], vec![2.0, 1.0, -3.0, 1.0]).unwrap();
-        let b = Tensor::from_f32(vec![1], vec![1.0]).unwrap();
+        let b = Tensor::from_f32(vec![1], vec![100.0]).unwrap();
         let mut conv = Node::new("c", "Conv", &["x", "w", "b"], &["y"]);
         conv = conv.with_attr("pads", Attr::Ints(vec![0, 0, 0, 0]));
         // Padded with zero input channels to a splittable count.
@@ -280,7 +270,6 @@ mod tests {
             x: "x".into(),
             w: vec![],
             w_shape: [512, c, 3, 3],
-            bias: vec![],
             strides: [1, 1],
             dilations: [1, 1],
             pads: [1, 1],
@@ -292,8 +281,7 @@ mod tests {
 
     /// Padding, stride and the bias: a 3×3 kernel of ones over one channel
     /// of ones (then 15 zero channels), stride 2, pad 1, on a 3×3 map: the
-    /// four outputs see 4 ones each (corners), plus bias −10: prefixes −10
-    /// and −6 → 10.
+    /// four outputs see 4 ones each (corners); the bias −10 is left out.
     #[test]
     fn padding_and_strides_follow_the_attributes() {
         let c = 16;
@@ -313,6 +301,6 @@ mod tests {
         let mut xv = vec![0.0; c * 9];
         xv[..9].fill(1.0);
         let x = Tensor::from_f32(vec![1, c, 3, 3], xv).unwrap();
-        assert_eq!(p[0].extremes(&x).unwrap(), vec![10.0; 4]);
+        assert_eq!(p[0].extremes(&x).unwrap(), vec![4.0; 4]);
     }
 }

@@ -263,3 +263,59 @@ fn sigmoid_ramps_take_their_bounds_as_scales() {
     let mut p2 = small(&g);
     assert!(apply_scales(&mut p2, &t).is_err());
 }
+
+#[test]
+fn a_split_conv_sum_of_parts_takes_the_prefix_range() {
+    // A 3×3 over 2048 channels, 28 wide (FCN's classifier): three channel
+    // parts on nv_small, the first with the bias, summed as
+    // (part0 + part1) + part2.
+    let mut g = Graph {
+        inputs: vec![vi("x", &[1, 2048, 28, 28])],
+        outputs: vec![vi("y", &[1, 8, 28, 28])],
+        ..Default::default()
+    };
+    g.initializers.push((
+        "w".into(),
+        Tensor::from_f32(vec![8, 2048, 3, 3], values(8 * 2048 * 9, 6)).unwrap(),
+    ));
+    g.initializers
+        .push(("b".into(), Tensor::from_f32(vec![8], values(8, 7)).unwrap()));
+    g.nodes = vec![Node::new("conv", "Conv", &["x", "w", "b"], &["y"])
+        .with_attr("kernel_shape", Attr::Ints(vec![3, 3]))
+        .with_attr("pads", Attr::Ints(vec![1, 1, 1, 1]))];
+    let mut p = small(&g);
+    let by_name = |p: &Program, n: &str| {
+        p.ops
+            .iter()
+            .position(|o| p.tensors[o.output].name == n)
+            .unwrap_or_else(|| panic!("no op writes '{n}'"))
+    };
+    // Without the entry, the parts are refused by name.
+    let err = apply_scales(&mut p.clone(), &table(&g, 0.05))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("conv/part1") && err.contains("conv/add0"),
+        "{err}"
+    );
+    let mut t = table(&g, 0.05);
+    t.entries.insert("conv#psum".into(), TensorScale::new(0.5));
+    let stats = apply_scales(&mut p, &t).unwrap_or_else(|e| panic!("{e}"));
+    let scale = |p: &Program, n: &str| p.ops[by_name(p, n)].float("quant.output_scale").unwrap();
+    // part1 is a middle range: twice the prefix range.
+    assert!((scale(&p, "conv/part1") - 1.0).abs() < 1e-6);
+    // add0 = bias + part0 + part1 is a prefix: the range plus the largest
+    // |bias| (the entry leaves the bias out).
+    let b_max = values(8, 7).iter().fold(0f32, |m, v| m.max(v.abs()));
+    let want = (0.5 * 127.0 + f64::from(b_max)) / 127.0;
+    assert!(
+        (scale(&p, "conv/add0") - want).abs() < 1e-6,
+        "{}",
+        scale(&p, "conv/add0")
+    );
+    assert!(
+        stats.notes.iter().any(|n| n.contains("a sum of its parts")),
+        "{:?}",
+        stats.notes
+    );
+}

@@ -65,6 +65,22 @@ pub(crate) fn derive_missing(
                 continue;
             }
             if !passes_through(op) {
+                if let Some((bound, whole, middle)) = summed_parts(p, op, psums) {
+                    if bound > 0.0 {
+                        scales.insert(op.output, (bound / QMAX, 0));
+                        partials.push(format!(
+                            "'{}' ({} of '{whole}', a sum of its parts)",
+                            p.tensors[op.output].name,
+                            if middle {
+                                "twice the prefix range"
+                            } else {
+                                "the prefix/suffix range"
+                            }
+                        ));
+                        changed = true;
+                        continue;
+                    }
+                }
                 let scale = |t: TensorId| match scales.get(&source_of(p, t)) {
                     Some(&(s, 0)) => Some(s),
                     _ => None,
@@ -281,6 +297,94 @@ fn partial_sum(
         std::iter::once(n.as_str())
             .chain(n.match_indices('/').map(|(i, _)| &n[..i]))
             .find_map(|prefix| psums.get(prefix).map(|&m| (m, prefix.to_string(), middle)))
+    })
+}
+
+/// For an SDP adding, to the accumulator of a convolution over a channel
+/// range, the bias (a constant, on the part from channel 0, where the
+/// legalizer puts it) and results of other parts of the same split
+/// (`<conv>/part1`, or sums of parts): the bound of its values — the
+/// partial-sum entry's range `m` (twice it for channels in the middle),
+/// plus the largest |bias| (the entries exclude the bias) — the entry's key,
+/// and whether the channels summed are in the middle. `None` for anything
+/// else (a multiplier, an activation, an operand from elsewhere, or parts
+/// that do not join into one range).
+fn summed_parts(
+    p: &Program,
+    op: &crate::program::Op,
+    psums: &BTreeMap<String, f64>,
+) -> Option<(f64, String, bool)> {
+    let r = parts_range(p, op, psums, 0)?;
+    let m = *psums.get(&r.key)?;
+    let middle = r.lo > 0 && r.hi < r.channels;
+    let bound = if middle { 2.0 * m } else { m } + r.bias;
+    Some((bound, r.key, middle))
+}
+
+/// What [`parts_range`] finds.
+struct PartsRange {
+    /// The channels `[lo, hi)` of `channels` summed.
+    lo: usize,
+    hi: usize,
+    channels: usize,
+    /// The partial-sum entry's key.
+    key: String,
+    /// The largest |bias| added (0 without one).
+    bias: f64,
+}
+
+/// The channels the partial-sum SDP `op` sums, its entry's key and its
+/// bias (see [`summed_parts`]).
+fn parts_range(
+    p: &Program,
+    op: &crate::program::Op,
+    psums: &BTreeMap<String, f64>,
+    depth: usize,
+) -> Option<PartsRange> {
+    if depth > p.ops.len() || op.engine != Engine::Sdp {
+        return None;
+    }
+    let x = accumulator_conv(p, op)?.inputs.first().copied().flatten()?;
+    let (_, key, _) = partial_sum(p, op, x, psums)?;
+    let (start, len, channels) = channel_range(p, x)?;
+    let (mut lo, mut hi) = (start, start + len);
+    let mut bias = 0f64;
+    for (unit, slot) in [("x1_op", 1), ("x2_op", 2), ("y_op", 3)] {
+        let attr = |k: &str| op.str(&format!("{unit}.{k}")).unwrap_or("");
+        if op.int(&format!("{unit}.enable")).unwrap_or(0) == 0 {
+            continue;
+        }
+        if !matches!(attr("act"), "" | "none") {
+            return None;
+        }
+        match attr("type") {
+            "" | "none" => continue,
+            "add" if attr("alu_type") == "sum" => {}
+            _ => return None,
+        }
+        let t = op.inputs.get(slot).copied().flatten()?;
+        if let TensorKind::Weight(w) = &p.tensors[t].kind {
+            bias += w
+                .values()
+                .iter()
+                .fold(0f64, |m, &v| m.max(f64::from(v).abs()));
+            continue;
+        }
+        let part = &p.ops[p.producer(source_of(p, t))?];
+        let r = parts_range(p, part, psums, depth + 1)?;
+        if r.key != key || r.channels != channels || !(r.hi == lo || r.lo == hi) {
+            return None;
+        }
+        lo = lo.min(r.lo);
+        hi = hi.max(r.hi);
+        bias += r.bias;
+    }
+    Some(PartsRange {
+        lo,
+        hi,
+        channels,
+        key,
+        bias,
     })
 }
 
