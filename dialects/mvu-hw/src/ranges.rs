@@ -44,7 +44,7 @@ pub const SCALARS: &[Scalar] = &[
 
 /// The address-generator register arrays of both ops: [`LEVELS`] entries,
 /// lengths 15-bit unsigned, jumps 15-bit two's complement.
-pub const ARRAYS: &[Array] = &[
+pub const ARRAYS: [Array; 4] = [
     ("ilength", LEVELS, LENGTH.0, LENGTH.1),
     ("ijump", LEVELS, JUMP.0, JUMP.1),
     ("wlength", LEVELS, LENGTH.0, LENGTH.1),

@@ -172,7 +172,7 @@ fn every_documented_range_is_the_crates() {
                 "mvu.{op} '{name}': the IRDL doc block disagrees with onnc_mvu_hw::ranges ({lo}..{hi})"
             );
         }
-        for &(name, n, lo, hi) in ARRAYS {
+        for (name, n, lo, hi) in ARRAYS {
             assert_eq!(
                 doc.get(name),
                 Some(&Spec::Array(n, lo, hi)),
