@@ -64,16 +64,6 @@ pub fn check_int_range(op: &OperationRef, name: &str, lo: i64, hi: i64, out: &mu
 /// One row of a register-range table: attribute name and inclusive bounds.
 pub type Range = (&'static str, i64, i64);
 
-/// The smallest and largest value of a signed `bits`-wide field.
-pub const fn signed(bits: u32) -> (i64, i64) {
-    (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
-}
-
-/// The largest value of an unsigned `bits`-wide field.
-pub const fn unsigned_max(bits: u32) -> i64 {
-    (1i64 << bits) - 1
-}
-
 /// [`check_int_range`] for every row of `table`.
 pub fn check_ranges(op: &OperationRef, table: &[Range], out: &mut Vec<String>) {
     for &(name, lo, hi) in table {

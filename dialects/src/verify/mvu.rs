@@ -1,17 +1,17 @@
-//! Rules for the `mvu` dialect (doc blocks in `dialects/mvu.irdl.mlir`;
-//! register widths and RAM sizes from `obilaniu/MVU` `mvu_pkg.sv` at the
-//! BARVINN-pinned commit, research targets.md §A.6).
+//! Rules for the `mvu` dialect (doc blocks in `dialects/mvu.irdl.mlir`).
+//! Every range, RAM size and register formula comes from `onnc_mvu_hw`
+//! (`dialects/mvu-hw`), the one place the MVU back end reads them too.
 //!
 //! | op | rule |
 //! |---|---|
-//! | every op | integer attributes are `i64`; the scalars in [`RANGES`] lie in their ranges (`mvu` 0..7, precisions 1..16, `countdown` 1..2^29−1 (29-bit field), `quant_msb` 0..26 (the 27-bit scaler output; research targets.md §A.6), `omvu_mask` 0..255 (8-bit field)) |
-//! | every op | `ilength`, `wlength`: `array<i64>` of exactly 5 entries, each 0..2^15−1 (15-bit unsigned); `ijump`, `wjump`: 5 entries, each −2^14..2^14−1 (15-bit two's complement); `ishape`, `fshape`: 3 entries ≥ 1 |
+//! | every op | integer attributes are `i64`; the scalars of [`onnc_mvu_hw::ranges::SCALARS`] lie in their ranges |
+//! | every op | the register arrays of [`onnc_mvu_hw::ranges::ARRAYS`] (`ilength`, `wlength`, `ijump`, `wjump`) have their entry count and each entry lies in its range; `ishape`, `fshape`: 3 entries ≥ 1 |
 //! | every op | scaler and bias (when present) have one entry per output channel |
 //! | conv | `strides` 2 entries ≥ 1, `pads` 4 entries ≥ 0; input N×C×H×W gives `ishape` = [⌈C/64⌉, H, W]; weight O×C×kH×kW gives `fshape` = [⌈O/64⌉, kH, kW]; output N×O×OH×OW, OH = ⌊(H + top + bottom − kH)/sH⌋ + 1 |
-//! | conv | `ilength` = [0, ip·wp·fC − 1, fH − 1, iC·fW − 1, 0]; `wlength` = [0, fC − 1, ip·wp − 1, iC·fW·fH − 1, 0]; `countdown` = iC·fW·fH·ip·wp·fC · (iW − fW + 1)/sW, the quotient rounded down or up |
+//! | conv | `ilength`, `wlength` as [`onnc_mvu_hw::conv_registers`]; `countdown` = [`onnc_mvu_hw::conv_countdown`] of (iW − fW + 1)/sW columns, the quotient rounded down or up |
 //! | matmul | input 1×K; weight d0×d1 with d1 = K; `ishape` = [⌈K/64⌉, 1, 1]; `fshape` = [⌈d0/64⌉, d0, d1]; output 1×d0 |
-//! | matmul | with m_h = ⌈d0/64⌉, m_w = ⌈d1/64⌉: `ilength` = [0, m_h − 1, 0, 0, 0], `ijump` = [−ip·(m_w − 1), ip, 0, 0, 0], `wlength` = [0, wp·ip − 1, m_w − 1, 0, 0], `wjump` = [wp, −wp·(m_w − 1), wp, 0, 0], `countdown` = m_w·m_h·ip·wp |
-//! | both | RAM capacity of one MVU: input and output activations ≤ 2^15 64-bit data-RAM words (conv: iC·iH·iW·ip and fC·OH·OW·op; matmul: m_w·ip and m_h·op); weights ≤ 2^9 4096-bit words (conv: fC·iC·fH·fW·wp; matmul: m_h·m_w·wp); scaler/bias ≤ 2^6 words (fC or m_h) |
+//! | matmul | with m_h = ⌈d0/64⌉, m_w = ⌈d1/64⌉: the four arrays and `countdown` as [`onnc_mvu_hw::matmul_registers`] |
+//! | both | RAM capacity of one MVU ([`onnc_mvu_hw::fields`]): input and output activations ≤ `DATA_RAM_WORDS` (conv: iC·iH·iW·ip and fC·OH·OW·op; matmul: m_w·ip and m_h·op); weights ≤ `WEIGHT_RAM_WORDS` (conv: fC·iC·fH·fW·wp; matmul: m_h·m_w·wp); scaler/bias ≤ `SCALER_RAM_WORDS` (fC or m_h) |
 //!
 //! ip = `aprec`, wp = `wprec`, op = `oprec`. The conv jump formulas are not in
 //! the doc block (research targets.md §A.3 has them) and are only range-checked.
@@ -19,31 +19,9 @@
 use super::common::*;
 use melior::ir::OperationRef;
 
-/// Channels per block (the MVP is 64 wide).
-const BLOCK: i64 = 64;
-/// Entries of each address-generator register array (`NJUMPS`).
-const LEVELS: usize = 5;
-/// Length registers: 15-bit unsigned (`BLENGTH`).
-const LENGTH_MAX: i64 = unsigned_max(15);
-/// Jump registers: 15-bit two's complement (`BJUMP`).
-const JUMP: (i64, i64) = signed(15);
-/// Data RAM: 2^15 words of 64 bits (`BDBANKA = 15`).
-pub const DATA_RAM_WORDS: i128 = 1 << 15;
-/// Weight RAM: 2^9 words of 4096 bits (`BWBANKA = 9`).
-pub const WEIGHT_RAM_WORDS: i128 = 1 << 9;
-/// Scaler and bias RAMs: 2^6 words of 64 lanes (`BSBANKA`, `BBBANKA = 6`).
-pub const SCALER_RAM_WORDS: i128 = 1 << 6;
-
-/// The scalar registers of both ops: (attribute, lo, hi), inclusive.
-pub const RANGES: &[Range] = &[
-    ("mvu", 0, 7),
-    ("aprec", 1, 16),
-    ("wprec", 1, 16),
-    ("oprec", 1, 16),
-    ("countdown", 1, unsigned_max(29)),
-    ("quant_msb", 0, 26),
-    ("omvu_mask", 0, 255),
-];
+use onnc_mvu_hw::fields::{DATA_RAM_WORDS, SCALER_RAM_WORDS, WEIGHT_RAM_WORDS};
+use onnc_mvu_hw::formulas::{self, ConvJob};
+use onnc_mvu_hw::ranges::{self, ARRAYS, SCALARS};
 
 /// The operand segments of scaler and bias.
 const SCALER_SEGMENT: usize = 2;
@@ -60,9 +38,11 @@ struct Job {
 
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_int_widths(op, out);
-    check_ranges(op, RANGES, out);
-    let lengths = ["ilength", "wlength"].map(|n| check_i64_list(op, n, LEVELS, 0, LENGTH_MAX, out));
-    let jumps = ["ijump", "wjump"].map(|n| check_i64_list(op, n, LEVELS, JUMP.0, JUMP.1, out));
+    check_ranges(op, SCALARS, out);
+    let [ilength, ijump, wlength, wjump] =
+        ARRAYS.map(|(n, len, lo, hi)| check_i64_list(op, n, len, lo, hi, out));
+    let lengths = [ilength, wlength];
+    let jumps = [ijump, wjump];
     let job = job(op, out);
     match op_name {
         "conv" => check_conv(op, job.as_ref(), lengths, out),
@@ -74,7 +54,8 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
 fn job(op: &OperationRef, out: &mut Vec<String>) -> Option<Job> {
     let ishape = triple(op, "ishape", out);
     let fshape = triple(op, "fshape", out);
-    let prec = |n: &str| int(op, n).filter(|p| (1..=16).contains(p));
+    let (lo, hi) = ranges::PRECISION;
+    let prec = |n: &str| int(op, n).filter(|p| (lo..=hi).contains(p));
     Some(Job {
         ip: prec("aprec")?,
         wp: prec("wprec")?,
@@ -91,7 +72,7 @@ fn triple(op: &OperationRef, name: &str, out: &mut Vec<String>) -> Option<[i64; 
 
 /// `⌈n / 64⌉`.
 fn blocks(n: usize) -> i64 {
-    (n as i64 + BLOCK - 1) / BLOCK
+    onnc_mvu_hw::blocks(n as u64) as i64
 }
 
 /// The product of `xs`, `None` on overflow.
@@ -105,12 +86,21 @@ fn fmt_list(v: &[i128]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
+/// A formula's array, `None` when an entry overflowed (then no value can match it).
+fn all(a: formulas::Array) -> Option<[i128; 5]> {
+    let mut out = [0; 5];
+    for (o, v) in out.iter_mut().zip(a) {
+        *o = v?;
+    }
+    Some(out)
+}
+
 /// Compares a register array with its formula.
 fn check_formula(
     name: &str,
     got: Option<&Vec<i64>>,
     formula: &str,
-    want: Option<[i128; LEVELS]>,
+    want: Option<[i128; 5]>,
     out: &mut Vec<String>,
 ) {
     let (Some(got), Some(want)) = (got, want) else {
@@ -154,7 +144,8 @@ fn check_shape_attr(
 
 /// `countdown` when it lies in its range (else its range rule reported it).
 fn countdown(op: &OperationRef) -> Option<i64> {
-    int(op, "countdown").filter(|c| (1..=unsigned_max(29)).contains(c))
+    let (lo, hi) = ranges::scalar("countdown")?;
+    int(op, "countdown").filter(|c| (lo..=hi).contains(c))
 }
 
 /// Scaler and bias, when present, hold `o` entries.
@@ -177,14 +168,8 @@ fn check_per_channel(op: &OperationRef, o: Option<usize>, out: &mut Vec<String>)
 }
 
 /// Checks `needed` words against a RAM of `capacity` words.
-fn capacity(
-    what: &str,
-    formula: &str,
-    needed: Option<i128>,
-    capacity: i128,
-    out: &mut Vec<String>,
-) {
-    if let Some(n) = needed.filter(|&n| n > capacity) {
+fn capacity(what: &str, formula: &str, needed: Option<i128>, capacity: u64, out: &mut Vec<String>) {
+    if let Some(n) = needed.filter(|&n| n > i128::from(capacity)) {
         out.push(format!(
             "{what} need {n} words ({formula}) but one MVU has {capacity}"
         ));
@@ -277,37 +262,36 @@ fn check_conv_registers(
     wlength: Option<&Vec<i64>>,
     out: &mut Vec<String>,
 ) {
-    let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
     let [ic, _ih, iw] = j.ishape.map(i128::from);
     let [fc, fh, fw] = j.fshape.map(i128::from);
-    let il = [0, ip * wp * fc - 1, fh - 1, ic * fw - 1, 0];
-    let wl = [0, fc - 1, ip * wp - 1, ic * fw * fh - 1, 0];
+    let job = ConvJob {
+        ip: i128::from(j.ip),
+        wp: i128::from(j.wp),
+        ic,
+        fc,
+        fh,
+        fw,
+        iw,
+        sw: i128::from(sw.unwrap_or(1)),
+    };
+    let regs = formulas::conv_registers(&job);
     check_formula(
         "ilength",
         ilength,
         "[0, ip*wp*fC - 1, fH - 1, iC*fW - 1, 0]",
-        Some(il),
+        all(regs.ilength),
         out,
     );
     check_formula(
         "wlength",
         wlength,
         "[0, fC - 1, ip*wp - 1, iC*fW*fH - 1, 0]",
-        Some(wl),
+        all(regs.wlength),
         out,
     );
-    let (Some(sw), Some(countdown), Some(per_column)) = (
-        sw,
-        countdown(op),
-        product(&[
-            j.ishape[0],
-            j.fshape[2],
-            j.fshape[1],
-            j.ip,
-            j.wp,
-            j.fshape[0],
-        ]),
-    ) else {
+    let (Some(sw), Some(countdown), Some(per_column)) =
+        (sw, countdown(op), formulas::conv_countdown(&job, 1))
+    else {
         return;
     };
     let span = iw - fw + 1;
@@ -424,42 +408,45 @@ fn check_matmul(
     let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else {
         return;
     };
-    let (ip, wp) = (i128::from(j.ip), i128::from(j.wp));
-    let mh = (i128::from(j.fshape[1]) + 63) / 64;
-    let mw = (i128::from(j.fshape[2]) + 63) / 64;
+    let ip = i128::from(j.ip);
+    let wp = i128::from(j.wp);
+    let mh = i128::from(onnc_mvu_hw::blocks(j.fshape[1] as u64));
+    let mw = i128::from(onnc_mvu_hw::blocks(j.fshape[2] as u64));
+    let (regs, want) = formulas::matmul_registers(ip, wp, mh, mw);
     check_formula(
         "ilength",
         ilength.as_ref(),
         "[0, m_h - 1, 0, 0, 0]",
-        Some([0, mh - 1, 0, 0, 0]),
+        all(regs.ilength),
         out,
     );
     check_formula(
         "ijump",
         ijump.as_ref(),
         "[-ip*(m_w - 1), ip, 0, 0, 0]",
-        Some([-ip * (mw - 1), ip, 0, 0, 0]),
+        all(regs.ijump),
         out,
     );
     check_formula(
         "wlength",
         wlength.as_ref(),
         "[0, wp*ip - 1, m_w - 1, 0, 0]",
-        Some([0, wp * ip - 1, mw - 1, 0, 0]),
+        all(regs.wlength),
         out,
     );
     check_formula(
         "wjump",
         wjump.as_ref(),
         "[wp, -wp*(m_w - 1), wp, 0, 0]",
-        Some([wp, -wp * (mw - 1), wp, 0, 0]),
+        all(regs.wjump),
         out,
     );
-    let want = mw * mh * ip * wp;
-    if let Some(c) = countdown(op).filter(|&c| i128::from(c) != want) {
-        out.push(format!(
-            "countdown = {c} does not match m_w*m_h*ip*wp = {want}"
-        ));
+    if let (Some(c), Some(want)) = (countdown(op), want) {
+        if i128::from(c) != want {
+            out.push(format!(
+                "countdown = {c} does not match m_w*m_h*ip*wp = {want}"
+            ));
+        }
     }
     capacity(
         "input activations",

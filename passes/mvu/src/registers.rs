@@ -6,19 +6,11 @@
 //! [`crate::verify`]). Arrays are `[x0, x1, x2, x3, x4]`, loop 3 innermost in
 //! practice (loop 4 has length 0). Lengths hold *count - 1*.
 //!
-//! Source: `hossein1387/MVU_Code_Gen` `Generator.py` (`get_mvu_param`,
-//! `generate_mvu_configs`), reproduced from `shared/research/targets.md` §A.3/§A.4.
-//! With `iC = ceil(C_in/64)`, `fC = ceil(C_out/64)`, `ip`/`wp` activation/weight bits:
-//!
-//! | field   | [0] | [1] | [2] | [3] | [4] |
-//! |---------|-----|-----|-----|-----|-----|
-//! | ilength | 0 | ip·wp·fC − 1 | fH − 1 | iC·fW − 1 | 0 |
-//! | ijump   | −ip·(iC·(fH−1)·iW + (fW−sW−1)·iC + 1) | −ip·(iC·(fH−1)·iW + fW·iC − 1) | ip·(iC·(iW−fW) + 1) | ip | 0 |
-//! | wlength | 0 | fC − 1 | ip·wp − 1 | iC·fW·fH − 1 | 0 |
-//! | wjump   | −wp·(iC·fW·fH·fC − 1) | wp | −wp·(iC·fW·fH − 1) | wp | 0 |
-//!
-//! `countdown = iC·fW·fH·ip·wp·fC·((iW − fW + 1)/sW)` and
-//! `total_layer_countdown = countdown · ceil((iW + pads[0] + pads[1]) / strides[1])`.
+//! The formulas themselves are written once, in `onnc_mvu_hw::formulas`
+//! (`dialects/mvu-hw`), which the `mvu` dialect's verifier checks an op's
+//! attributes against; this module clamps a layer's fields, computes
+//! `iC = ceil(C_in/64)`, `fC = ceil(C_out/64)` and the output columns, and adds
+//! BARVINN's `total_layer_countdown = countdown · ceil((iW + pads[0] + pads[1]) / strides[1])`.
 //!
 //! ```
 //! use onnc_mvu::{conv_schedule, ConvShape, Precision};
@@ -30,6 +22,8 @@
 use crate::error::{MvuError, Result};
 use crate::layer::{ConvShape, MatMulShape, Precision};
 use crate::limits::{BLOCK, MAX_CHANNELS, MAX_PREC, MAX_SPATIAL};
+pub use onnc_mvu_hw::blocks;
+use onnc_mvu_hw::formulas::{self, ConvJob};
 
 /// `v` clamped into `lo..=hi`, widened. Validated inputs are never changed; the
 /// clamp only keeps the `i128` arithmetic below from overflowing on raw input.
@@ -73,9 +67,11 @@ pub struct RawSchedule {
     pub total_layer_countdown: i128,
 }
 
-/// `ceil(n / 64)`.
-pub fn blocks(n: u64) -> u64 {
-    n.div_ceil(BLOCK)
+/// A formula's values; an overflow (impossible on clamped fields) becomes
+/// `i128::MAX`, outside every register's range, so [`crate::check_registers`]
+/// refuses it.
+fn known(a: formulas::Array) -> [i128; 5] {
+    a.map(|v| v.unwrap_or(i128::MAX))
 }
 
 /// Output columns one conv job produces: `(iW − fW + 1) / sW` under `policy`.
@@ -138,47 +134,35 @@ pub fn conv_schedule(shape: &ConvShape, p: &Precision, columns: u64) -> RawSched
     let (ip, wp) = (prec(p.act), prec(p.weight));
     let columns = c(columns, 0, MAX_SPATIAL);
 
-    let ilength = [0, ip * wp * fc - 1, fh - 1, ic * fw - 1, 0];
-    let ijump = [
-        -ip * (ic * (fh - 1) * iw + (fw - sw - 1) * ic + 1),
-        -ip * (ic * (fh - 1) * iw + fw * ic - 1),
-        ip * (ic * (iw - fw) + 1),
+    let job = ConvJob {
         ip,
-        0,
-    ];
-    let wlength = [0, fc - 1, ip * wp - 1, ic * fw * fh - 1, 0];
-    let wjump = [
-        -wp * (ic * fw * fh * fc - 1),
         wp,
-        -wp * (ic * fw * fh - 1),
-        wp,
-        0,
-    ];
-    let countdown = ic * fw * fh * ip * wp * fc * columns;
+        ic,
+        fc,
+        fh,
+        fw,
+        iw,
+        sw,
+    };
+    let regs = formulas::conv_registers(&job);
+    let countdown = formulas::conv_countdown(&job, columns).unwrap_or(i128::MAX);
     let span = iw + c(s.pads[0].into(), 0, MAX_SPATIAL) + c(s.pads[1].into(), 0, MAX_SPATIAL);
     let total_rows = (span + sw - 1) / sw;
     RawSchedule {
         i_shape: [ic as u64, ih as u64, iw as u64],
         f_shape: [fc as u64, fh as u64, fw as u64],
-        ilength,
-        ijump,
-        wlength,
-        wjump,
+        ilength: known(regs.ilength),
+        ijump: known(regs.ijump),
+        wlength: known(regs.wlength),
+        wjump: known(regs.wjump),
         countdown,
         total_rows,
         total_layer_countdown: countdown.saturating_mul(total_rows),
     }
 }
 
-/// Matmul registers (BARVINN HEAD, `shared/research/targets.md` §A.4), with
-/// `m_h = ceil(out/64)`, `m_w = ceil(in/64)`:
-///
-/// | field   | value |
-/// |---------|-------|
-/// | ilength | `[0, m_h − 1, 0, 0, 0]` |
-/// | ijump   | `[−ip·(m_w − 1), ip, 0, 0, 0]` |
-/// | wlength | `[0, wp·ip − 1, m_w − 1, 0, 0]` |
-/// | wjump   | `[wp, −wp·(m_w − 1), wp, 0, 0]` |
+/// Matmul registers (`onnc_mvu_hw::matmul_registers`, with
+/// `m_h = ceil(out/64)`, `m_w = ceil(in/64)`).
 ///
 /// `countdown = total_layer_countdown = m_w·m_h·ip·wp` (BARVINN counts one job
 /// in the total, although a program kicks one job per input row).
@@ -189,14 +173,15 @@ pub fn matmul_schedule(m: &MatMulShape, p: &Precision) -> RawSchedule {
     let mw = c(blocks(m.in_features.into()), 1, MAX_CHANNELS / BLOCK);
     let prec = |v: u32| c(v.into(), 1, MAX_PREC.into());
     let (ip, wp) = (prec(p.act), prec(p.weight));
-    let countdown = mw * mh * ip * wp;
+    let (regs, countdown) = formulas::matmul_registers(ip, wp, mh, mw);
+    let countdown = countdown.unwrap_or(i128::MAX);
     RawSchedule {
         i_shape: [1, m.rows.into(), m.in_features.into()],
         f_shape: [mh as u64, m.out_features.into(), m.in_features.into()],
-        ilength: [0, mh - 1, 0, 0, 0],
-        ijump: [-ip * (mw - 1), ip, 0, 0, 0],
-        wlength: [0, wp * ip - 1, mw - 1, 0, 0],
-        wjump: [wp, -wp * (mw - 1), wp, 0, 0],
+        ilength: known(regs.ilength),
+        ijump: known(regs.ijump),
+        wlength: known(regs.wlength),
+        wjump: known(regs.wjump),
         countdown,
         total_rows: 1,
         total_layer_countdown: countdown,

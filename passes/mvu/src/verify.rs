@@ -18,6 +18,19 @@
 //! The AGU adds jumps modulo the address width, so the signed 15-bit jump range
 //! is the conservative reading of a 15-bit register.
 //!
+//! The limits are `onnc_mvu_hw`'s (re-exported as [`crate::limits`]); the
+//! table's numbers are those constants:
+//!
+//! ```
+//! use onnc_mvu::limits::*;
+//! assert_eq!(unsigned_range(LENGTH_BITS), (0, 32767));
+//! assert_eq!(signed_range(JUMP_BITS), (-16384, 16383));
+//! assert_eq!(unsigned_range(COUNTDOWN_BITS).1, (1 << 29) - 1);
+//! assert_eq!((MIN_PREC, MAX_PREC, MAX_QUANT_MSB), (1, 16, 26));
+//! let l = onnc_mvu::MvuLimits::BARVINN;
+//! assert_eq!((l.data_ram_words, l.weight_ram_words), (32768, 512));
+//! ```
+//!
 //! ```
 //! use onnc_mvu::{check_layer, ConvShape, Layer, MvuError, Precision};
 //! let l = Layer::conv("c", ConvShape::new(3, 32, 32, 64, [3, 3]), Precision::new(0, 2, 2));
