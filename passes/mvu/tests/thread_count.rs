@@ -37,9 +37,12 @@ fn net() -> Graph {
     }
 }
 
+/// Files (name, bytes), calibrated quantizer MSBs and simulated outputs.
+type Run = (Vec<(String, Vec<u8>)>, Vec<Option<u32>>, Vec<i64>);
+
 /// Files (name, contents), calibrated MSBs and simulated outputs of `net`
 /// compiled at 8 bits on a pool of `threads` threads.
-fn run(threads: usize) -> (Vec<(String, Vec<u8>)>, Vec<Option<u32>>, Vec<i64>) {
+fn run(threads: usize) -> Run {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
