@@ -27,6 +27,8 @@
 //! assert_eq!(lines, vec!["0110".to_string(), "0011".to_string()]);
 //! ```
 
+use rayon::prelude::*;
+
 use crate::error::{MvuError, Result};
 use crate::layer::{Layer, LayerOp};
 use crate::limits::{MAX_PREC, MIN_PREC, WEIGHT_WORD_ELEMS};
@@ -101,19 +103,23 @@ pub fn bit_serial_lines(
     }
     let block = block.max(1);
     let mask = (1u32 << prec) - 1;
-    let mut lines = Vec::with_capacity(values.len().div_ceil(block) * prec as usize);
-    for chunk in values.chunks(block) {
-        for bit in (0..prec).rev() {
-            // Element i sits at character block-1-i; padding elements are 0.
-            let mut line = vec![b'0'; block];
-            for (i, &v) in chunk.iter().enumerate() {
-                if (((v as u32) & mask) >> bit) & 1 == 1 {
-                    line[block - 1 - i] = b'1';
+    // Blocks in parallel, collected in order: the same lines whatever the
+    // thread count.
+    let lines = values
+        .par_chunks(block)
+        .flat_map_iter(|chunk| {
+            (0..prec).rev().map(move |bit| {
+                // Element i sits at character block-1-i; padding elements are 0.
+                let mut line = vec![b'0'; block];
+                for (c, &v) in line.iter_mut().rev().zip(chunk) {
+                    *c = b'0' | ((((v as u32) & mask) >> bit) & 1) as u8;
                 }
-            }
-            lines.push(line.into_iter().map(char::from).collect());
-        }
-    }
+                // ASCII by construction: the conversion cannot fail.
+                String::from_utf8(line)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+            })
+        })
+        .collect();
     Ok(lines)
 }
 

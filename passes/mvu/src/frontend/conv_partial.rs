@@ -56,10 +56,12 @@ pub(super) fn slice_inputs(
     inputs: &Range<u32>,
 ) -> Vec<i32> {
     let (a, b) = (inputs.start as usize * taps, inputs.end as usize * taps);
-    values
-        .chunks((in_channels * taps).max(1))
-        .flat_map(|row| row[a..b].to_vec())
-        .collect()
+    let rows = values.chunks((in_channels * taps).max(1));
+    let mut out = Vec::with_capacity(rows.len() * (b - a));
+    for row in rows {
+        out.extend_from_slice(&row[a..b]);
+    }
+    out
 }
 
 /// A lowered layer of its own for `layer` with weight codes `values`.
@@ -305,10 +307,12 @@ pub(super) fn slice_kernel_rows(
     rows: &Range<u32>,
 ) -> Vec<i32> {
     let (a, b) = (rows.start as usize * kw, rows.end as usize * kw);
-    values
-        .chunks((kh * kw).max(1))
-        .flat_map(|plane| plane[a..b].to_vec())
-        .collect()
+    let planes = values.chunks((kh * kw).max(1));
+    let mut out = Vec::with_capacity(planes.len() * (b - a));
+    for plane in planes {
+        out.extend_from_slice(&plane[a..b]);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ mod bias;
 mod calibrate;
 mod chain;
 mod conv_partial;
+mod conv_sums;
 mod dialect;
 mod error;
 pub mod groups;

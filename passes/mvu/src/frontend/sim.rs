@@ -40,10 +40,13 @@
 //! assert_eq!(r[0].1.cast(onnc_tensor::DType::F32).data().to_f64_vec(), mvu.iter().map(|&v| v as f64).collect::<Vec<_>>());
 //! ```
 
+use std::borrow::Cow;
+
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Tensor;
 
 use super::bias::{accumulator_bias, piece_bias};
+use super::conv_sums::{conv_sums, ConvGeometry};
 use super::lower::Lowered;
 use super::split::{piece_weights, Piece, PieceKind};
 use super::vectors::fake_quantized;
@@ -105,40 +108,31 @@ fn conv_piece(
     let (ci, co) = (c.in_channels as usize, c.out_channels as usize);
     let [kh, kw] = c.kernel.map(|v| v as usize);
     let [sh, sw] = c.strides.map(|v| v as usize);
-    let [pt, pl, _, _] = c.pads.map(|v| v as i64);
+    let [pt, pl, _, _] = c.pads.map(|v| v as usize);
     let Some([oh, ow]) = c.output_hw().map(|hw| hw.map(|v| v as usize)) else {
         return Err(SimError::Shape {
             layer: p.layer.name.clone(),
             what: "degenerate conv".into(),
         });
     };
-    let r0 = p.in_rows.start as i64;
-    let c0 = p.in_cols.start as i64;
-    let mut acc = vec![0i64; co * oh * ow];
-    for o in 0..co {
-        for y in 0..oh {
-            for xx in 0..ow {
-                let mut sum = 0i64;
-                for i in 0..ci {
-                    for ky in 0..kh {
-                        let iy = r0 + (y * sh + ky) as i64 - pt;
-                        if iy < r0 || iy >= r0 + c.in_height as i64 || iy as usize >= ih {
-                            continue;
-                        }
-                        for kx in 0..kw {
-                            let ix = c0 + (xx * sw + kx) as i64 - pl;
-                            if ix < c0 || ix >= c0 + c.in_width as i64 || ix as usize >= iw {
-                                continue;
-                            }
-                            let wv = w[((o * ci + i) * kh + ky) * kw + kx];
-                            sum += i64::from(wv)
-                                * x[((ch0 + i) * ih + iy as usize) * iw + ix as usize];
-                        }
-                    }
-                }
-                let sum = scaled(p, sum, bias.map_or(0, |b| b[o]))?;
-                acc[(o * oh + y) * ow + xx] = sum;
-            }
+    let g = ConvGeometry {
+        ci,
+        co,
+        kernel: [kh, kw],
+        strides: [sh, sw],
+        pad: [pt, pl],
+        out: [oh, ow],
+        origin: [p.in_rows.start as usize, p.in_cols.start as usize],
+        extent: [c.in_height as usize, c.in_width as usize],
+        map: [ih, iw],
+        ch0,
+    };
+    let mut acc = conv_sums(&g, w, x);
+    // The scaler in output order: the first value out of range is reported.
+    for (o, plane) in acc.chunks_mut((oh * ow).max(1)).enumerate() {
+        let b = bias.map_or(0, |b| b[o]);
+        for v in plane {
+            *v = scaled(p, *v, b)?;
         }
     }
     let (msb, op) = (msb_of(&p.layer), p.layer.precision.out);
@@ -227,22 +221,22 @@ pub(super) fn decode(code: i64, bits: u32, signed: bool) -> i64 {
 /// the layer input (all features, or a partial's slice of them), or for a
 /// sum the stored partial codes of its channels, part after part, decoded
 /// at the sum's activation precision.
-fn piece_input(
+fn piece_input<'a>(
     p: &Piece,
-    x: &[i64],
+    x: &'a [i64],
     features: usize,
     rows: usize,
     partials: &[(u32, Vec<i64>)],
-) -> (Vec<i64>, usize) {
+) -> (Cow<'a, [i64]>, usize) {
     match p.kind {
-        PieceKind::Output => (x.to_vec(), features),
+        PieceKind::Output => (Cow::Borrowed(x), features),
         PieceKind::Partial => {
             let (a, b) = (p.inputs.start as usize, p.inputs.end as usize);
-            let v = x
-                .chunks(features.max(1))
-                .flat_map(|r| r[a..b].to_vec())
-                .collect();
-            (v, b - a)
+            let mut v = Vec::with_capacity(rows * (b - a));
+            for r in x.chunks(features.max(1)) {
+                v.extend_from_slice(&r[a..b]);
+            }
+            (Cow::Owned(v), b - a)
         }
         PieceKind::Sum { .. } => {
             let prec = p.layer.precision;
@@ -258,7 +252,7 @@ fn piece_input(
                     );
                 }
             }
-            (v, partials.len() * ch.len())
+            (Cow::Owned(v), partials.len() * ch.len())
         }
     }
 }
