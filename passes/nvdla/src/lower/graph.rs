@@ -28,8 +28,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use onnc_onnx::{Graph, Node};
-use rustc_hash::FxHashMap;
 use onnc_tensor::Tensor;
+use rustc_hash::FxHashMap;
 
 use super::error::Problem;
 
