@@ -27,7 +27,7 @@ use crate::lang::{ENode, Op, OpKey};
 use crate::{Error, Result};
 use egg::{Id, Symbol};
 use onnc_onnx::ValueInfo;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// What extraction needs besides the e-graph.
@@ -64,7 +64,7 @@ pub fn build(graph: onnc_onnx::Graph) -> Result<Built> {
             .inputs
             .insert(Symbol::from(vi.name.as_str()), vi.type_info());
     }
-    let mut env: HashMap<String, Id> = HashMap::new();
+    let mut env: HashMap<String, Id> = HashMap::default();
     let mut plan = Plan {
         name: graph.name.clone(),
         inputs: graph.inputs.clone(),

@@ -44,7 +44,7 @@ use crate::analysis::Graph;
 use crate::lang::ENode;
 use crate::legality::{judge, Verdict};
 use crate::target::Target;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Cost of a free node.
 pub const EPSILON: f64 = 1e-3;
@@ -85,7 +85,7 @@ pub struct NodeCosts {
 impl NodeCosts {
     /// Judges every e-node of `eg` for `target`.
     pub fn new(eg: &Graph, target: Target) -> NodeCosts {
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         for class in eg.classes() {
             for n in &class.nodes {
                 map.insert(n.clone(), verdict_cost(&judge(target, eg, n, &class.data)));

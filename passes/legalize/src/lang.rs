@@ -240,11 +240,39 @@ impl ENode {
     }
 }
 
-impl Language for ENode {
-    type Discriminant = Op;
+/// What egg indexes e-classes by ([`Language::discriminant`]): the kind of
+/// an e-node and, for an application, its operator name only. Keying the
+/// index by the whole [`OpKey`] (which holds the node name) gave every node
+/// an index entry of its own; this gives one per operator, so a rule finds
+/// whether its operator occurs at all without scanning the e-graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    /// [`Op::Input`].
+    Input,
+    /// [`Op::Weight`].
+    Weight,
+    /// [`Op::Absent`].
+    Absent,
+    /// [`Op::Apply`] of this operator (`OpKey::op_type`).
+    Apply(Symbol),
+    /// [`Op::Proj`].
+    Proj,
+    /// [`Op::Outputs`].
+    Outputs,
+}
 
-    fn discriminant(&self) -> Op {
-        self.op.clone()
+impl Language for ENode {
+    type Discriminant = OpKind;
+
+    fn discriminant(&self) -> OpKind {
+        match &self.op {
+            Op::Input(_) => OpKind::Input,
+            Op::Weight(_) => OpKind::Weight,
+            Op::Absent => OpKind::Absent,
+            Op::Apply(k) => OpKind::Apply(k.op_type),
+            Op::Proj(_) => OpKind::Proj,
+            Op::Outputs => OpKind::Outputs,
+        }
     }
 
     fn matches(&self, other: &Self) -> bool {

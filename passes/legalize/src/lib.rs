@@ -105,13 +105,6 @@ pub struct Legalized {
 pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Result<Legalized> {
     let t0 = Instant::now();
     let input_nodes = graph.nodes.len();
-    // Refusals are reported in graph order (the nodes are sorted).
-    let order: std::collections::HashMap<String, usize> = graph
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.name.clone(), i))
-        .collect();
     limits::check_sizes(&graph)?;
     let built = build::build(graph)?;
     let build_time = t0.elapsed();
@@ -145,7 +138,16 @@ pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Resu
     };
     if !sel.cost.is_finite() {
         let mut violations = diagnose::diagnose(&eg, &costs, root, target);
-        violations.sort_by_key(|v| order.get(&v.node).copied().unwrap_or(usize::MAX));
+        // Refusals are reported in graph order (the nodes are sorted); the
+        // index is built only here, on the error path.
+        let order: std::collections::HashMap<&str, usize> = built
+            .plan
+            .node_names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
+        violations.sort_by_key(|v| order.get(v.node.as_str()).copied().unwrap_or(usize::MAX));
         if violations.is_empty() {
             return Err(Error::Internal(
                 "the extracted graph is illegal but no frontier op was found".into(),

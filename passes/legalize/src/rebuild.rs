@@ -36,7 +36,8 @@ use crate::Provenance;
 use egg::{Id, Symbol};
 use onnc_onnx::Node;
 use onnc_tensor::Attr;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use rustc_hash::FxHashSet as HashSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 struct Emitter<'a> {
@@ -192,7 +193,7 @@ pub fn rebuild(
         .map(|n| n.children.clone())
         .unwrap_or_default();
     let mut preferred = BTreeMap::new();
-    let mut used: HashSet<String> = HashSet::new();
+    let mut used: HashSet<String> = HashSet::default();
     for vi in &plan.inputs {
         used.insert(vi.name.clone());
     }
@@ -215,7 +216,7 @@ pub fn rebuild(
         sel,
         preferred,
         used,
-        node_names: HashSet::new(),
+        node_names: HashSet::default(),
         done: BTreeMap::new(),
         nodes: vec![],
         provenance: vec![],

@@ -74,6 +74,23 @@ pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
 /// Every attribute of `engine` at its identity value (scales 1, shifts,
 /// truncates, offsets and enables 0, enumerations their "off" value).
 pub fn defaults(engine: Engine) -> BTreeMap<String, Value> {
+    // Built once per engine and cloned: collecting the specs into a map
+    // sorted them again for every op the lowering made.
+    static CACHE: std::sync::OnceLock<BTreeMap<Engine, BTreeMap<String, Value>>> =
+        std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(|| {
+        Engine::ALL
+            .iter()
+            .map(|&e| (e, build_defaults(e)))
+            .collect()
+    });
+    match cache.get(&engine) {
+        Some(m) => m.clone(),
+        None => build_defaults(engine),
+    }
+}
+
+fn build_defaults(engine: Engine) -> BTreeMap<String, Value> {
     specs(engine)
         .iter()
         .map(|s| (s.name.to_string(), Value::from(s.default)))
@@ -170,7 +187,7 @@ pub fn check_op(op: &Op) -> Vec<String> {
     let mut errors = Vec::new();
     let mut sorted = all.clone();
     sorted.sort_by_key(|s| s.name);
-    for s in sorted {
+    for s in &sorted {
         match op.attrs.get(s.name) {
             None => errors.push(format!(
                 "layer '{layer}': nvdla.{engine} is missing attribute '{}'",
@@ -183,13 +200,19 @@ pub fn check_op(op: &Op) -> Vec<String> {
             }
         }
     }
+    // Both the attributes (a B-tree) and `sorted` are in name order: one
+    // merge walk finds the names no register spec has (was a scan of every
+    // spec per attribute).
+    let mut next = sorted.iter().map(|s| s.name).peekable();
     for (name, v) in &op.attrs {
+        while next.next_if(|s| *s < name.as_str()).is_some() {}
+        let known = next.peek() == Some(&name.as_str());
         if crate::qrecord::is_quant_attr(name) {
             // The quantization record (`crate::qrecord`), not a register.
             if let Err(e) = crate::qrecord::check(name, v) {
                 errors.push(format!("layer '{layer}': {e}"));
             }
-        } else if !all.iter().any(|s| s.name == name) {
+        } else if !known {
             errors.push(format!(
                 "layer '{layer}': nvdla.{engine} has no attribute '{name}'"
             ));

@@ -297,6 +297,36 @@ pub fn attrs(pairs: &[(&str, Attr)]) -> Attrs {
 struct OpSearcher(Symbol);
 
 impl Searcher<ENode, crate::analysis::TensorAnalysis> for OpSearcher {
+    /// Skips the scan when no e-class holds the operator (egg's index by
+    /// [`crate::lang::OpKind`]); otherwise scans the e-classes in egg's own
+    /// order, as the default does, so rules fire in the same order.
+    fn search_with_limit(&self, eg: &Graph, limit: usize) -> Vec<SearchMatches<'_, ENode>> {
+        let present = eg
+            .classes_for_op(&crate::lang::OpKind::Apply(self.0))
+            .is_some_and(|mut ids| ids.next().is_some());
+        if !present || limit == 0 {
+            return vec![];
+        }
+        let mut out = vec![];
+        for class in eg.classes() {
+            if out.len() == limit {
+                break;
+            }
+            if class
+                .nodes
+                .iter()
+                .any(|n| n.key().is_some_and(|k| k.op_type == self.0))
+            {
+                out.push(SearchMatches {
+                    eclass: class.id,
+                    substs: vec![Subst::default()],
+                    ast: None,
+                });
+            }
+        }
+        out
+    }
+
     fn search_eclass_with_limit(
         &self,
         eg: &Graph,

@@ -12,7 +12,9 @@
 //! assert_eq!(sanitize("conv1/7x7_s2+bn"), "conv1_7x7_s2_bn");
 //! ```
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::config::Config;
 use crate::program::{
@@ -61,9 +63,9 @@ pub struct Builder {
     pub cfg: Config,
     /// The precision of every op and feature tensor.
     pub prec: Precision,
-    ids: BTreeMap<String, TensorId>,
-    tensor_names: BTreeSet<String>,
-    layers: BTreeSet<String>,
+    ids: FxHashMap<String, TensorId>,
+    tensor_names: FxHashSet<String>,
+    layers: FxHashSet<String>,
     /// Next LUT index (CDP).
     pub next_lut: i64,
 }
@@ -76,14 +78,14 @@ impl Builder {
             prog: Program::new(cfg.name),
             cfg,
             prec,
-            ids: BTreeMap::new(),
-            tensor_names: BTreeSet::new(),
-            layers: BTreeSet::new(),
+            ids: FxHashMap::default(),
+            tensor_names: FxHashSet::default(),
+            layers: FxHashSet::default(),
             next_lut: 0,
         }
     }
 
-    fn unique(set: &mut BTreeSet<String>, base: &str) -> String {
+    fn unique(set: &mut FxHashSet<String>, base: &str) -> String {
         let mut name = base.to_string();
         let mut k = 2;
         while set.contains(&name) {

@@ -29,6 +29,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Tensor;
+use rustc_hash::FxHashMap;
 
 use super::error::Problem;
 
@@ -44,12 +45,13 @@ pub struct Work {
     pub sources: Vec<Vec<String>>,
     /// Constant values (initializers and evaluated constant subgraphs).
     pub consts: BTreeMap<String, Tensor>,
-    /// Static shape of every value.
-    pub shapes: BTreeMap<String, Vec<usize>>,
+    /// Static shape of every value (a hash table: looked up, never walked).
+    pub shapes: FxHashMap<String, Vec<usize>>,
     /// Graph output names.
     pub outputs: BTreeSet<String>,
-    /// Consumers (node indices) of every value, in node order.
-    pub uses: BTreeMap<String, Vec<usize>>,
+    /// Consumers (node indices) of every value, in node order (a hash
+    /// table: looked up, never walked).
+    pub uses: FxHashMap<String, Vec<usize>>,
 }
 
 impl Work {
@@ -74,7 +76,7 @@ impl Work {
                 nodes.push(n.clone());
             }
         }
-        let mut shapes = BTreeMap::new();
+        let mut shapes = FxHashMap::default();
         let mut problems = Vec::new();
         for n in &nodes {
             for v in n.inputs.iter().flatten().chain(&n.outputs) {
@@ -105,7 +107,7 @@ impl Work {
             consts,
             shapes,
             outputs: g.outputs.iter().map(|o| o.name.clone()).collect(),
-            uses: BTreeMap::new(),
+            uses: FxHashMap::default(),
         };
         w.reindex();
         Ok(w)
