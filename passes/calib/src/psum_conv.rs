@@ -17,7 +17,8 @@
 //! an NVDLA configuration may split are observed: ungrouped, more than one
 //! channel atom of input ([`MIN_CHANNELS`]), and (decided on each set's
 //! input shape, [`PsumConv::may_split`]) an INT8 convolution-buffer need —
-//! `KH` input rows of `C·W` bytes plus one atom of 8 kernels, as
+//! the input rows the (dilated) kernel spans, of `C·W` bytes each, plus one
+//! atom of 8 kernels, as
 //! `onnc_legalize::cond::conv_cbuf_need` counts it for nv_small — above
 //! [`SPLIT_NEED_BYTES`], three quarters of nv_small's 128 KiB buffer (the
 //! smallest; the margin covers the bank rounding). The others add nothing.
@@ -120,7 +121,9 @@ impl PsumConv {
     pub fn may_split(&self, x: &[usize]) -> bool {
         let [_, c, kh, kw] = self.w_shape;
         let w = x.get(3).copied().unwrap_or(1);
-        let need = kh
+        // A dilated kernel spans more input rows.
+        let rows = (kh.max(1) - 1) * self.dilations[0].max(1) + 1;
+        let need = rows
             .saturating_mul(c)
             .saturating_mul(w)
             .saturating_add(c.saturating_mul(kh * kw).saturating_mul(8));
@@ -277,6 +280,13 @@ mod tests {
         };
         assert!(conv(2048).may_split(&[1, 2048, 28, 28]));
         assert!(!conv(512).may_split(&[1, 512, 7, 7]));
+        // FCN's layer4 3×3 at dilation 4 spans 9 rows: 126 KiB at 28 wide.
+        let dilated = PsumConv {
+            dilations: [4, 4],
+            ..conv(512)
+        };
+        assert!(!conv(512).may_split(&[1, 512, 28, 28]));
+        assert!(dilated.may_split(&[1, 512, 28, 28]));
     }
 
     /// Padding, stride and the bias: a 3×3 kernel of ones over one channel

@@ -120,18 +120,27 @@ pub fn is_depthwise(key: &OpKey, x_shape: &[usize]) -> bool {
 /// entries, the data and the weights to whole banks (without the bank
 /// rounding, VGG-19's first FC layer on nv_small was cut into parts of 296
 /// channels that need 4 + 29 of the 32 banks). `c_in` is the number of
-/// input channels the convolution reads.
-pub fn conv_cbuf_need(cfg: &Config, x: &[usize], c_in: usize, kernel: &[usize]) -> usize {
+/// input channels the convolution reads; `dilation_h` the vertical
+/// dilation: a dilated kernel spans `(kernel_h − 1)·dilation_h + 1` input
+/// rows (FCN's dilated ResNet: 9 rows for a 3×3 at dilation 4).
+pub fn conv_cbuf_need(
+    cfg: &Config,
+    x: &[usize],
+    c_in: usize,
+    kernel: &[usize],
+    dilation_h: usize,
+) -> usize {
     let (w, kh, kw) = (
         x.get(3).copied().unwrap_or(1),
         kernel.first().copied().unwrap_or(1),
         kernel.get(1).copied().unwrap_or(1),
     );
+    let rows = kh.saturating_sub(1).saturating_mul(dilation_h.max(1)) + 1;
     let entry = cfg.cbuf_entry_bytes.max(1);
     let bank = (cfg.cbuf_bytes / cfg.cbuf_banks.max(1)).max(1);
     let up = |n: usize, m: usize| n.div_ceil(m).saturating_mul(m);
     let line = up(c_in.saturating_mul(cfg.elem_bytes), entry).saturating_mul(w);
-    let data = kh.saturating_mul(line);
+    let data = rows.saturating_mul(line);
     let weights = c_in
         .saturating_mul(kh * kw)
         .saturating_mul(cfg.elem_bytes)
@@ -140,9 +149,15 @@ pub fn conv_cbuf_need(cfg: &Config, x: &[usize], c_in: usize, kernel: &[usize]) 
 }
 
 /// The convolution fits the target's CBUF, else the reason.
-pub fn conv_fits_cbuf(target: Target, x: &[usize], c_in: usize, kernel: &[usize]) -> Check {
+pub fn conv_fits_cbuf(
+    target: Target,
+    x: &[usize],
+    c_in: usize,
+    kernel: &[usize],
+    dilation_h: usize,
+) -> Check {
     let cfg = target.config();
-    let need = conv_cbuf_need(&cfg, x, c_in, kernel);
+    let need = conv_cbuf_need(&cfg, x, c_in, kernel, dilation_h);
     if need <= cfg.cbuf_bytes {
         Ok(())
     } else {
@@ -154,11 +169,18 @@ pub fn conv_fits_cbuf(target: Target, x: &[usize], c_in: usize, kernel: &[usize]
 }
 
 /// The largest channel chunk (a multiple of `atomic_c`, at least `atomic_c`) whose convolution fits the CBUF.
-pub fn conv_channel_chunk(target: Target, x: &[usize], kernel: &[usize]) -> usize {
+pub fn conv_channel_chunk(
+    target: Target,
+    x: &[usize],
+    kernel: &[usize],
+    dilation_h: usize,
+) -> usize {
     let cfg = target.config();
     let c = channels(x).unwrap_or(1);
     let mut chunk = c.div_ceil(cfg.atomic_c) * cfg.atomic_c;
-    while chunk > cfg.atomic_c && conv_cbuf_need(&cfg, x, chunk, kernel) > cfg.cbuf_bytes {
+    while chunk > cfg.atomic_c
+        && conv_cbuf_need(&cfg, x, chunk, kernel, dilation_h) > cfg.cbuf_bytes
+    {
         chunk -= cfg.atomic_c;
     }
     chunk.min(c)
@@ -182,10 +204,10 @@ mod tests {
     #[test]
     fn cbuf_chunks_are_atom_multiples() {
         let x = [1, 512, 7, 7];
-        assert!(conv_fits_cbuf(Target::NvFull, &x, 512, &[7, 7]).is_err());
-        let c = conv_channel_chunk(Target::NvFull, &x, &[7, 7]);
+        assert!(conv_fits_cbuf(Target::NvFull, &x, 512, &[7, 7], 1).is_err());
+        let c = conv_channel_chunk(Target::NvFull, &x, &[7, 7], 1);
         assert_eq!(c % 64, 0);
-        assert!(conv_fits_cbuf(Target::NvFull, &x, c, &[7, 7]).is_ok());
+        assert!(conv_fits_cbuf(Target::NvFull, &x, c, &[7, 7], 1).is_ok());
     }
 
     /// VGG-19's first FC layer as the 7×7 conv over 512 channels it is on
@@ -194,7 +216,7 @@ mod tests {
     #[test]
     fn fc_parts_fit_whole_banks_on_nv_small() {
         let x = [1, 512, 7, 7];
-        let c = conv_channel_chunk(Target::NvSmall, &x, &[7, 7]);
+        let c = conv_channel_chunk(Target::NvSmall, &x, &[7, 7], 1);
         // 296 channels: 4 data banks + 29 weight banks > 32.
         assert!(c < 296 && c.is_multiple_of(8), "{c}");
         let bank = 4096;
@@ -205,6 +227,19 @@ mod tests {
 
     #[test]
     fn small_convs_fit() {
-        assert!(conv_fits_cbuf(Target::NvSmall, &[1, 64, 56, 56], 64, &[3, 3]).is_ok());
+        assert!(conv_fits_cbuf(Target::NvSmall, &[1, 64, 56, 56], 64, &[3, 3], 1).is_ok());
+    }
+
+    /// FCN's dilated layer4 conv2 (3×3 over 512 channels at dilation 4, 28
+    /// wide) reads 9 rows: 126 KiB of rows plus 36 KiB of kernels do not fit
+    /// nv_small's 128 KiB, although the undilated rows would.
+    #[test]
+    fn dilation_counts_the_rows_the_kernel_spans() {
+        let x = [1, 512, 28, 28];
+        assert!(conv_fits_cbuf(Target::NvSmall, &x, 512, &[3, 3], 1).is_ok());
+        assert!(conv_fits_cbuf(Target::NvSmall, &x, 512, &[3, 3], 4).is_err());
+        let c = conv_channel_chunk(Target::NvSmall, &x, &[3, 3], 4);
+        assert!(c < 512 && c.is_multiple_of(8), "{c}");
+        assert!(conv_fits_cbuf(Target::NvSmall, &x, c, &[3, 3], 4).is_ok());
     }
 }

@@ -78,10 +78,11 @@ fn split_channels(cx: &mut Cx) -> Option<Id> {
     let x = cx.arg(0);
     let xs = cx.shape(x)?;
     let k = cond::kernel(&cx.key);
-    if xs.len() != 4 || cond::conv_fits_cbuf(cx.target, &xs, xs[1], &k).is_ok() {
+    let dil = cond::dilations(&cx.key).first().copied().unwrap_or(1);
+    if xs.len() != 4 || cond::conv_fits_cbuf(cx.target, &xs, xs[1], &k, dil).is_ok() {
         return None;
     }
-    let chunk = cond::conv_channel_chunk(cx.target, &xs, &k);
+    let chunk = cond::conv_channel_chunk(cx.target, &xs, &k, dil);
     if chunk >= xs[1] || chunk == 0 {
         return None;
     }

@@ -98,7 +98,8 @@ pub fn check(
             )?;
             within("Conv", "input channels", &[x[1]], cfg.channels_max, t)?;
             cond::batch_ok(target, &x)?;
-            cond::conv_fits_cbuf(target, &x, x[1], &k)?;
+            let dil = cond::dilations(key).first().copied().unwrap_or(1);
+            cond::conv_fits_cbuf(target, &x, x[1], &k, dil)?;
             let _ = conv_macs;
             let w = cond::operand_shape(eg, node, 1).unwrap_or_default();
             let m = w.first().copied().unwrap_or(1);
@@ -263,7 +264,7 @@ pub fn check(
             let cube = [x[0], x[2], x[1], 1];
             within("MatMul", "reduction length", &[x[2]], cfg.channels_max, t)?;
             cond::batch_ok(target, &cube)?;
-            cond::conv_fits_cbuf(target, &cube, x[2], &[1, 1])?;
+            cond::conv_fits_cbuf(target, &cube, x[2], &[1, 1], 1)?;
             let m = b.get(1).copied().unwrap_or(1);
             let atoms = (m.div_ceil(cfg.atomic_k) * x[2].div_ceil(cfg.atomic_c)) as f64;
             let weight_bytes = (b.iter().product::<usize>() * cfg.elem_bytes) as f64;
