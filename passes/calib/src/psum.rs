@@ -59,13 +59,6 @@ pub(crate) struct PsumGemm {
 
 /// The Gemms of `graph` with a constant 2-D `B` (in node order).
 pub(crate) fn plan(graph: &Graph) -> Vec<PsumGemm> {
-    let constant = |name: &str| {
-        graph
-            .initializers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, t)| t)
-    };
     let int = |n: &Node, a: &str| n.attrs.get(a).and_then(|v| v.as_int()).unwrap_or(0) != 0;
     graph
         .nodes
@@ -74,7 +67,7 @@ pub(crate) fn plan(graph: &Graph) -> Vec<PsumGemm> {
         .filter(|(_, n)| n.op_type == "Gemm" && n.domain.is_empty())
         .filter_map(|(i, n)| {
             let a = n.input(0)?.to_string();
-            let b: &Tensor = constant(n.input(1)?)?;
+            let b: &Tensor = graph.initializer(n.input(1)?)?;
             let [r, c] = *b.shape() else { return None };
             let trans_b = int(n, "transB");
             let (k, nn) = if trans_b { (c, r) } else { (r, c) };

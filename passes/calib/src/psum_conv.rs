@@ -68,13 +68,6 @@ fn ints2(n: &Node, name: &str, default: usize) -> Option<[usize; 2]> {
 /// The 2-D, ungrouped Convs of `graph` with constant weights and at least
 /// [`MIN_CHANNELS`] input channels (in node order).
 pub(crate) fn plan(graph: &Graph) -> Vec<PsumConv> {
-    let constant = |name: &str| {
-        graph
-            .initializers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, t)| t)
-    };
     graph
         .nodes
         .iter()
@@ -86,7 +79,7 @@ pub(crate) fn plan(graph: &Graph) -> Vec<PsumConv> {
             if group != 1 || auto_pad.is_some_and(|p| p != "NOTSET") {
                 return None;
             }
-            let w = constant(n.input(1)?)?;
+            let w = graph.initializer(n.input(1)?)?;
             let [m, c, kh, kw] = *w.shape() else {
                 return None;
             };
