@@ -27,6 +27,8 @@ use onnc_mvu::frontend::{
     CompileOptions, PieceKind,
 };
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/npy.rs"]
 mod npy;
 use npy::npy_f32;
@@ -138,15 +140,5 @@ fn run(args: &[String]) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::main_with(run)
 }

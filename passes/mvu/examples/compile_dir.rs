@@ -11,6 +11,8 @@
 //!
 //! `cargo run --release -p onnc-mvu --example compile_dir -- vgg16.onnx 8 /tmp/out codes/vgg16/sample_0.npy`
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/npy.rs"]
 mod npy;
 
@@ -57,15 +59,5 @@ fn run(args: &[String]) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
-        Ok(line) => {
-            println!("{line}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    cli::main_with(run)
 }
