@@ -138,8 +138,9 @@ def run_all(args):
     with open(os.path.join(args.scratch, "export.json")) as f:
         exported = json.load(f)
     results_path = os.path.join(args.scratch, "results.json")
+    version = onnc_version(args.onnc)
     record = {
-        "onnc": onnc_version(args.onnc),
+        "onnc": version,
         "git": git_hash(),
         "torch": exported["torch"],
         "torchvision": exported["torchvision"],
@@ -181,6 +182,7 @@ def run_all(args):
             if key == "mvu8":
                 write_codes(args.scratch, m["name"], m["shape"])
             cells[key] = run_cell(cell_command(key, args.onnc, args.onnc_run, model, calib, out), args.timeout, args.scratch)
+            cells[key]["onnc"] = version  # a partial rerun mixes builds: each cell names its own
             print(f"{m['name']:22} {key:12} {cells[key]['status']:8} {cells[key]['seconds']:7.1f}s {cells[key]['reason']}",
                   file=sys.stderr, flush=True)
         record["models"].append({"name": m["name"], "family": m["family"], "shape": m["shape"], "cells": cells})
@@ -210,6 +212,26 @@ def md(text):
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def builds_lines(record):
+    """The header's `onnc` line(s): the build (`onnc --version`) that measured the cells.
+    A partial rerun (`--cells`) mixes builds, so each build is listed with how many
+    cells it measured, the first run's build last; a cell without its own version (results files
+    written before cells named theirs) was measured by the record's first build."""
+    counts = {}
+    for m in record["models"]:
+        for key, _, _ in CELLS:
+            c = m["cells"][key]
+            if c["status"] != "skipped":
+                v = c.get("onnc", record["onnc"])
+                counts[v] = counts.get(v, 0) + 1
+    if len(counts) <= 1:
+        return [f"* onnc: `{record['onnc'] if not counts else next(iter(counts))}` (checkout `{record['git']}`)"]
+    lines = [f"* onnc: {len(counts)} builds measured these cells (the first run's checkout `{record['git']}`):"]
+    for v in sorted(counts, key=lambda v: (v == record["onnc"], v)):  # reruns' builds, then the first run's
+        lines.append(f"  * `{v}`: {counts[v]} cell{'' if counts[v] == 1 else 's'}")
+    return lines
+
+
 def render(record):
     """The markdown of docs/support.md for a results record (see run_all); deterministic."""
     for m in record["models"]:
@@ -228,7 +250,7 @@ def render(record):
         "Not accuracy.",
         "",
         f"* command: `{record['command']}`",
-        f"* onnc: `{record['onnc']}` (checkout `{record['git']}`)",
+        *builds_lines(record),
         f"* torch {record['torch']}, torchvision {record['torchvision']}",
         f"* date: {record['date']}; per-cell timeout {record['timeout']} s",
         "",
