@@ -9,6 +9,7 @@
 //! ```
 
 use crate::diagnose::Violation;
+use crate::report::StopReason;
 
 /// Result alias.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -34,6 +35,10 @@ pub enum Error {
         target: String,
         /// Every violation, sorted by node name.
         violations: Vec<Violation>,
+        /// Why saturation stopped: anything but [`StopReason::Saturated`]
+        /// means some rewrites were never tried, so an op listed may have a
+        /// legal form the run did not reach ([`StopReason::incomplete`]).
+        stop: StopReason,
     },
     /// A bug: extraction produced no selection for a needed value.
     #[error("internal error (a bug in onnc-legalize): {0}")]

@@ -156,6 +156,7 @@ pub fn legalize(graph: onnc_onnx::Graph, target: Target, opts: &Options) -> Resu
         return Err(Error::Illegal {
             target: target.name().into(),
             violations,
+            stop,
         });
     }
     let weights = std::mem::take(&mut eg.analysis.weights);

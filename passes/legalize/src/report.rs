@@ -29,6 +29,34 @@ pub enum StopReason {
     Other(String),
 }
 
+impl StopReason {
+    /// When saturation stopped before every rewrite was explored: what
+    /// stopped it and which option raises that limit (a note for the user
+    /// beside a refusal); `None` when the e-graph saturated.
+    ///
+    /// ```
+    /// use onnc_legalize::StopReason;
+    /// assert!(StopReason::Saturated.incomplete().is_none());
+    /// assert!(StopReason::NodeLimit(200_000).incomplete().unwrap().contains("node-limit"));
+    /// ```
+    pub fn incomplete(&self) -> Option<String> {
+        let (what, option) = match self {
+            StopReason::Saturated => return None,
+            StopReason::IterationLimit(n) => (format!("its iteration limit ({n} iterations)"), "iter-limit"),
+            StopReason::NodeLimit(n) => (format!("its e-node limit ({n} e-nodes)"), "node-limit"),
+            StopReason::TimeLimit(t) => (
+                format!("its time limit ({:.0} s)", t.as_secs_f64()),
+                "time-limit-ms",
+            ),
+            StopReason::Other(m) => (format!("'{m}'"), "node-limit"),
+        };
+        Some(format!(
+            "legalization stopped at {what} before trying every rewrite, so some of these ops may \
+             have a legal form it did not reach; a larger onnc-legalize{{{option}=…}} explores further"
+        ))
+    }
+}
+
 impl From<&egg::StopReason> for StopReason {
     fn from(s: &egg::StopReason) -> StopReason {
         match s {

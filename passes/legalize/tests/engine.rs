@@ -82,7 +82,9 @@ fn every_violation_is_reported_at_once() {
         ..Default::default()
     };
     match legalize(g, Target::NvFull, &Options::default()) {
-        Err(Error::Illegal { target, violations }) => {
+        Err(Error::Illegal {
+            target, violations, ..
+        }) => {
             assert_eq!(target, "nv_full");
             let text: Vec<String> = violations.iter().map(|v| v.to_string()).collect();
             assert_eq!(

@@ -127,24 +127,35 @@ struct Legalize {
 /// A problem legalization found: the node it names (if any) and the message.
 type Blame = (Option<String>, String);
 
+/// Why legalization failed: every problem, and a note when saturation
+/// stopped early (some ops may have had a legal form it did not reach).
+type Refusal = (Vec<Blame>, Option<String>);
+
 impl Legalize {
     /// Legalizes `graph`; the e-graph report with `report=true`.
     fn apply(
         &self,
         graph: onnc_onnx::Graph,
-    ) -> Result<(onnc_onnx::Graph, Option<String>), Vec<Blame>> {
+    ) -> Result<(onnc_onnx::Graph, Option<String>), Refusal> {
         match onnc_legalize::legalize(graph, self.target, &self.options) {
             Ok(l) => Ok((l.graph, self.report.then_some(l.report.to_string()))),
-            Err(onnc_legalize::Error::Illegal { target, violations }) => Err(violations
-                .into_iter()
-                .map(|v| {
-                    (
-                        Some(v.node),
-                        format!("'{}' cannot run on {target}: {}", v.op, v.reason),
-                    )
-                })
-                .collect()),
-            Err(e) => Err(vec![(None, format!("onnc-legalize: {e}"))]),
+            Err(onnc_legalize::Error::Illegal {
+                target,
+                violations,
+                stop,
+            }) => Err((
+                violations
+                    .into_iter()
+                    .map(|v| {
+                        (
+                            Some(v.node),
+                            format!("'{}' cannot run on {target}: {}", v.op, v.reason),
+                        )
+                    })
+                    .collect(),
+                stop.incomplete(),
+            )),
+            Err(e) => Err((vec![(None, format!("onnc-legalize: {e}"))], None)),
         }
     }
 
@@ -178,9 +189,12 @@ impl Pass for Legalize {
                 *graph = g;
                 crate::pipeline::names::settle(graph, "onnc-legalize", diags)
             }
-            Err(blames) => {
+            Err((blames, incomplete)) => {
                 for (node, m) in blames {
                     diags.error(node.as_deref().filter(|n| nodes.contains(*n)), m);
+                }
+                if let Some(note) = incomplete {
+                    diags.push(Severity::Note, None, note);
                 }
                 Err(PassFailed)
             }
