@@ -42,7 +42,10 @@ impl StopReason {
     pub fn incomplete(&self) -> Option<String> {
         let (what, option) = match self {
             StopReason::Saturated => return None,
-            StopReason::IterationLimit(n) => (format!("its iteration limit ({n} iterations)"), "iter-limit"),
+            StopReason::IterationLimit(n) => (
+                format!("its iteration limit ({n} iterations)"),
+                "iter-limit",
+            ),
             StopReason::NodeLimit(n) => (format!("its e-node limit ({n} e-nodes)"), "node-limit"),
             StopReason::TimeLimit(t) => (
                 format!("its time limit ({:.0} s)", t.as_secs_f64()),

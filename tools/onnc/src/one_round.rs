@@ -45,6 +45,19 @@ const MAX_ROUNDS: usize = 8;
 /// graph input or output carrying it in [`Diagnostic::value`].
 pub type Lowering<'a> = &'a dyn Fn(Module) -> Vec<Diagnostic>;
 
+/// A refusal found only after the first round's refused nodes were cut out,
+/// as a note: the node maps together with them, and fails only alone.
+fn consequence(d: &Diagnostic) -> Diagnostic {
+    Diagnostic {
+        severity: onnc_diag::Severity::Note,
+        message: format!(
+            "{} (only once the other refused nodes are cut out: it maps together with them; fix those first)",
+            d.message
+        ),
+        ..d.clone()
+    }
+}
+
 /// NVDLA's lowering (`convert-onnx-to-nvdla` for `spec`: `nv_small`,
 /// `nv_full:int8`...) as the lowering check: its problems with the graph
 /// input or output each is about, and its warnings.
@@ -118,7 +131,7 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
     let mut legalization: Vec<Diagnostic> = Vec::new();
     let mut accepted: Option<Module> = None;
     let mut changed_interface = false;
-    for _ in 0..MAX_ROUNDS {
+    for round in 0..MAX_ROUNDS {
         let cut = crate::cut::without(&graph, &refused).map_err(|e| {
             let mut f = Failure::from(legalization.clone());
             f.diagnostics.push(Diagnostic::error(format!(
@@ -135,13 +148,23 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
                 break;
             }
             Err(messages) => {
-                let found: Vec<Diagnostic> = messages.iter().map(|m| parse(m)).collect();
+                let mut found: Vec<Diagnostic> = messages.iter().map(|m| parse(m)).collect();
                 let new: Vec<String> = found
                     .iter()
                     .filter(|d| d.is_error())
                     .filter_map(|d| d.node.clone())
                     .filter(|n| !refused.contains(n) && graph.node(n).is_some())
                     .collect();
+                if round > 0 {
+                    // Every op of the graph was judged in the first round, and these were
+                    // not blamed: they map together with the nodes refused before (a
+                    // layout Transpose that cancels through a refused LayerNormalization,
+                    // an op fused into a refused producer) and fail only alone, cut
+                    // from them. Not problems of their own: notes.
+                    for d in found.iter_mut().filter(|d| d.is_error()) {
+                        *d = consequence(d);
+                    }
+                }
                 legalization.extend(found);
                 if new.is_empty() {
                     break; // nothing more to cut: report what was found
