@@ -51,7 +51,7 @@ pub type Lowering<'a> = &'a dyn Fn(Module) -> Vec<Diagnostic>;
 pub fn nvdla_lowering(spec: &str) -> impl Fn(Module) -> Vec<Diagnostic> + '_ {
     move |m| match m {
         Module::Onnx(g) => nvdla_problems(&g, spec),
-        Module::Nvdla(_) => Vec::new(),
+        Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
     }
 }
 
