@@ -1,3 +1,5 @@
-//! The BARVINN MVU back end as a pass: `convert-onnx-to-mvu`.
+//! The BARVINN MVU back end as a pass: `convert-onnx-to-mvu` (the `onnx`
+//! level → the `mvu` level) and the `mvu` level's text form.
 
 pub mod convert;
+pub mod to_ir;

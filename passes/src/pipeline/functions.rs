@@ -8,7 +8,8 @@
 //! passes then edit the modules in place; [`write`] builds each function
 //! again in the MLIR module (same name, same position) and sets the module
 //! attributes of the nvdla level (`nvdla.config`, `nvdla.hw` when the level
-//! changed, `nvdla.memory` once planned).
+//! changed, `nvdla.memory` once planned) or of the mvu level
+//! (`mvu.total_countdown`, the sum over the module's functions).
 //!
 //! In: a `builtin.module` operation. Out: the functions, or `Err` after
 //! emitting each conversion error at its op, prefixed with the pass that
@@ -140,6 +141,7 @@ fn build<'c>(
             build_main_func(context, g, &f.name, &f.name).map_err(|e| e.0)
         }
         Module::Nvdla(n) => build_func(context, &n.program, &f.name).map_err(|e| vec![e]),
+        Module::Mvu(m) => crate::mvu::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
     }
 }
 
@@ -200,6 +202,16 @@ pub fn write<'c>(
                 }
             }
         });
+    }
+    let mvu: Vec<u64> = functions_now
+        .iter()
+        .filter_map(|f| match &f.module {
+            Module::Mvu(m) => Some(m.total_countdown()),
+            _ => None,
+        })
+        .collect();
+    if !mvu.is_empty() {
+        crate::mvu::to_ir::set_total_countdown(module, mvu.iter().sum());
     }
     if failed {
         Err(PassFailed)

@@ -1,5 +1,6 @@
 //! [`Module`]: the one in-memory IR of a compile, at one level.
 
+use onnc_mvu::Compiled;
 use onnc_nvdla::{plan::PlanReport, Program};
 use onnc_onnx::Graph;
 
@@ -10,6 +11,26 @@ pub enum Module {
     Onnx(Graph),
     /// The `nvdla` level: hardware layers for one NVDLA configuration.
     Nvdla(NvdlaModule),
+    /// The `mvu` level: BARVINN MVU layers with their registers and integer weights.
+    Mvu(MvuModule),
+}
+
+/// The MVU level: what `convert-onnx-to-mvu` compiled, as `onnc_mvu` holds
+/// it (one lowered layer per `mvu` op with its integer weights and bias,
+/// the pieces and register table the configuration files are made from).
+#[derive(Debug, Clone)]
+pub struct MvuModule {
+    /// The compiled network (layers, registers, table with the total countdown, files).
+    pub compiled: Compiled,
+    /// The graph input's ONNX name (the function argument's `onnx.name`).
+    pub input: String,
+}
+
+impl MvuModule {
+    /// The network's total countdown (the module's `mvu.total_countdown`).
+    pub fn total_countdown(&self) -> u64 {
+        self.compiled.table().total_countdown
+    }
 }
 
 /// The NVDLA level: the program and what passes recorded about it.
@@ -23,11 +44,12 @@ pub struct NvdlaModule {
 }
 
 impl Module {
-    /// The level's dialect name (`onnx`, `nvdla`), for messages.
+    /// The level's dialect name (`onnx`, `nvdla`, `mvu`), for messages.
     pub fn level(&self) -> &'static str {
         match self {
             Module::Onnx(_) => "onnx",
             Module::Nvdla(_) => "nvdla",
+            Module::Mvu(_) => "mvu",
         }
     }
 
@@ -49,6 +71,17 @@ impl Module {
             Module::Nvdla(n) => Ok(n),
             _ => Err(format!(
                 "{pass}: expects the nvdla level (run convert-onnx-to-nvdla first), but the module is at the {level} level"
+            )),
+        }
+    }
+
+    /// The MVU module, or an error naming `pass` and the level found.
+    pub fn mvu(&self, pass: &str) -> Result<&MvuModule, String> {
+        match self {
+            Module::Mvu(m) => Ok(m),
+            _ => Err(format!(
+                "{pass}: expects the mvu level (run convert-onnx-to-mvu first), but the module is at the {} level",
+                self.level()
             )),
         }
     }

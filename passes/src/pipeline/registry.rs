@@ -35,8 +35,8 @@ pub struct Entry {
 
 /// Every in-memory pass, in pipeline order.
 pub fn all() -> &'static [Entry] {
-    use crate::{legalize, nvdla, onnx};
-    static ALL: [Entry; 6] = [
+    use crate::{legalize, mvu, nvdla, onnx};
+    static ALL: [Entry; 7] = [
         Entry {
             registration: &onnx::simplify::REGISTRATION,
             factory: onnx::simplify::memory,
@@ -66,6 +66,11 @@ pub fn all() -> &'static [Entry] {
             registration: &nvdla::plan::REGISTRATION,
             factory: nvdla::plan::memory,
             input: Level::Nvdla,
+        },
+        Entry {
+            registration: &mvu::convert::REGISTRATION,
+            factory: mvu::convert::memory,
+            input: Level::Onnx,
         },
     ];
     &ALL

@@ -5,7 +5,8 @@
 //! In: a context with our dialects, the module, the model's file name (for
 //! messages). Out: an MLIR module holding `func.func @main_graph` — for
 //! the nvdla level with `nvdla.config`, `nvdla.hw` and, once planned,
-//! `nvdla.memory` on the module — exactly what the MLIR passes of
+//! `nvdla.memory` on the module, for the mvu level with
+//! `mvu.total_countdown` — exactly what the MLIR passes of
 //! `onnc-opt` print for the same pipeline.
 
 use super::{Module, NvdlaModule};
@@ -60,6 +61,12 @@ pub fn to_mlir<'c>(
                     ir::set_attribute(&op, "nvdla.memory", a);
                 }
             }
+        }
+        Module::Mvu(mvu) => {
+            let func = crate::mvu::to_ir::build_func(context, mvu, MAIN)
+                .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
+            module.body().append_operation(func);
+            crate::mvu::to_ir::set_total_countdown(&module.as_operation(), mvu.total_countdown());
         }
     }
     Ok(module)

@@ -35,7 +35,7 @@ fn legalized_graph(
     )?;
     match s.module {
         Module::Onnx(graph) => Ok((graph, 3)),
-        Module::Nvdla(_) => {
+        Module::Nvdla(_) | Module::Mvu(_) => {
             Err(vec!["internal error: legalization left the ONNX level".to_string()].into())
         }
     }
@@ -71,7 +71,7 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
                     .flat_map(|m| onnc_diag::parse_all(m))
                     .collect(),
             },
-            Module::Nvdla(_) => Vec::new(),
+            Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
         };
         crate::one_round::check(c, "onnc-legalize{target=mvu}", &lowering)
     })?;
@@ -86,7 +86,28 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         opts.calibration = crate::mvu_calib::codes(dir, &graph, opts.aprec)?;
     }
     let start = Instant::now();
-    let compiled = onnc_mvu::compile(&graph, &opts).map_err(|e| mvu_messages(&file, e))?;
+    // The one level change: onnx → mvu (convert-onnx-to-mvu with the
+    // command line's code-generator options); emission reads the mvu level.
+    let mut module = Module::Onnx(graph.clone());
+    let mut diags = onnc_passes::pipeline::Diags::new();
+    let converted = onnc_passes::mvu::convert::with_options(opts).run(&mut module, &mut diags);
+    let problems: Vec<String> = diags
+        .take()
+        .iter()
+        .filter(|d| d.severity == onnc_dialects::ir::Severity::Error)
+        .map(|d| format!("{file}: error: {}", d.message))
+        .collect();
+    let compiled = match (converted, module) {
+        (Ok(()), Module::Mvu(m)) if problems.is_empty() => m.compiled,
+        _ if !problems.is_empty() => return Err(problems.into()),
+        (_, m) => {
+            return Err(vec![format!(
+                "internal error: convert-onnx-to-mvu ended at the {} level, not mvu",
+                m.level()
+            )]
+            .into())
+        }
+    };
     let dir = out_dir(c, "mvu");
     let files = compiled
         .write_dir(&dir)
@@ -199,7 +220,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
                 .iter()
                 .flat_map(|m| onnc_diag::parse_all(m))
                 .collect(),
-            Module::Nvdla(_) => Vec::new(),
+            Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
         };
         crate::one_round::check(c, "onnc-legalize{target=nnie}", &lowering)
     })?;

@@ -7,9 +7,8 @@
 //! the module's functions once ([`crate::pipeline::functions::read`], one
 //! [`crate::pipeline::Module`] per function), runs every pass on every
 //! function, and writes them back once; MLIR's pass manager runs the rest
-//! (upstream passes, `func.func(...)` nests, `onnc-verify`, `onnc-dce`,
-//! `convert-onnx-to-mvu`). A pipeline without an in-memory pass is one MLIR
-//! run, exactly as before.
+//! (upstream passes, `func.func(...)` nests, `onnc-verify`, `onnc-dce`).
+//! A pipeline without an in-memory pass is one MLIR run, exactly as before.
 //!
 //! Out: `Ok(true)` when every pass succeeded (the module holds the result),
 //! `Ok(false)` after a pass failed (its diagnostics emitted at the ops it

@@ -1,7 +1,6 @@
 //! A `--pass-pipeline` cut into runs: consecutive in-memory passes, and
 //! consecutive MLIR passes (upstream passes, `func.func(...)` nests, and our
-//! passes that exist only in MLIR: `onnc-verify`, `onnc-dce`,
-//! `convert-onnx-to-mvu`).
+//! passes that exist only in MLIR: `onnc-verify`, `onnc-dce`).
 //!
 //! In: `builtin.module(onnx-simplify,cse,func.func(onnc-dce),onnc-legalize{target=nv_full})`.
 //! Out: `[Memory(["onnx-simplify"]), Mlir("builtin.module(cse,func.func(onnc-dce))"),

@@ -1,0 +1,232 @@
+//! The `mvu` level as MLIR: an [`MvuModule`] → a `func.func` of `mvu.conv`
+//! / `mvu.matmul` ops (the text form `convert-onnx-to-mvu` prints), and the
+//! module attribute `mvu.total_countdown`.
+//!
+//! In: a context with our dialects, the module, the function name. Out:
+//! the function (built, not yet inserted), or why it cannot be built.
+
+use crate::{import::onnx::node_location, pipeline::MvuModule};
+use melior::ir::{
+    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::OperationBuilder,
+    r#type::{FunctionType, IntegerType},
+    Attribute, Block, Identifier, Location, OperationRef, Region, RegionLike,
+};
+use onnc_dialects::ir;
+use onnc_mvu::frontend::{accumulator_bias, dialect_attrs, DialectValue};
+use onnc_mvu::LayerOp;
+use onnc_tensor::{DType, Tensor};
+
+/// The module attribute holding the network's total countdown.
+pub const TOTAL_COUNTDOWN: &str = "mvu.total_countdown";
+
+/// Sets `mvu.total_countdown = total : i64` on `module`.
+pub fn set_total_countdown(module: &OperationRef, total: u64) {
+    ir::with_context(module, |context| {
+        let a: Attribute =
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), total as i64).into();
+        ir::set_attribute(module, TOTAL_COUNTDOWN, a);
+    });
+}
+
+/// Integer element type wide enough for `bits`.
+fn int_type(bits: u32) -> DType {
+    if bits <= 8 {
+        DType::I8
+    } else {
+        DType::I16
+    }
+}
+
+fn attr<'c>(context: &'c melior::Context, v: &DialectValue) -> Attribute<'c> {
+    match v {
+        DialectValue::Int(i) => {
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), *i).into()
+        }
+        DialectValue::Str(s) => StringAttribute::new(context, s).into(),
+        DialectValue::Ints(v) => {
+            let items: Vec<String> = v.iter().map(i64::to_string).collect();
+            let text = format!("array<i64: {}>", items.join(", "));
+            Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
+        }
+    }
+}
+
+/// Shapes of a layer: input, weight, output.
+fn shapes(layer: &onnc_mvu::Layer) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    match &layer.op {
+        LayerOp::Conv(s) => {
+            // The output after the layer's pooling, if any.
+            let [_, oh, ow] = layer.output_chw().unwrap_or([0, 0, 0]);
+            (
+                vec![
+                    1,
+                    s.in_channels as usize,
+                    s.in_height as usize,
+                    s.in_width as usize,
+                ],
+                vec![
+                    s.out_channels as usize,
+                    s.in_channels as usize,
+                    s.kernel[0] as usize,
+                    s.kernel[1] as usize,
+                ],
+                vec![1, s.out_channels as usize, oh as usize, ow as usize],
+            )
+        }
+        LayerOp::MatMul(s) => (
+            vec![s.rows as usize, s.in_features as usize],
+            vec![s.out_features as usize, s.in_features as usize],
+            vec![s.rows as usize, s.out_features as usize],
+        ),
+    }
+}
+
+/// Builds `m` as `func.func @<name>`: one `mvu.conv` / `mvu.matmul` per
+/// layer (registers and precisions as attributes, located at the layer's
+/// ONNX node), its integer weights and accumulator-unit bias as
+/// `arith.constant`s, the argument named by `m.input` (`onnx.name`).
+pub fn build_func<'c>(
+    context: &'c melior::Context,
+    m: &MvuModule,
+    name: &str,
+) -> Result<melior::ir::Operation<'c>, String> {
+    let c = &m.compiled;
+    let input_name = m.input.as_str();
+    let unknown = Location::unknown(context);
+    let lowered = c.lowered();
+    let first = lowered.first().ok_or("the network has no layer")?;
+    let (in_shape, _, _) = shapes(&first.layer);
+    let in_type = ir::tensor_type(context, &in_shape, int_type(first.layer.precision.act));
+    let block = Block::new(&[(in_type, unknown)]);
+    let mut x: melior::ir::Value = block.argument(0).map_err(|e| e.to_string())?.into();
+    let mut out_type = in_type;
+    for l in lowered {
+        let (_, w_shape, o_shape) = shapes(&l.layer);
+        let p = &l.layer.precision;
+        let w = Tensor::from_i64(
+            w_shape.clone(),
+            l.weights.values.iter().map(|&v| i64::from(v)).collect(),
+        )
+        .map_err(|e| e.to_string())?
+        .cast(int_type(p.weight));
+        let w_type = ir::tensor_type(context, &w_shape, int_type(p.weight));
+        let wv = constant(context, &block, w, w_type, &l.node, "weight")?;
+        let mut attrs: Vec<(Identifier, Attribute)> = dialect_attrs(&l.layer)
+            .map_err(|e| format!("layer '{}': {e}", l.node))?
+            .iter()
+            .map(|(k, v)| (Identifier::new(context, k), attr(context, v)))
+            .collect();
+        // The bias the configuration programs into the bias RAM, in
+        // accumulator units (`c` of the scaler's `acc · b + c`), as the
+        // op's `bias` operand.
+        let mut operands = vec![x, wv];
+        if let Some(c) = accumulator_bias(l) {
+            let n = c.len();
+            let t = Tensor::from_i64(vec![n], c)
+                .map_err(|e| e.to_string())?
+                .cast(DType::I32);
+            let b_type = ir::tensor_type(context, &[n], DType::I32);
+            operands.push(constant(context, &block, t, b_type, &l.node, "bias")?);
+        }
+        let segments = if operands.len() == 3 {
+            "array<i32: 1, 1, 0, 1>"
+        } else {
+            "array<i32: 1, 1, 0, 0>"
+        };
+        attrs.push((
+            Identifier::new(context, "operandSegmentSizes"),
+            Attribute::parse(context, segments).ok_or("segments")?,
+        ));
+        out_type = ir::tensor_type(context, &o_shape, int_type(p.out));
+        let op_name = match l.layer.op {
+            LayerOp::Conv(_) => "mvu.conv",
+            LayerOp::MatMul(_) => "mvu.matmul",
+        };
+        let op = OperationBuilder::new(op_name, node_location(context, &l.node))
+            .add_operands(&operands)
+            .add_results(&[out_type])
+            .add_attributes(&attrs)
+            .build()
+            .map_err(|e| format!("cannot build {op_name} '{}': {e}", l.node))?;
+        x = block
+            .append_operation(op)
+            .result(0)
+            .map_err(|e| e.to_string())?
+            .into();
+    }
+    block.append_operation(
+        OperationBuilder::new("func.return", unknown)
+            .add_operands(&[x])
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
+    let region = Region::new();
+    region.append_block(block);
+    let arg_attrs = Attribute::parse(
+        context,
+        &format!("[{{onnx.name = \"{}\"}}]", input_name.replace('"', "")),
+    )
+    .ok_or("arg attrs")?;
+    OperationBuilder::new("func.func", Location::name(context, name, unknown))
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, name).into(),
+            ),
+            (Identifier::new(context, "arg_attrs"), arg_attrs),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(FunctionType::new(context, &[in_type], &[out_type]).into())
+                    .into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// Appends `arith.constant` of `value` (type `ty`, a `dense_resource` named
+/// `<node>_<what>`, located at `<node>_<what>`) to `block`; returns its result.
+fn constant<'c, 'b>(
+    context: &'c melior::Context,
+    block: &'b Block<'c>,
+    value: Tensor,
+    ty: melior::ir::Type<'c>,
+    node: &str,
+    what: &str,
+) -> Result<melior::ir::Value<'c, 'b>, String> {
+    let op = OperationBuilder::new(
+        "arith.constant",
+        Location::name(
+            context,
+            &format!("{node}_{what}"),
+            Location::unknown(context),
+        ),
+    )
+    .add_attributes(&[(
+        Identifier::new(context, "value"),
+        ir::tensor_attr(context, value, &format!("{}_{what}", sanitize(node))),
+    )])
+    .add_results(&[ty])
+    .build()
+    .map_err(|e| e.to_string())?;
+    Ok(block
+        .append_operation(op)
+        .result(0)
+        .map_err(|e| e.to_string())?
+        .into())
+}
+
+fn sanitize(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
