@@ -37,12 +37,13 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 9] = [
+    static ALL: [&PassRegistration; 10] = [
         &onnc::dce::REGISTRATION,
         &onnc::verify::REGISTRATION,
         &onnx::simplify::REGISTRATION,
         &legalize::pass::REGISTRATION,
         &nvdla::convert::REGISTRATION,
+        &nvdla::split::REGISTRATION,
         &nvdla::plan::REGISTRATION,
         &nvdla::ctable::LOAD,
         &nvdla::ctable::GEN,

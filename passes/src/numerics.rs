@@ -70,8 +70,8 @@ pub fn graph_of_mlir(bytes: &[u8], file: &str) -> Result<Graph, Vec<String>> {
     result
 }
 
-/// Parses nvdla-dialect MLIR (text or bytecode), plans it if it is not
-/// planned, and emits the loadable bytes in memory (current ABI), for the
+/// Parses nvdla-dialect MLIR (text or bytecode), splits and plans it if it
+/// is not (see [`crate::nvdla::emit::module_program_planned`]), and emits the loadable bytes in memory (current ABI), for the
 /// simulator.
 pub fn emit_nvdla_ir(bytes: &[u8], file: &str) -> Result<Vec<u8>, Vec<String>> {
     let context =
@@ -100,7 +100,7 @@ pub fn nvdla_spec(target: &str) -> (&str, String) {
 
 /// Compiles `graph` for NVDLA target `target` (`nv_full`, `nv_large`,
 /// `nv_small`, or `nv_full:int8`; see [`nvdla_spec`]) with `onnc compile`'s pipeline (import,
-/// onnx-simplify, onnc-legalize, convert-onnx-to-nvdla, nvdla-plan-memory)
+/// onnx-simplify, onnc-legalize, convert-onnx-to-nvdla, nvdla-split-conv, nvdla-plan-memory)
 /// and emits the loadable in memory. Out: the loadable bytes and the
 /// program, or the diagnostics.
 pub fn compile_nvdla(
@@ -169,7 +169,7 @@ pub fn compile_nvdla_calibrated(
     calibrate(&mut n.program)?;
     crate::pipeline::program_order::canonical_order(&mut n.program);
     run(
-        &format!("nvdla-plan-memory{{strategy={strategy}}}"),
+        &format!("nvdla-split-conv,nvdla-plan-memory{{strategy={strategy}}}"),
         &mut module,
     )?;
     let Module::Nvdla(n) = module else {

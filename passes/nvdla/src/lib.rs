@@ -20,6 +20,7 @@
 /// The hardware configurations (crate `onnc-nvdla-hw`, shared with the
 /// dialect's verifiers).
 pub use onnc_nvdla_hw::config;
+pub mod cbuf;
 pub mod ctable;
 pub mod emit;
 pub mod exec;

@@ -433,6 +433,10 @@ pub struct Program {
     pub inputs: Vec<TensorId>,
     /// Network outputs, in bind order.
     pub outputs: Vec<TensorId>,
+    /// The CBUF plan of each convolution cut into row bands, by its
+    /// hardware-layer name (recorded by `nvdla-split-conv`, read by emission;
+    /// see [`crate::cbuf`]).
+    pub cbuf: std::collections::BTreeMap<String, crate::cbuf::CbufPlan>,
 }
 
 impl Program {
@@ -444,6 +448,7 @@ impl Program {
             ops: Vec::new(),
             inputs: Vec::new(),
             outputs: Vec::new(),
+            cbuf: Default::default(),
         }
     }
 

@@ -14,7 +14,7 @@ mod common;
 use std::path::Path;
 
 use onnc_legalize::{legalize, Options, Target};
-use onnc_nvdla::emit::{emit, preflight, Abi, EmitOptions};
+use onnc_nvdla::emit::{emit, preflight, split_convs, Abi, EmitOptions};
 use onnc_nvdla::lower::{lower, LowerOptions};
 use onnc_nvdla::plan::{plan, PlanOptions};
 use onnc_nvdla::{Config, ConfigName, Program};
@@ -37,6 +37,7 @@ fn planned(path: &Path, target: Target, config: ConfigName) -> Result<Program, S
         .map_err(|e| format!("legalize: {e}"))?
         .graph;
     let mut p = lower(&g, config, &LowerOptions::default()).map_err(|e| format!("lower: {e}"))?;
+    split_convs(&mut p).map_err(|e| format!("split: {e}"))?;
     plan(&mut p, &PlanOptions::default()).map_err(|e| format!("plan: {e}"))?;
     Ok(p)
 }
@@ -320,6 +321,7 @@ impl B {
         );
     }
     fn emit(mut self) -> (Program, Loadable) {
+        split_convs(&mut self.p).unwrap();
         plan(&mut self.p, &PlanOptions::default()).unwrap();
         for abi in [Abi::Current, Abi::Legacy] {
             let l = emit(&self.p, &EmitOptions { abi }).unwrap();
@@ -676,4 +678,58 @@ fn a_dense_conv_too_big_for_the_cbuf_is_refused_by_emit_and_preflight_alike() {
         "{m}"
     );
     assert_eq!(preflight(&b.p).unwrap_err(), e);
+}
+
+/// `split_convs` (the `nvdla-split-conv` pass) records the stem's four
+/// bands; emission refuses the same conv when they are not recorded,
+/// naming the conv and the pass; a recorded plan is emitted band by band,
+/// and one that does not fit the conv is refused.
+#[test]
+fn emission_reads_the_recorded_bands_and_refuses_a_conv_without_them() {
+    let build = || {
+        let mut b = B::new();
+        let x = b.input("x", &[1, 3, 224, 224]);
+        let y = b.output("y", &[1, 64, 112, 112]);
+        b.conv_sdp("stem", x, 64, 7, 2, 3, None, y);
+        b
+    };
+    let mut unsplit = build();
+    plan(&mut unsplit.p, &PlanOptions::default()).unwrap();
+    let m = emit(&unsplit.p, &EmitOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        m.contains("conv op 'stem'")
+            && m.contains("4 row bands needed on nv_full")
+            && m.contains("run nvdla-split-conv"),
+        "{m}"
+    );
+    assert_eq!(preflight(&unsplit.p).unwrap_err().to_string(), m);
+
+    let mut b = build();
+    assert_eq!(split_convs(&mut b.p).unwrap(), 1);
+    let rec = &b.p.cbuf["stem"];
+    let rows: Vec<usize> = rec.bands.iter().map(|b| b.out_rows).collect();
+    assert_eq!(rows, [31, 31, 31, 19]);
+    assert_eq!((rec.data_bank, rec.weight_bank), (15, 1));
+    assert_eq!(split_convs(&mut b.p).unwrap(), 1, "idempotent");
+    let (p, l) = b.emit();
+    let convs: Vec<u16> = descs(&l)
+        .iter()
+        .filter_map(|(o, _)| match o {
+            OpDesc::Conv(c) => Some(c.input_height_cmac),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(convs, [31, 31, 31, 19]);
+    // A recorded plan that does not fit the conv is refused, not emitted.
+    let mut bent = p.clone();
+    bent.cbuf.get_mut("stem").unwrap().bands[1].out_rows = 30;
+    let m = emit(&bent, &EmitOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        m.contains("conv op 'stem'") && m.contains("recorded CBUF plan") && m.contains("band 1"),
+        "{m}"
+    );
 }

@@ -34,10 +34,15 @@ pub fn module_program(module: &melior::ir::Module) -> Result<Program, Vec<String
     Ok(p)
 }
 
-/// Reads the main function's program and plans it when it is not planned
-/// (for `onnc-run`, which executes IR from any stage after lowering).
+/// Reads the main function's program, records the CBUF plans of its convs
+/// when it has none (`nvdla-split-conv`) and plans it when it is not
+/// planned (for `onnc-run`, which executes IR from any stage after lowering).
 pub fn module_program_planned(module: &melior::ir::Module) -> Result<Program, Vec<String>> {
     let mut p = read_program(module)?;
+    if p.cbuf.is_empty() {
+        onnc_nvdla::emit::split_convs(&mut p)
+            .map_err(|e| vec![format!("error: nvdla-split-conv failed: {e}")])?;
+    }
     if !is_planned(&p) {
         onnc_nvdla::plan::plan(&mut p, &Default::default())
             .map_err(|e| vec![format!("error: memory planning failed: {e}")])?;

@@ -17,6 +17,7 @@ use melior::ir::{
     BlockRef, Location, OperationRef, RegionLike, ValueLike,
 };
 use onnc_dialects::ir::{self, Loc};
+use onnc_nvdla::cbuf::{CbufPlan, RowBand};
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind,
     Value as AttrValue,
@@ -69,6 +70,77 @@ pub fn placement(attr: Attribute) -> Option<Placement> {
         size: int("size")? as u64,
         line_stride: int("line_stride")? as u32,
         surf_stride: int("surf_stride")? as u32,
+    })
+}
+
+/// Reads an `nvdla.cbuf` dictionary (see `onnc_nvdla::cbuf`): banks and
+/// per-band arrays of equal length; the bands' first output rows are the
+/// running sums of their rows. What the plan means for its conv is checked
+/// by emission.
+pub fn cbuf_plan(attr: Attribute) -> Result<CbufPlan, String> {
+    let dict = DictionaryAttribute::try_from(attr)
+        .map_err(|_| "expected a dictionary {data_bank, weight_bank, out_rows, ...}".to_string())?;
+    let size = |k: &str, v: i64| usize::try_from(v).map_err(|_| format!("{k} = {v} is negative"));
+    let int = |k: &str| {
+        let v = dict
+            .element_by_name(k)
+            .and_then(ir::int_attr)
+            .ok_or_else(|| format!("'{k}' is missing or not an integer"))?;
+        size(k, v.0)
+    };
+    let list = |k: &str| -> Result<Vec<usize>, String> {
+        dict.element_by_name(k)
+            .and_then(ir::i64_array_attr)
+            .ok_or_else(|| format!("'{k}' is missing or not an array<i64: ...>"))?
+            .into_iter()
+            .map(|v| size(k, v))
+            .collect()
+    };
+    let keys = [
+        "out_rows",
+        "in_top",
+        "in_rows",
+        "pad_top",
+        "pad_bottom",
+        "reuse_weights",
+        "keep_weights",
+    ];
+    let lists = keys
+        .iter()
+        .map(|k| list(k))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n = lists[0].len();
+    if let Some(k) = keys.iter().zip(&lists).find(|(_, l)| l.len() != n) {
+        return Err(format!(
+            "'{}' has {} elements but out_rows has {n}: one per band",
+            k.0,
+            k.1.len()
+        ));
+    }
+    let flag = |k: &str, v: usize| match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(format!("{k} elements are 0 or 1, not {v}")),
+    };
+    let mut out_top = 0usize;
+    let mut bands = Vec::with_capacity(n);
+    for i in 0..n {
+        bands.push(RowBand {
+            out_top,
+            out_rows: lists[0][i],
+            in_top: lists[1][i],
+            in_rows: lists[2][i],
+            pad_top: lists[3][i],
+            pad_bottom: lists[4][i],
+            reuse_weights: flag("reuse_weights", lists[5][i])?,
+            keep_weights: flag("keep_weights", lists[6][i])?,
+        });
+        out_top = out_top.saturating_add(lists[0][i]);
+    }
+    Ok(CbufPlan {
+        data_bank: int("data_bank")?,
+        weight_bank: int("weight_bank")?,
+        bands,
     })
 }
 
@@ -296,6 +368,16 @@ fn read_op(
         .and_then(ir::str_attr)
         .unwrap_or_else(|| hw_layer.clone());
     let place = o.attribute("nvdla.mem").ok().and_then(placement);
+    if engine == Engine::Conv {
+        if let Ok(a) = o.attribute("nvdla.cbuf") {
+            let plan = cbuf_plan(a).map_err(|e| format!("nvdla.cbuf: {e}"))?;
+            if p.cbuf.insert(hw_layer.clone(), plan).is_some() {
+                return Err(format!(
+                    "nvdla.cbuf: another conv named '{hw_layer}' has a CBUF plan too; hardware-layer names of convs must differ"
+                ));
+            }
+        }
+    }
     let (kind, precision) = if engine == Engine::Conv {
         let prec = attrs
             .get("out_precision")

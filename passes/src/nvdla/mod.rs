@@ -11,4 +11,5 @@ pub mod ctable;
 pub mod emit;
 pub mod from_ir;
 pub mod plan;
+pub mod split;
 pub mod to_ir;

@@ -23,7 +23,11 @@
 //!
 //! Discardable attributes: `nvdla.result` (the tensor's name), `nvdla.precision`
 //! (weights: the precision the emitter converts them to), `nvdla.mem` (the
-//! planner's placement: `{pool, offset, size, line_stride, surf_stride}`).
+//! planner's placement: `{pool, offset, size, line_stride, surf_stride}`),
+//! `nvdla.cbuf` (on a conv cut into row bands: its CBUF plan from
+//! `nvdla-split-conv`, `{data_bank, weight_bank, out_rows, in_top, in_rows,
+//! pad_top, pad_bottom, reuse_weights, keep_weights}`, one array element per
+//! band).
 //! Each op's location names the ONNX nodes it came from.
 
 use crate::import::onnx::node_location;
@@ -38,6 +42,7 @@ use melior::{
     Context,
 };
 use onnc_dialects::ir;
+use onnc_nvdla::cbuf::{CbufPlan, RowBand};
 use onnc_nvdla::{
     Engine, Op, Placement, Precision, Program, TensorId, TensorKind, Value as AttrValue,
 };
@@ -75,6 +80,28 @@ fn mem_attr<'c>(context: &'c Context, m: &Placement) -> Attribute<'c> {
     let text = format!(
         "{{pool = \"{pool}\", offset = {} : i64, size = {} : i64, line_stride = {} : i64, surf_stride = {} : i64}}",
         m.offset, m.size, m.line_stride, m.surf_stride
+    );
+    Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
+}
+
+/// `{data_bank = .. : i64, weight_bank = .. : i64, out_rows = array<i64: ..>, ...}`:
+/// a recorded CBUF plan, one array element per band (see `onnc_nvdla::cbuf`).
+fn cbuf_attr<'c>(context: &'c Context, plan: &CbufPlan) -> Attribute<'c> {
+    let list = |f: &dyn Fn(&RowBand) -> usize| {
+        let v: Vec<String> = plan.bands.iter().map(|b| f(b).to_string()).collect();
+        format!("array<i64: {}>", v.join(", "))
+    };
+    let text = format!(
+        "{{data_bank = {} : i64, weight_bank = {} : i64, out_rows = {}, in_top = {}, in_rows = {}, pad_top = {}, pad_bottom = {}, reuse_weights = {}, keep_weights = {}}}",
+        plan.data_bank,
+        plan.weight_bank,
+        list(&|b| b.out_rows),
+        list(&|b| b.in_top),
+        list(&|b| b.in_rows),
+        list(&|b| b.pad_top),
+        list(&|b| b.pad_bottom),
+        list(&|b| usize::from(b.reuse_weights)),
+        list(&|b| usize::from(b.keep_weights)),
     );
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
 }
@@ -323,6 +350,11 @@ fn build_op<'c>(
     ));
     if let Some(m) = &out.place {
         attrs.push((id("nvdla.mem"), mem_attr(context, m)));
+    }
+    if op.engine == Engine::Conv {
+        if let Some(plan) = p.cbuf.get(&op.hw_layer) {
+            attrs.push((id("nvdla.cbuf"), cbuf_attr(context, plan)));
+        }
     }
     OperationBuilder::new(&format!("nvdla.{}", op.engine.op_name()), loc)
         .add_operands(&operands)

@@ -36,7 +36,7 @@ pub struct Entry {
 /// Every in-memory pass, in pipeline order.
 pub fn all() -> &'static [Entry] {
     use crate::{legalize, mvu, nvdla, onnx};
-    static ALL: [Entry; 7] = [
+    static ALL: [Entry; 8] = [
         Entry {
             registration: &onnx::simplify::REGISTRATION,
             factory: onnx::simplify::memory,
@@ -60,6 +60,11 @@ pub fn all() -> &'static [Entry] {
         Entry {
             registration: &nvdla::ctable::GEN,
             factory: nvdla::ctable::memory_gen,
+            input: Level::Nvdla,
+        },
+        Entry {
+            registration: &nvdla::split::REGISTRATION,
+            factory: nvdla::split::memory,
             input: Level::Nvdla,
         },
         Entry {

@@ -1,6 +1,6 @@
 //! `onnc compile --target nv_full|nv_large|nv_small`: import → onnx-simplify
 //! → onnc-legalize → convert-onnx-to-nvdla → (nvdla-load-ctable) →
-//! nvdla-plan-memory → loadable (or the final IR with `--emit mlir`, the
+//! nvdla-split-conv → nvdla-plan-memory → loadable (or the final IR with `--emit mlir`, the
 //! hardware-layer graph with `--emit dot`).
 //!
 //! In: the parsed command line. Out: the files it names, written
@@ -40,7 +40,7 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
     let spec = c.nvdla_spec();
     let plan = crate::calibrate::plan(c)?;
     let calibrate = plan.pass.clone();
-    let total = 5 + usize::from(calibrate.is_some()) + 1;
+    let total = 6 + usize::from(calibrate.is_some()) + 1;
     let progress = c.progress_wanted();
     let mut s = Compilation::import(
         &c.model,
@@ -75,6 +75,7 @@ pub fn compile(c: &Compile) -> Result<(), Failure> {
                 .stopped(crate::stages::stopped_in("nvdla-load-ctable"))
         })?;
     }
+    s.run("nvdla-split-conv", "nvdla-split-conv")?;
     s.run("nvdla-plan-memory", "nvdla-plan-memory")?;
 
     let start = Instant::now();

@@ -22,6 +22,7 @@ pub fn stopped_in(stage: &str) -> String {
         "onnc-legalize" => "legalization",
         "convert-onnx-to-nvdla" => "lowering",
         "nvdla-load-ctable" => "calibration",
+        "nvdla-split-conv" => "CBUF splitting",
         "nvdla-plan-memory" => "memory planning",
         other => other,
     };

@@ -291,21 +291,7 @@ impl Ctx<'_> {
     /// every channel chunk. `sdp` is the op reading its accumulator.
     pub(crate) fn conv_bands(&self, op: &Op, sdp: Option<&Op>) -> Result<Vec<Band>> {
         let Some(chunks) = self.weight_chunks(op) else {
-            return match self.conv_plan(op) {
-                Ok(plan) => Ok(plan.bands),
-                Err(EmitError::Op {
-                    engine,
-                    hw_layer,
-                    problem,
-                }) => Err(EmitError::Op {
-                    engine,
-                    hw_layer,
-                    problem: format!(
-                        "{problem}; its kernels read (nearly) all its input channels, so it cannot be cut into independent channel chunks — split its input channels into partial sums before lowering (legalization's nvdla/conv-split-channels does) or use fewer input channels per conv"
-                    ),
-                }),
-                Err(other) => Err(other),
-            };
+            return Ok(self.conv_plan(op)?.bands);
         };
         let Some(sdp) = sdp else {
             return Err(EmitError::Op {

@@ -55,6 +55,18 @@ pub(crate) fn cbuf_plan(
     op: &Op,
     chunk: Option<&Chunk>,
 ) -> Result<ConvPlan> {
+    let (geom, cbuf) = conv_geom(p, cfg, op, chunk)?;
+    split::plan(&geom, &cbuf).map_err(|m| A::new(op).op_err(format!("{m} ({})", cfg.name)))
+}
+
+/// What [`split::plan`] reads of conv `op` of `p` (whole or one channel
+/// `chunk`), and the CBUF shape of `cfg`.
+pub(crate) fn conv_geom(
+    p: &Program,
+    cfg: &Config,
+    op: &Op,
+    chunk: Option<&Chunk>,
+) -> Result<(ConvGeom, Cbuf)> {
     let a = A::new(op);
     let x = op
         .inputs
@@ -112,7 +124,7 @@ pub(crate) fn cbuf_plan(
         banks: cfg.cbuf_banks,
         entries_per_bank: (cfg.cbuf_bank_bytes / entry).max(1),
     };
-    split::plan(&geom, &cbuf).map_err(|m| a.op_err(format!("{m} ({})", cfg.name)))
+    Ok((geom, cbuf))
 }
 
 /// The op right after op `k` that does work (virtual views skipped).

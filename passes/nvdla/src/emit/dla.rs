@@ -383,9 +383,31 @@ impl Ctx<'_> {
         Ok(out)
     }
 
-    /// The CBUF plan of a conv op: banks and row bands.
+    /// The CBUF plan of a conv op emitted whole: the one `nvdla-split-conv`
+    /// recorded ([`Program::cbuf`](crate::Program::cbuf), checked against
+    /// the conv), else its one-band allotment when it fits the CBUF whole;
+    /// a conv that needs row bands but has no recorded plan is refused.
     pub(crate) fn conv_plan(&self, op: &Op) -> Result<ConvPlan> {
-        self.conv_plan_of(op, None)
+        let a = A::new(op);
+        if let Some(rec) = self.p.cbuf.get(&op.hw_layer) {
+            let (g, cbuf) = super::chunking::conv_geom(self.p, self.cfg, op, None)?;
+            return super::split::check(&g, &cbuf, rec).map_err(|m| {
+                a.op_err(format!(
+                    "its recorded CBUF plan (nvdla.cbuf) does not fit it: {m}"
+                ))
+            });
+        }
+        let plan = self
+            .conv_plan_of(op, None)
+            .map_err(super::split_conv::unsplittable)?;
+        if plan.bands.len() > 1 {
+            return Err(a.op_err(format!(
+                "does not fit the CBUF whole ({} row bands needed on {}) and has no CBUF plan (nvdla.cbuf); run nvdla-split-conv before emission (`onnc compile` runs it)",
+                plan.bands.len(),
+                self.cfg.name
+            )));
+        }
+        Ok(plan)
     }
 
     /// The CBUF plan of a conv op, or of one channel chunk of it
@@ -491,7 +513,10 @@ impl Ctx<'_> {
             )));
         }
         let in_p = a.precision("in_precision")?;
-        let plan = self.conv_plan_of(op, chunk.as_ref())?;
+        let plan = match &chunk {
+            None => self.conv_plan(op)?,
+            Some(ch) => self.conv_plan_of(op, Some(ch))?,
+        };
         let whole = plan.bands[0];
         let b = match band {
             Some(b) => *b,

@@ -47,6 +47,7 @@ mod memory;
 mod pdp_split;
 pub mod quant;
 mod split;
+mod split_conv;
 pub mod weights;
 
 use std::collections::BTreeMap;
@@ -70,6 +71,7 @@ pub use chunking::conv_macs;
 pub use error::{EmitError, Result};
 pub use locate::{locate, Located};
 pub use onnc_nvdla_loadable::Abi;
+pub use split_conv::split_convs;
 
 use crate::config::Config;
 use crate::program::{Engine, Program, TensorId, TensorKind};

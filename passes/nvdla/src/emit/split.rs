@@ -216,6 +216,136 @@ pub(crate) fn plan(g: &ConvGeom, cbuf: &Cbuf) -> Result<ConvPlan, String> {
     })
 }
 
+/// A recorded plan ([`crate::cbuf::CbufPlan`], from `nvdla-split-conv` or
+/// the text) checked against the convolution it is for: banks within the
+/// CBUF and holding one kernel group, bands covering every output row once,
+/// each band's lines inside the input, within its data banks and the
+/// receptive field of its rows, and weights kept or reused only with full
+/// weights. Out: the plan as emission uses it, or what is wrong.
+pub(crate) fn check(
+    g: &ConvGeom,
+    cbuf: &Cbuf,
+    rec: &crate::cbuf::CbufPlan,
+) -> Result<ConvPlan, String> {
+    let epb = cbuf.entries_per_bank.max(1);
+    let (db, wb) = (rec.data_bank, rec.weight_bank);
+    if db == 0 || wb == 0 || db.saturating_add(wb) > cbuf.banks {
+        return Err(format!(
+            "data_bank {db} + weight_bank {wb} must be at least 1 each and at most the {} banks together",
+            cbuf.banks
+        ));
+    }
+    let group = banks(g.group_entries, epb);
+    if wb < group {
+        return Err(format!(
+            "weight_bank {wb} is less than one kernel group ({group} banks)"
+        ));
+    }
+    let full = wb >= banks(g.weight_entries, epb);
+    if rec.bands.is_empty() || rec.bands.len() > MAX_BANDS {
+        return Err(format!(
+            "{} bands: a plan has 1 to {MAX_BANDS}",
+            rec.bands.len()
+        ));
+    }
+    let kh = (g.r - 1) * g.dilation + 1;
+    let mut next = 0usize;
+    let mut kept = false;
+    let mut bands = Vec::with_capacity(rec.bands.len());
+    for (i, b) in rec.bands.iter().enumerate() {
+        let fail = |m: String| Err(format!("band {i}: {m}"));
+        if b.out_top != next || b.out_rows == 0 {
+            return fail(format!(
+                "starts at output row {} with {} rows; it must start at row {next} with at least one",
+                b.out_top, b.out_rows
+            ));
+        }
+        next = next.saturating_add(b.out_rows);
+        if b.in_rows == 0 || b.in_top.checked_add(b.in_rows).is_none_or(|e| e > g.in_h) {
+            return fail(format!(
+                "input lines {}..+{} are not inside the {} lines of the input",
+                b.in_top, b.in_rows, g.in_h
+            ));
+        }
+        if b.in_rows.saturating_mul(g.eps) > db.saturating_mul(epb) {
+            return fail(format!(
+                "{} lines of {} entries do not fit {db} data banks",
+                b.in_rows, g.eps
+            ));
+        }
+        let span = b.in_rows + b.pad_top + b.pad_bottom;
+        let rows = if span >= kh {
+            (span - kh) / g.stride.max(1) + 1
+        } else {
+            0
+        };
+        let first = b.out_top as i128 * g.stride as i128 - g.pad_top as i128;
+        if rows != b.out_rows || b.in_top as i128 - b.pad_top as i128 != first {
+            return fail(format!(
+                "lines {}..+{} padded {} above and {} below do not give output rows {}..+{}",
+                b.in_top, b.in_rows, b.pad_top, b.pad_bottom, b.out_top, b.out_rows
+            ));
+        }
+        if b.reuse_weights != kept || ((b.reuse_weights || b.keep_weights) && !full) {
+            return fail(
+                "reuses weights the previous band did not keep, or keeps weights without holding all of them"
+                    .into(),
+            );
+        }
+        kept = b.keep_weights;
+        bands.push(Band {
+            out_top: b.out_top,
+            out_rows: b.out_rows,
+            in_top: b.in_top,
+            in_rows: b.in_rows,
+            pad_top: b.pad_top,
+            pad_bottom: b.pad_bottom,
+            skip_weight_release: b.keep_weights,
+            reuse_weights: b.reuse_weights,
+            chunk: None,
+        });
+    }
+    if next != g.out_h || kept {
+        return Err(format!(
+            "the bands cover {next} of {} output rows{}",
+            g.out_h,
+            if kept {
+                " and the last keeps its weights"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(ConvPlan {
+        eps: g.eps,
+        data_bank: db,
+        weight_bank: wb,
+        bands,
+    })
+}
+
+/// The recorded form of a computed plan (its bands' chunks dropped).
+pub(crate) fn record(p: &ConvPlan) -> crate::cbuf::CbufPlan {
+    crate::cbuf::CbufPlan {
+        data_bank: p.data_bank,
+        weight_bank: p.weight_bank,
+        bands: p
+            .bands
+            .iter()
+            .map(|b| crate::cbuf::RowBand {
+                out_top: b.out_top,
+                out_rows: b.out_rows,
+                in_top: b.in_top,
+                in_rows: b.in_rows,
+                pad_top: b.pad_top,
+                pad_bottom: b.pad_bottom,
+                reuse_weights: b.reuse_weights,
+                keep_weights: b.skip_weight_release,
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,5 +483,27 @@ mod tests {
         };
         let e = plan(&g, &FULL).unwrap_err();
         assert!(e.contains("one kernel group needs 16 CBUF banks"), "{e}");
+    }
+
+    #[test]
+    fn a_recorded_plan_checks_out_and_a_bent_one_is_refused() {
+        let g = resnet_stem();
+        let p = plan(&g, &FULL).unwrap();
+        let rec = record(&p);
+        assert_eq!(check(&g, &FULL, &rec).unwrap(), p);
+        let bent = |f: &dyn Fn(&mut crate::cbuf::CbufPlan)| {
+            let mut r = rec.clone();
+            f(&mut r);
+            check(&g, &FULL, &r).unwrap_err()
+        };
+        assert!(bent(&|r| r.data_bank = 16).contains("at most the 16 banks"));
+        assert!(bent(&|r| r.bands[1].out_rows = 30).contains("band 1"));
+        assert!(bent(&|r| {
+            r.bands.pop();
+        })
+        .contains("cover 93 of 112"));
+        assert!(bent(&|r| r.bands[0].in_rows = 70).contains("band 0"));
+        assert!(bent(&|r| r.bands[2].reuse_weights = false).contains("band 2: reuses"));
+        assert!(bent(&|r| r.bands[3].in_top = 300).contains("not inside"));
     }
 }

@@ -145,6 +145,7 @@ pub fn compile(g: &Graph, target: Target, config: ConfigName) -> (Program, Vec<u
         .unwrap_or_else(|e| panic!("{name}: legalize: {e}"));
     let mut p = lower(&l.graph, config, &LowerOptions::default())
         .unwrap_or_else(|e| panic!("{name}: lower: {e}"));
+    onnc_nvdla::emit::split_convs(&mut p).unwrap_or_else(|e| panic!("{name}: split: {e}"));
     plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: plan: {e}"));
     let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
         .unwrap_or_else(|e| panic!("{name}: emit: {e}"))

@@ -223,6 +223,7 @@ pub fn compile_int8_from(
     ctable::parse_nvidia_calibtable(&json, "harness")
         .and_then(|t| ctable::apply_scales_with(&mut p, &t, options))
         .unwrap_or_else(|e| panic!("{name}: calibrate: {e}"));
+    onnc_nvdla::emit::split_convs(&mut p).unwrap_or_else(|e| panic!("{name}: split: {e}"));
     plan(&mut p, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: plan: {e}"));
     let bytes = emit(&p, &EmitOptions { abi: Abi::Current })
         .unwrap_or_else(|e| panic!("{name}: emit: {e}"))
