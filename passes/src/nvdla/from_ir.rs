@@ -124,18 +124,20 @@ pub fn cbuf_plan(attr: Attribute) -> Result<CbufPlan, String> {
     };
     let mut out_top = 0usize;
     let mut bands = Vec::with_capacity(n);
+    // Column `k` of band `i` (the lists are the plan's fields, one per band).
+    let at = |k: usize, i: usize| lists[k][i];
     for i in 0..n {
         bands.push(RowBand {
             out_top,
-            out_rows: lists[0][i],
-            in_top: lists[1][i],
-            in_rows: lists[2][i],
-            pad_top: lists[3][i],
-            pad_bottom: lists[4][i],
-            reuse_weights: flag("reuse_weights", lists[5][i])?,
-            keep_weights: flag("keep_weights", lists[6][i])?,
+            out_rows: at(0, i),
+            in_top: at(1, i),
+            in_rows: at(2, i),
+            pad_top: at(3, i),
+            pad_bottom: at(4, i),
+            reuse_weights: flag("reuse_weights", at(5, i))?,
+            keep_weights: flag("keep_weights", at(6, i))?,
         });
-        out_top = out_top.saturating_add(lists[0][i]);
+        out_top = out_top.saturating_add(at(0, i));
     }
     Ok(CbufPlan {
         data_bank: int("data_bank")?,
