@@ -70,6 +70,18 @@ irdl.dialect @mvu {
   //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
+  //   Optional, what the configuration writer reads beyond the registers (convert-onnx-to-mvu
+  //   writes them; the Rust verifier checks them when present):
+  //   onnx_op           string, the ONNX op type of the layer's node (Conv, Gemm, MatMul, ...)
+  //   weight_name       string, the weight initializer; the weight file is <weight_name>.hex
+  //   relu              0 or 1 : i64, a ReLU in the layer's output pipeline
+  //   weight_scales     array<f32>, 1 (per layer) or O (per output channel) entries, each > 0:
+  //                     float weight = code * scale
+  //   bias_values       array<f32>, O entries: the float bias (the bias operand holds it in
+  //                     accumulator units)
+  //   weight_layout     "as_layer" or "transposed": the ONNX weight operand's layout
+  //   output_end        string, the ONNX value where the layer's output pipeline ends
+  //   sum_of            N >= 1 : i64, a GlobalAveragePool computed as the sum of N pixels
   // Example (BARVINN SimpleConv: 64 -> 64 channels, 3x3, pad 1, 8-bit):
   //   %y = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 8 : i64, wprec = 8 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 0 : i64,
   //        ishape = array<i64: 1, 32, 32>, fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64,
@@ -165,6 +177,17 @@ irdl.dialect @mvu {
   //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
+  //   Optional, what the configuration writer reads beyond the registers (convert-onnx-to-mvu
+  //   writes them; the Rust verifier checks them when present):
+  //   onnx_op           string, the ONNX op type of the layer's node (Conv, Gemm, MatMul, ...)
+  //   weight_name       string, the weight initializer; the weight file is <weight_name>.hex
+  //   relu              0 or 1 : i64, a ReLU in the layer's output pipeline
+  //   weight_scales     array<f32>, 1 (per layer) or O (per output channel) entries, each > 0:
+  //                     float weight = code * scale
+  //   bias_values       array<f32>, O entries: the float bias (the bias operand holds it in
+  //                     accumulator units)
+  //   weight_layout     "as_layer" or "transposed": the ONNX weight operand's layout
+  //   output_end        string, the ONNX value where the layer's output pipeline ends
   // Example (512 -> 10 classifier, 2-bit):
   //   %y = "mvu.matmul"(%x, %w, %s, %b) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64,
   //        ishape = array<i64: 8, 1, 1>, fshape = array<i64: 1, 10, 512>,

@@ -12,6 +12,7 @@
 
 mod common;
 mod mvu;
+mod mvu_layer;
 mod mvu_pool;
 mod nnie;
 mod nvdla;

@@ -12,13 +12,14 @@
 //! | unpooled conv | `ilength`, `wlength` as [`onnc_mvu_hw::conv_registers`]; `countdown` = [`onnc_mvu_hw::conv_countdown`] of (iW − fW + 1)/sW columns, the quotient rounded down or up |
 //! | matmul | input 1×K, or 1×C×H×W read flattened (K = C·H·W); weight d0×d1 with d1 = K; `ishape` = [⌈K/64⌉, 1, 1]; `fshape` = [⌈d0/64⌉, d0, d1]; output 1×d0 |
 //! | matmul | with m_h = ⌈d0/64⌉, m_w = ⌈d1/64⌉: the four arrays and `countdown` as [`onnc_mvu_hw::matmul_registers`] |
+//! | both | the writer's attributes (`onnx_op`, `weight_name`, `relu`, `weight_scales`, `bias_values`, `weight_layout`, `output_end`, `sum_of`), when present: see [`super::mvu_layer`] |
 //! | both | RAM capacity of one MVU ([`onnc_mvu_hw::fields`]): input and output activations ≤ `DATA_RAM_WORDS` (conv: iC·iH·iW·ip and fC·OH·OW·op; matmul: m_w·ip and m_h·op); weights ≤ `WEIGHT_RAM_WORDS` (conv: fC·iC·fH·fW·wp; matmul: m_h·m_w·wp); scaler/bias ≤ `SCALER_RAM_WORDS` (fC or m_h) |
 //!
 //! ip = `aprec`, wp = `wprec`, op = `oprec`. The conv jump formulas are not in
 //! the doc block (research targets.md §A.3 has them) and are only range-checked.
 
 use super::common::*;
-use super::mvu_pool;
+use super::{mvu_layer, mvu_pool};
 use melior::ir::OperationRef;
 
 use onnc_mvu_hw::fields::{DATA_RAM_WORDS, SCALER_RAM_WORDS, WEIGHT_RAM_WORDS};
@@ -46,6 +47,7 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     let lengths = [ilength, wlength];
     let jumps = [ijump, wjump];
     let job = job(op, out);
+    mvu_layer::check(op_name, op, out);
     match op_name {
         "conv" => check_conv(op, job.as_ref(), lengths, out),
         "matmul" => check_matmul(op, job.as_ref(), lengths, jumps, out),

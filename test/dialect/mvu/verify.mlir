@@ -682,3 +682,117 @@ func.func @matmul_weight_capacity(%x: tensor<1x4096xi8>, %w: tensor<64x4096xi8>)
       : (tensor<1x4096xi8>, tensor<64x4096xi8>) -> tensor<1x64xi8>
   return
 }
+
+// -----
+
+// The writer's attributes (dialects/src/verify/mvu_layer.rs), valid: per-layer and
+// per-channel scales, a bias per output channel, both layouts.
+func.func @layer_attrs_valid(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = "Conv", weight_name = "conv1.weight", relu = 1 : i64, weight_scales = array<f32: 0.125>, bias_values = array<f32: 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5>, weight_layout = "as_layer", output_end = "relu_2"}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  %1 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = "Gemm", relu = 0 : i64, weight_scales = array<f32: 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25>, weight_layout = "transposed", output_end = "y"}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_count(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_scales has 2 entries but needs 1 (per layer) or 10 (per output channel)}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<f32: 0.25, 0.25>}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_zero(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_scales[0] = 0 must be finite and > 0}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<f32: 0.0>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @bias_values_count(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{bias_values has 2 entries but needs 64 (one per output channel)}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, bias_values = array<f32: 1.0, 2.0>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @relu_two(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{relu must be 0 : i64 or 1 : i64}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, relu = 2 : i64}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @layout_unknown(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_layout = "nchw" must be "as_layer" or "transposed"}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_layout = "nchw"}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @sum_of_matmul(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{sum_of (a global average pooling's pixel count) is for mvu.conv only}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, sum_of = 36 : i64}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @onnx_op_empty(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{onnx_op must not be empty}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = ""}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_i64(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{attribute 'weight_scales' must be array<f32: ...>}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<i64: 1>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
