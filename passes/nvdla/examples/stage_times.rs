@@ -1,5 +1,5 @@
 //! Per-stage times of the Rust-only part of `onnc compile` on one model:
-//! load, legalize (nv_full), lower, plan, emit.
+//! load, legalize (nv_full), lower, split (CBUF bands), plan, emit.
 //!
 //! `cargo run --release -p onnc-nvdla --example stage_times -- MODEL.onnx`
 //! (the in-memory driver also renames values between passes; this skips it).
@@ -54,6 +54,13 @@ fn main() {
     .unwrap_or_else(|e| panic!("{e}"));
     println!(
         "lower     {:8.1} ms   {}",
+        t.elapsed().as_secs_f64() * 1e3,
+        memory()
+    );
+    let t = Instant::now();
+    onnc_nvdla::emit::split_convs(&mut p).unwrap_or_else(|e| panic!("{e}"));
+    println!(
+        "split     {:8.1} ms   {}",
         t.elapsed().as_secs_f64() * 1e3,
         memory()
     );

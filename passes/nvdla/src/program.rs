@@ -296,19 +296,34 @@ impl Weights {
 
     /// Value `i` (read from the bytes, nothing decoded ahead). Panics past the end.
     pub fn at(&self, i: usize) -> f32 {
-        let b = &self.0.le_bytes()[4 * i..4 * i + 4];
+        let b = self.0.le_view().element(i, 4);
         f32::from_le_bytes([b[0], b[1], b[2], b[3]])
     }
 
     /// The values in order, decoded as they are read.
     pub fn iter(&self) -> impl Iterator<Item = f32> + '_ {
-        self.0
-            .le_bytes()
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.0.le_view().runs().flat_map(|run| {
+            run.chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        })
     }
 
-    /// The values' little-endian bytes, without copying.
+    /// Whether the values of weights over a model's bytes have been decoded
+    /// or gathered into a copy ([`onnc_tensor::Tensor::is_copied_out`]):
+    /// the compile path never does (tests check it).
+    pub fn is_copied_out(&self) -> bool {
+        self.0.is_copied_out()
+    }
+
+    /// The values' little-endian bytes where they lie (one run, or runs at a
+    /// stride for a channel slice of the model's bytes), without copying.
+    pub fn le_view(&self) -> onnc_tensor::LeBytes<'_> {
+        self.0.le_view()
+    }
+
+    /// The values' little-endian bytes as one slice: no copy, except for a
+    /// strided channel slice, which this gathers once and keeps (the compile
+    /// path reads [`Weights::le_view`] instead).
     pub fn le_bytes(&self) -> &[u8] {
         self.0.le_bytes()
     }

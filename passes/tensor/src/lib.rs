@@ -29,8 +29,10 @@ mod error;
 pub mod limits;
 mod slice;
 mod tensor;
+mod view;
 
 pub use attr::{Attr, Attrs};
 pub use dtype::DType;
 pub use error::{Error, Result};
 pub use tensor::{Data, Tensor};
+pub use view::LeBytes;

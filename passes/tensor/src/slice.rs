@@ -5,9 +5,13 @@
 //! type whose `axis` has `hi − lo` entries. A slice that is one contiguous
 //! run of a tensor over shared model bytes (every axis before `axis` has
 //! one entry, e.g. the output-channel groups of a kernel) refers to those
-//! bytes, not a copy; any other slice copies the bytes it keeps, once, and
-//! never decodes the source (a 411 MB fully-connected kernel split into CBUF
-//! chunks used to be decoded into a second 411 MB `f32` copy first).
+//! bytes; any other slice of shared bytes refers to them as one run per
+//! outer index ([`crate::LeBytes`], read with [`Tensor::le_view`]; gathered
+//! only if [`Tensor::le_bytes`] or [`Tensor::data`] is asked for). A slice
+//! of typed data, or of a strided slice, copies the bytes it keeps, once.
+//! Nothing decodes the source (a 411 MB fully-connected kernel split into
+//! CBUF chunks used to be decoded into a second 411 MB `f32` copy first,
+//! then copied chunk by chunk).
 //!
 //! ```
 //! use onnc_tensor::Tensor;
@@ -17,6 +21,7 @@
 //! assert_eq!(s.as_f32().unwrap(), &[1., 2., 4., 5.]);
 //! ```
 
+use crate::tensor::Strided;
 use crate::{Error, Result, Tensor};
 
 impl Tensor {
@@ -38,11 +43,24 @@ impl Tensor {
         let block = shape[axis] * inner;
         let mut out_shape = shape.to_vec();
         out_shape[axis] = hi - lo;
-        if outer == 1 {
-            if let Some(raw) = self.shared_raw() {
+        if let Some(raw) = self.shared_raw() {
+            if outer == 0 || lo == hi {
+                return Tensor::from_shared_le_bytes(self.dtype(), out_shape, bytes::Bytes::new());
+            }
+            if outer == 1 {
                 let bytes = raw.slice(lo * inner..hi * inner);
                 return Tensor::from_shared_le_bytes(self.dtype(), out_shape, bytes);
             }
+            // One run of the kept entries per outer index, read in place.
+            let run = (hi - lo) * inner;
+            let base = raw.slice(lo * inner..(outer - 1) * block + hi * inner);
+            let strided = Strided {
+                base,
+                run,
+                stride: block,
+                count: outer,
+            };
+            return Ok(Tensor::from_strided(self.dtype(), out_shape, strided));
         }
         let src = self.le_bytes();
         let mut out = Vec::with_capacity(outer * (hi - lo) * inner);
@@ -82,6 +100,8 @@ mod tests {
     #[test]
     fn every_axis_and_range_matches_index_arithmetic() {
         let t = iota(&[3, 4, 2, 5]);
+        let file = bytes::Bytes::from(t.to_le_bytes());
+        let shared = Tensor::from_shared_le_bytes(DType::F32, vec![3, 4, 2, 5], file).unwrap();
         for axis in 0..4 {
             let d = t.shape()[axis];
             for lo in 0..=d {
@@ -89,6 +109,12 @@ mod tests {
                     let s = t.slice_axis(axis, lo, hi).unwrap();
                     assert_eq!(s.shape()[axis], hi - lo);
                     assert_eq!(s.as_f32().unwrap(), reference(&t, axis, lo, hi));
+                    // The same slice of shared bytes, read in place and gathered.
+                    let v = shared.slice_axis(axis, lo, hi).unwrap();
+                    assert_eq!(v.shape(), s.shape());
+                    assert_eq!(v.le_view().to_vec(), s.to_le_bytes(), "{axis} {lo}..{hi}");
+                    assert_eq!(v.le_bytes(), s.to_le_bytes());
+                    assert_eq!(v, s);
                 }
             }
         }
@@ -103,10 +129,22 @@ mod tests {
         let head = shared.slice_axis(0, 1, 3).unwrap();
         assert_eq!(head.le_bytes().as_ptr(), file[6 * 4..].as_ptr());
         assert_eq!(head.as_f32().unwrap(), reference(&t, 0, 1, 3));
-        // Axis 1: strided, copied once; the source is never decoded.
+        // Axis 1: strided, one run per outer index read in place; gathered
+        // only when asked for; the source is never decoded.
         let mid = shared.slice_axis(1, 1, 2).unwrap();
+        let view = mid.le_view();
+        assert_eq!(view.run_count(), 4);
+        assert_eq!(view.run(0).as_ptr(), file[2 * 4..].as_ptr());
+        assert_eq!(view.run(3).as_ptr(), file[(3 * 6 + 2) * 4..].as_ptr());
+        assert!(mid.store_is_undecoded());
         assert_eq!(mid.as_f32().unwrap(), reference(&t, 1, 1, 2));
         assert!(shared.store_is_undecoded());
+        // A slice of a slice, and a slice with an empty outer axis.
+        let inner = mid.slice_axis(2, 1, 2).unwrap();
+        assert_eq!(inner.as_f32().unwrap(), [3.0, 9.0, 15.0, 21.0]);
+        let empty =
+            Tensor::from_shared_le_bytes(DType::F32, vec![0, 3], bytes::Bytes::new()).unwrap();
+        assert_eq!(empty.slice_axis(1, 1, 3).unwrap().shape(), &[0, 2]);
     }
 
     #[test]

@@ -5,6 +5,8 @@ use bytes::Bytes;
 use half::f16;
 use std::sync::{Arc, OnceLock};
 
+use crate::view::LeBytes;
+
 /// Typed element storage. `Bool` is one byte per element, 0 or 1.
 #[derive(Debug, Clone, PartialEq)]
 #[allow(missing_docs)]
@@ -202,13 +204,33 @@ pub struct Tensor {
 }
 
 /// The shared storage of a [`Tensor`]: typed elements, or little-endian
-/// bytes decoded on first use.
+/// bytes (contiguous, or runs at a stride) decoded on first use.
 #[derive(Debug)]
 struct Store {
     /// The elements' bytes as the model holds them; `None` for typed data.
     raw: Option<Bytes>,
-    /// The typed elements (set from the start, or decoded from `raw`).
+    /// Runs of bytes at a stride inside a model's bytes (a slice along an
+    /// inner axis, [`Tensor::slice_axis`]); `None` otherwise.
+    strided: Option<Strided>,
+    /// The typed elements (set from the start, or decoded from `raw` or
+    /// `strided`).
     typed: OnceLock<Data>,
+}
+
+/// `count` runs of `run` bytes, `stride` apart, from the start of `base`.
+#[derive(Debug)]
+pub(crate) struct Strided {
+    pub(crate) base: Bytes,
+    pub(crate) run: usize,
+    pub(crate) stride: usize,
+    pub(crate) count: usize,
+}
+
+impl Strided {
+    fn view(&self) -> LeBytes<'_> {
+        LeBytes::strided(&self.base, self.run, self.stride, self.count)
+            .expect("the runs were checked against the bytes when the view was made")
+    }
 }
 
 impl PartialEq for Tensor {
@@ -235,6 +257,7 @@ impl Tensor {
             dtype: data.dtype(),
             store: Arc::new(Store {
                 raw: None,
+                strided: None,
                 typed: OnceLock::from(data),
             }),
         })
@@ -285,6 +308,7 @@ impl Tensor {
             dtype,
             store: Arc::new(Store {
                 raw: Some(bytes),
+                strided: None,
                 typed: OnceLock::new(),
             }),
         })
@@ -321,18 +345,51 @@ impl Tensor {
     pub fn data(&self) -> &Data {
         let s = &*self.store;
         s.typed.get_or_init(|| {
-            let raw = s.raw.as_deref().unwrap_or_default();
-            Data::from_le_bytes(self.dtype, raw)
-                .expect("shared bytes were checked against the type when the tensor was made")
+            let decoded = match (&s.raw, &s.strided) {
+                (Some(raw), _) => Data::from_le_bytes(self.dtype, raw),
+                (None, Some(v)) => Data::from_le_bytes(self.dtype, &v.view().to_vec()),
+                (None, None) => Data::from_le_bytes(self.dtype, &[]),
+            };
+            decoded.expect("shared bytes were checked against the type when the tensor was made")
         })
     }
 
-    /// The elements' little-endian bytes, without decoding or copying.
+    /// The elements' little-endian bytes, without decoding or copying —
+    /// except for a strided slice ([`Tensor::slice_axis`]), whose elements
+    /// this gathers and keeps (a copy; [`Tensor::le_view`] reads them in place).
     pub fn le_bytes(&self) -> &[u8] {
-        match (&self.store.raw, self.store.typed.get()) {
-            (Some(raw), _) => raw,
-            (None, Some(d)) => d.as_bytes(),
-            (None, None) => unreachable!("a tensor has typed data or bytes"),
+        match (&self.store.raw, &self.store.strided, self.store.typed.get()) {
+            (Some(raw), _, _) => raw,
+            (None, _, Some(d)) => d.as_bytes(),
+            (None, Some(_), None) => self.data().as_bytes(),
+            (None, None, None) => unreachable!("a tensor has typed data or bytes"),
+        }
+    }
+
+    /// The elements' little-endian bytes where they lie (row-major order):
+    /// one run for contiguous storage, one run per outer index for a
+    /// strided slice of a model's bytes. Never copies or decodes.
+    pub fn le_view(&self) -> LeBytes<'_> {
+        match (&self.store.raw, &self.store.strided, self.store.typed.get()) {
+            (Some(raw), _, _) => LeBytes::contiguous(raw),
+            (None, Some(v), _) => v.view(),
+            (None, None, Some(d)) => LeBytes::contiguous(d.as_bytes()),
+            (None, None, None) => unreachable!("a tensor has typed data or bytes"),
+        }
+    }
+
+    /// A tensor over runs of `base`'s bytes (see [`Strided`]); the caller
+    /// checked the geometry against `base` and the element count.
+    pub(crate) fn from_strided(dtype: DType, shape: Vec<usize>, strided: Strided) -> Tensor {
+        debug_assert!(strided.view().len() == shape.iter().product::<usize>() * dtype.size());
+        Tensor {
+            shape,
+            dtype,
+            store: Arc::new(Store {
+                raw: None,
+                strided: Some(strided),
+                typed: OnceLock::new(),
+            }),
         }
     }
 
@@ -349,6 +406,16 @@ impl Tensor {
         self.store.typed.get().is_none()
     }
 
+    /// Whether the elements of a tensor over shared bytes (a model file's,
+    /// or runs of them) have been decoded or gathered into a copy of their
+    /// own ([`Tensor::data`], [`Tensor::as_f32`], or [`Tensor::le_bytes`] of
+    /// a strided slice). Always false for a tensor made from typed data.
+    /// Lets tests check that a path reads weights where they lie.
+    pub fn is_copied_out(&self) -> bool {
+        let s = &*self.store;
+        (s.raw.is_some() || s.strided.is_some()) && s.typed.get().is_some()
+    }
+
     /// Whether both tensors share one storage (a clone, or a reshape of one).
     pub fn shares_storage(&self, other: &Tensor) -> bool {
         Arc::ptr_eq(&self.store, &other.store)
@@ -359,8 +426,20 @@ impl Tensor {
         match Arc::try_unwrap(self.store) {
             Ok(s) => match s.typed.into_inner() {
                 Some(d) => d,
-                None => Data::from_le_bytes(self.dtype, s.raw.as_deref().unwrap_or_default())
-                    .expect("shared bytes were checked against the type when the tensor was made"),
+                None => {
+                    let gathered;
+                    let bytes: &[u8] = match (&s.raw, &s.strided) {
+                        (Some(raw), _) => raw,
+                        (None, Some(v)) => {
+                            gathered = v.view().to_vec();
+                            &gathered
+                        }
+                        (None, None) => &[],
+                    };
+                    Data::from_le_bytes(self.dtype, bytes).expect(
+                        "shared bytes were checked against the type when the tensor was made",
+                    )
+                }
             },
             Err(shared) => {
                 let t = Tensor {

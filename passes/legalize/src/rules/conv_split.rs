@@ -6,50 +6,32 @@
 //!   (multiples of atomic-C) that fit: `Split(x)`, per-chunk weights
 //!   `W[:, c0:c1]`, one Conv per chunk (bias on the first), `Sum` of the
 //!   partial results (then `common/sum-to-add-tree`).
-//! * **Group split**: a grouped Conv on a target without grouped
-//!   convolutions becomes `Split(x)` into `g` channel groups, `g` Convs with
-//!   `W[o·M/g …]`, and `Concat` on channels (ONNC's SplitGroupConvPass;
-//!   depthwise Convs become `C` single-channel Convs).
+//!
+//! Grouped and depthwise Convs are not split (ONNC's SplitGroupConvPass
+//! was, until 2026-11-28, the rule `common/group-conv-split`): every target
+//! takes them whole. NVDLA's lowering makes one block-diagonal conv and
+//! emission packs only the diagonal blocks; MVU and NNIE lower them
+//! themselves. Splitting turned ShuffleNet's 203 nodes into 4765, only for
+//! the lowering to merge them back.
 //!
 //! ```text
 //! nvdla/conv-split-channels  (Conv x W b), too big for CBUF  => (Sum (Conv x0 W0 b) (Conv x1 W1) …)
-//! common/group-conv-split    (Conv{group=g} x W b)           => (Concat (Conv x0 W0 b0) … (Conv xg Wg bg))
 //! ```
 
 use super::{attrs, Cx, Rule, NVDLA};
 use crate::cond;
-use crate::lang::AttrKey;
-use crate::target::Target;
 use egg::Id;
 use onnc_tensor::{Attr, Attrs};
 
-/// Largest number of groups split into separate convolutions.
-pub const MAX_GROUP_SPLIT: usize = 4096;
-
 /// The rules of this file.
-pub const RULES: &[Rule] = &[
-    Rule {
-        name: "nvdla/conv-split-channels",
-        deep: false,
-        op: "Conv",
-        targets: NVDLA,
-        doc: "split input channels until each part fits CBUF",
-        apply: split_channels,
-    },
-    Rule {
-        name: "common/group-conv-split",
-        deep: false,
-        op: "Conv",
-        targets: &[
-            Target::NvFull,
-            Target::NvLarge,
-            Target::NvSmall,
-            Target::Mvu,
-        ],
-        doc: "a grouped Conv is g Convs on channel groups, concatenated",
-        apply: split_groups,
-    },
-];
+pub const RULES: &[Rule] = &[Rule {
+    name: "nvdla/conv-split-channels",
+    deep: false,
+    op: "Conv",
+    targets: NVDLA,
+    doc: "split input channels until each part fits CBUF",
+    apply: split_channels,
+}];
 
 /// `Split(x, sizes)` on axis 1; returns the parts.
 fn split(cx: &mut Cx, x: Id, sizes: &[usize], suffix: &str) -> Vec<Id> {
@@ -115,52 +97,6 @@ fn split_channels(cx: &mut Cx) -> Option<Id> {
     Some(cx.op("Sum", Attrs::new(), &partial, ""))
 }
 
-fn split_groups(cx: &mut Cx) -> Option<Id> {
-    let g = cond::group(&cx.key);
-    if g <= 1 || g > MAX_GROUP_SPLIT {
-        return None;
-    }
-    let x = cx.arg(0);
-    let xs = cx.shape(x)?;
-    let w = cx.value(cx.arg(1))?;
-    let m = *w.shape().first()?;
-    if xs.len() != 4 || xs[1] % g != 0 || m % g != 0 {
-        return None;
-    }
-    let bias = if cx.has(2) {
-        Some(cx.value(cx.arg(2))?)
-    } else {
-        None
-    };
-    let parts = split(cx, x, &vec![xs[1] / g; g], "groups");
-    let mut key_attrs = (*cx.key)
-        .clone()
-        .with_attr("group", AttrKey::Int(1))
-        .to_attrs();
-    key_attrs.insert("group".into(), Attr::Int(1));
-    let per = m / g;
-    let mut outs = Vec::with_capacity(g);
-    for (i, &part) in parts.iter().enumerate() {
-        // Output-channel groups are contiguous: the model's own bytes.
-        let wi = w.slice_axis(0, i * per, (i + 1) * per).ok()?;
-        let w_id = cx.tensor(&format!("g{i}_w"), wi);
-        let b_id = match &bias {
-            Some(b) => {
-                let bi = b.slice_axis(0, i * per, (i + 1) * per).ok()?;
-                cx.tensor(&format!("g{i}_b"), bi)
-            }
-            None => cx.absent(),
-        };
-        outs.push(cx.op(
-            "Conv",
-            key_attrs.clone(),
-            &[part, w_id, b_id],
-            &format!("/g{i}"),
-        ));
-    }
-    Some(cx.op("Concat", attrs(&[("axis", Attr::Int(1))]), &outs, ""))
-}
-
 #[cfg(test)]
 mod tests {
     use crate::rules::testing::*;
@@ -202,12 +138,16 @@ mod tests {
     }
 
     #[test]
-    fn group_conv_is_split() {
-        assert_eq!(
-            ops_after(conv(4, 6, 3, 2, 5), Target::NvFull),
-            ["Split", "Conv", "Conv", "Concat"]
-        );
-        same_numbers(conv(4, 6, 3, 2, 5), Target::NvFull, &[1, 4, 5, 5], 1e-5);
+    fn grouped_and_depthwise_convs_stay_whole() {
+        for t in [
+            Target::NvFull,
+            Target::NvLarge,
+            Target::NvSmall,
+            Target::Mvu,
+        ] {
+            assert_eq!(ops_after(conv(4, 6, 3, 2, 5), t), ["Conv"], "{t}");
+            assert_eq!(ops_after(conv(8, 8, 3, 8, 5), t), ["Conv"], "{t}");
+        }
     }
 
     #[test]

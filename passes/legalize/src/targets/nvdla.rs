@@ -71,14 +71,25 @@ pub fn check(
             if !cond::explicit_pads(key) {
                 return Err(format!("Conv auto_pad must be NOTSET on {t}"));
             }
+            // Grouped and depthwise Convs run as one block-diagonal conv
+            // cut into channel chunks (onnc_nvdla::lower::grouped): each
+            // chunk holds about one group's input channels.
             let g = cond::group(key);
-            if g > 1 {
-                return Err(if cond::is_depthwise(key, &x) {
-                    format!("depthwise Conv is not supported by {t}")
-                } else {
-                    format!("grouped Conv (group {g}) is not supported by {t}")
-                });
+            let m = cond::operand_shape(eg, node, 1)
+                .and_then(|w| w.first().copied())
+                .unwrap_or(0);
+            if g > 1 && (x[1] % g != 0 || m % g != 0) {
+                return Err(format!(
+                    "grouped Conv (group {g}) must divide its {} input and {m} output channels",
+                    x[1]
+                ));
             }
+            let chunk_c = if g > 1 {
+                (x[1] / g).div_ceil(cfg.atomic_c).max(1) * cfg.atomic_c
+            } else {
+                x[1]
+            }
+            .min(x[1]);
             let k = cond::kernel(key);
             within("Conv", "kernel", &k, cfg.conv_kernel_max, t)?;
             within(
@@ -99,7 +110,7 @@ pub fn check(
             within("Conv", "input channels", &[x[1]], cfg.channels_max, t)?;
             cond::batch_ok(target, &x)?;
             let dil = cond::dilations(key).first().copied().unwrap_or(1);
-            cond::conv_fits_cbuf(target, &x, x[1], &k, dil)?;
+            cond::conv_fits_cbuf(target, &x, chunk_c, &k, dil)?;
             let _ = conv_macs;
             let w = cond::operand_shape(eg, node, 1).unwrap_or_default();
             let m = w.first().copied().unwrap_or(1);

@@ -52,13 +52,16 @@ use rayon::prelude::*;
 
 /// Per kernel, the input channels `[first, end)` where it has a non-zero
 /// weight; `None` for an all-zero kernel.
-pub(crate) fn supports(w: &[f32], [k, c, r, s]: [usize; 4]) -> Vec<Option<(usize, usize)>> {
+pub(crate) fn supports<V: Values + ?Sized>(
+    w: &V,
+    [k, c, r, s]: [usize; 4],
+) -> Vec<Option<(usize, usize)>> {
     let rs = r * s;
     (0..k)
         .map(|kk| {
             let nonzero = |cc: &usize| {
                 let at = (kk * c + cc) * rs;
-                w[at..at + rs].iter().any(|&v| v != 0.0)
+                (at..at + rs).any(|i| w.value(i) != 0.0)
             };
             let first = (0..c).find(nonzero)?;
             let last = (0..c).rev().find(nonzero)?;
@@ -347,15 +350,15 @@ mod tests {
     #[test]
     fn supports_of_a_merged_depthwise_conv_are_single_channels() {
         let w = depthwise(5, 4);
-        let sup = supports(&w, [5, 5, 2, 2]);
+        let sup = supports(&w[..], [5, 5, 2, 2]);
         assert_eq!(sup, (0..5).map(|k| Some((k, k + 1))).collect::<Vec<_>>());
-        let zero = supports(&[0.0; 8], [2, 2, 1, 2]);
+        let zero = supports(&[0.0f32; 8][..], [2, 2, 1, 2]);
         assert_eq!(zero, [None, None]);
     }
 
     #[test]
     fn chunks_widen_inputs_to_atoms_and_pack_their_blocks() {
-        let sup = supports(&depthwise(40, 1), [40, 40, 1, 1]);
+        let sup = supports(&depthwise(40, 1)[..], [40, 40, 1, 1]);
         let cs = chunks(&sup, [40, 40, 1, 1], 16, 16, 2);
         let got: Vec<_> = cs.iter().map(|c| (c.k0, c.k, c.c0, c.c, c.w_off)).collect();
         assert_eq!(
@@ -372,7 +375,7 @@ mod tests {
 
     #[test]
     fn choose_takes_the_cheapest_step_that_fits() {
-        let sup = supports(&depthwise(64, 1), [64, 64, 1, 1]);
+        let sup = supports(&depthwise(64, 1)[..], [64, 64, 1, 1]);
         let pairs = |cs: &[Chunk]| cs.len();
         // Accept chunks of at most 20 input channels: steps 16 only.
         let shape = [64, 64, 1, 1];
@@ -390,7 +393,7 @@ mod tests {
         assert!(choose(&sup, shape, 16, 16, 2, 1024, |_| true, pairs).is_none());
         // A dense conv: every chunk reads all channels, nothing helps.
         let dense = vec![1f32; 64 * 64];
-        let sup = supports(&dense, shape);
+        let sup = supports(&dense[..], shape);
         assert!(choose(&sup, shape, 16, 16, 2, usize::MAX, |_| true, pairs).is_none());
     }
 
@@ -415,7 +418,7 @@ mod tests {
             let shape = [k, c, 3, 3];
             let whole = conv_dc(&w, shape, &cfg, prec, 0);
             let cpa = cfg.channels_per_atom(prec);
-            let sup = supports(&w, shape);
+            let sup = supports(&w[..], shape);
             let cs = chunks(&sup, shape, 24, cpa, prec.bytes());
             let got = relayout(
                 &whole,

@@ -188,7 +188,7 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
             })
             .sum()
     };
-    let sup = supports(values.values(), shape);
+    let sup = supports(&super::weights::LeF32s::of(values), shape);
     let chosen = choose(
         &sup,
         shape,

@@ -53,21 +53,27 @@ impl Values for [f32] {
     }
 }
 
-/// `f32` values as little-endian bytes (a [`Weights`]' storage, possibly a
-/// slice of the model file, at any alignment).
+/// `f32` values as little-endian bytes where they lie (a [`Weights`]'
+/// storage: possibly the model file's bytes, at any alignment, or runs of
+/// them for a channel slice), never gathered into a copy.
 #[derive(Debug, Clone, Copy)]
-pub struct LeF32s<'a>(pub &'a [u8]);
+pub struct LeF32s<'a>(pub onnc_tensor::LeBytes<'a>);
 
 impl<'a> LeF32s<'a> {
     /// The values of `w`.
     pub fn of(w: &'a Weights) -> LeF32s<'a> {
-        LeF32s(w.le_bytes())
+        LeF32s(w.le_view())
+    }
+
+    /// The values in `bytes` (one contiguous run).
+    pub fn contiguous(bytes: &'a [u8]) -> LeF32s<'a> {
+        LeF32s(onnc_tensor::LeBytes::contiguous(bytes))
     }
 }
 
 impl Values for LeF32s<'_> {
     fn value(&self, i: usize) -> f32 {
-        let b = &self.0[4 * i..4 * i + 4];
+        let b = self.0.element(i, 4);
         f32::from_le_bytes([b[0], b[1], b[2], b[3]])
     }
 }

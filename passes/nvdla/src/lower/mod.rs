@@ -68,6 +68,7 @@ pub mod deconv;
 mod error;
 pub mod fuse;
 pub mod graph;
+pub mod grouped;
 mod nodes;
 pub mod regroup;
 pub mod sdp;
@@ -154,6 +155,7 @@ pub fn lower(
         return Err(LowerError { problems });
     }
     unwide::unwide(&mut w);
+    grouped::expand_grouped(&mut w);
     regroup::regroup(&mut w);
     // Composing `x · gate(x)` into one LUT function only pays where the LUT
     // runs; elsewhere (nv_small; INT8) the pieces run on the X units.

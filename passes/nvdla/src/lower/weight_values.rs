@@ -46,13 +46,17 @@ const ABS: u32 = 0x7fff_ffff;
 /// whose magnitude bits are at most these is finite in FP16.
 const F16_MAX: u32 = 0x477f_e000;
 
-/// Whether any value's bits pass `test`: one pass over the weights' bytes,
-/// in parallel (1 MiB pieces), nothing decoded or copied.
+/// Whether any value's bits pass `test`: one pass over the weights' bytes
+/// where they lie, in parallel (1 MiB pieces of each run), nothing decoded
+/// or copied.
 fn any_bits(w: &Weights, test: impl Fn(u32) -> bool + Sync) -> bool {
-    w.le_bytes().par_chunks(1 << 20).any(|piece| {
-        piece
-            .chunks_exact(4)
-            .any(|b| test(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+    let view = w.le_view();
+    (0..view.run_count()).into_par_iter().any(|o| {
+        view.run(o).par_chunks(1 << 20).any(|piece| {
+            piece
+                .chunks_exact(4)
+                .any(|b| test(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        })
     })
 }
 
