@@ -6,7 +6,7 @@
 // counts ("length") and address jumps of the input and weight address generators, and by a
 // cycle countdown. Produced by `convert-onnx-to-mvu`. The MVU emitter (config table, RISC-V
 // CSR program, bit-serial weight and test-vector files) does not read it yet: `onnc compile
-// --target mvu` lowers the legalized graph itself (issue #17, stage 5).
+// --target mvu` writes them from the in-memory level (issue #17, item 5).
 // Sources (facts only): hossein1387/BARVINN docs/design.rst, hossein1387/MVU_Code_Gen,
 // obilaniu/MVU verification/lib/mvu/mvu_pkg.sv.
 //
@@ -32,6 +32,16 @@ irdl.dialect @mvu {
   //   wlength = [0, fC - 1, ip*wp - 1, iC*fW*fH - 1, 0]
   //   countdown = iC*fW * fH * ip*wp * fC * (iW - fW + 1) / sW
   //   total cycles of the layer = countdown * ceil((iW + pad_top + pad_left) / sW)
+  // With maxpool = 1 the conv runs one job per pooled pixel and filter block (the pooler keeps
+  // one running maximum per lane), window kH x kW, taps = iC*fW*fH, conv strides sH, sW
+  // (onnc_mvu_hw::pooled_registers, the formulas the back end uses):
+  //   ilength = [0, kW - 1, ip*wp - 1, fH - 1, iC*fW - 1]
+  //   wlength = [0, kW - 1, ip*wp - 1, 0, taps - 1]
+  //   wjump   = [r, r, r, 0, wp], r = -wp*(taps - 1)
+  //   ijump   = [ip*(iC*((sH - fH + 1)*iW - (kW - 1)*sW - fW) + 1), -ip*(iC*(fH - 1)*iW + (fW - sW)*iC - 1),
+  //              -ip*(iC*(fH - 1)*iW + iC*fW - 1), ip*(iC*(iW - fW) + 1), ip]
+  //   countdown = kH*kW*ip*wp*taps; the output is the pooled grid; every window lies inside the
+  //   conv's output (no pool padding, no ceil-mode overhang)
   // Operands: input   activations, N x C x H x W (stored NHWC bit-serially, 64-channel blocks)
   //           weight  O x I x kH x kW, constant
   //           scaler, bias  optional, O entries each
@@ -42,6 +52,10 @@ irdl.dialect @mvu {
   //   strides           array<i64: sH, sW>, each >= 1
   //   pads              array<i64: top, left, bottom, right>, ONNX order, each >= 0
   //   maxpool           0 | 1, max-pool the job's outputs (mvucommand bit 29)
+  //   pool_kernel       array<i64: kH, kW>, pool_strides array<i64: sH, sW>, pool_pads
+  //                     array<i64: top, left, bottom, right>, pool_ceil_mode 0 or 1: the ONNX
+  //                     MaxPool window over the conv's output; present exactly when maxpool = 1
+  //                     (not IRDL-declared: the Rust verifier requires them with maxpool = 1)
   //   mvu               0..7, the MVU (and PITO hart) that runs the job
   //   aprec, wprec, oprec   1..16, activation, weight and output precision in bits
   //                     (the 6-bit fields of mvuprecision: wprec | aprec << 6 | oprec << 12)
@@ -56,6 +70,18 @@ irdl.dialect @mvu {
   //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
+  //   Optional, what the configuration writer reads beyond the registers (convert-onnx-to-mvu
+  //   writes them; the Rust verifier checks them when present):
+  //   onnx_op           string, the ONNX op type of the layer's node (Conv, Gemm, MatMul, ...)
+  //   weight_name       string, the weight initializer; the weight file is <weight_name>.hex
+  //   relu              0 or 1 : i64, a ReLU in the layer's output pipeline
+  //   weight_scales     array<f32>, 1 (per layer) or O (per output channel) entries, each > 0:
+  //                     float weight = code * scale
+  //   bias_values       array<f32>, O entries: the float bias (the bias operand holds it in
+  //                     accumulator units)
+  //   weight_layout     "as_layer" or "transposed": the ONNX weight operand's layout
+  //   output_end        string, the ONNX value where the layer's output pipeline ends
+  //   sum_of            N >= 1 : i64, a GlobalAveragePool computed as the sum of N pixels
   // Example (BARVINN SimpleConv: 64 -> 64 channels, 3x3, pad 1, 8-bit):
   //   %y = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 8 : i64, wprec = 8 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 0 : i64,
   //        ishape = array<i64: 1, 32, 32>, fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64,
@@ -129,7 +155,8 @@ irdl.dialect @mvu {
   //   ilength = [0, m_h - 1, 0, 0, 0]        ijump = [-ip*(m_w - 1), ip, 0, 0, 0]
   //   wlength = [0, wp*ip - 1, m_w - 1, 0, 0] wjump = [wp, -wp*(m_w - 1), wp, 0, 0]
   //   countdown = m_w * m_h * ip * wp
-  // Operands: input   the activation vector, 1 x K
+  // Operands: input   the activation vector, 1 x K, or a conv's 1 x C x H x W output read
+  //                   flattened (K = C*H*W, ONNX Flatten)
   //           weight  d0 x d1, constant (PyTorch Gemm: out x in)
   //           scaler, bias  optional, one entry per output
   // Results:  output  1 x N
@@ -150,6 +177,17 @@ irdl.dialect @mvu {
   //   quant_msb         0..26, quantizer MSB index (mvuquant low bits; the scaler output is BSCALERP = 27 bits wide)
   //   omvu_mask         0..255, destination MVUs of the result (mvuobaseptr bits 31..24,
   //                     bit k = MVU k; more than one bit broadcasts over the crossbar)
+  //   Optional, what the configuration writer reads beyond the registers (convert-onnx-to-mvu
+  //   writes them; the Rust verifier checks them when present):
+  //   onnx_op           string, the ONNX op type of the layer's node (Conv, Gemm, MatMul, ...)
+  //   weight_name       string, the weight initializer; the weight file is <weight_name>.hex
+  //   relu              0 or 1 : i64, a ReLU in the layer's output pipeline
+  //   weight_scales     array<f32>, 1 (per layer) or O (per output channel) entries, each > 0:
+  //                     float weight = code * scale
+  //   bias_values       array<f32>, O entries: the float bias (the bias operand holds it in
+  //                     accumulator units)
+  //   weight_layout     "as_layer" or "transposed": the ONNX weight operand's layout
+  //   output_end        string, the ONNX value where the layer's output pipeline ends
   // Example (512 -> 10 classifier, 2-bit):
   //   %y = "mvu.matmul"(%x, %w, %s, %b) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64,
   //        ishape = array<i64: 8, 1, 1>, fshape = array<i64: 1, 10, 512>,

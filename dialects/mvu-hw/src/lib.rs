@@ -2,7 +2,8 @@
 //! written once: register field widths, RAM sizes and precisions
 //! ([`fields`]), the ranges of the dialect's integer attributes
 //! ([`ranges`]) and the formulas that derive a layer's address-generator
-//! registers and countdown from its shape ([`formulas`]).
+//! registers and countdown from its shape ([`formulas`], and [`pooled`] for
+//! a conv whose outputs the MVU max-pools).
 //!
 //! In: nothing (constants) or a layer's shape in 64-channel blocks and its
 //! precisions. Out: widths, inclusive ranges, register arrays. Both the
@@ -21,6 +22,8 @@
 pub mod checked;
 pub mod fields;
 pub mod formulas;
+pub mod pooled;
 pub mod ranges;
 
 pub use formulas::{blocks, conv_countdown, conv_registers, matmul_registers, ConvJob, Registers};
+pub use pooled::{pooled_registers, PoolWindow};

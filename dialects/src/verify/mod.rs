@@ -12,6 +12,8 @@
 
 mod common;
 mod mvu;
+mod mvu_layer;
+mod mvu_pool;
 mod nnie;
 mod nvdla;
 mod nvdla_config;

@@ -8,15 +8,18 @@
 //! | every op | the register arrays of [`onnc_mvu_hw::ranges::ARRAYS`] (`ilength`, `wlength`, `ijump`, `wjump`) have their entry count and each entry lies in its range; `ishape`, `fshape`: 3 entries ≥ 1 |
 //! | every op | scaler and bias (when present) have one entry per output channel |
 //! | conv | `strides` 2 entries ≥ 1, `pads` 4 entries ≥ 0; input N×C×H×W gives `ishape` = [⌈C/64⌉, H, W]; weight O×C×kH×kW gives `fshape` = [⌈O/64⌉, kH, kW]; output N×O×OH×OW, OH = ⌊(H + top + bottom − kH)/sH⌋ + 1 |
-//! | conv | `ilength`, `wlength` as [`onnc_mvu_hw::conv_registers`]; `countdown` = [`onnc_mvu_hw::conv_countdown`] of (iW − fW + 1)/sW columns, the quotient rounded down or up |
-//! | matmul | input 1×K; weight d0×d1 with d1 = K; `ishape` = [⌈K/64⌉, 1, 1]; `fshape` = [⌈d0/64⌉, d0, d1]; output 1×d0 |
+//! | pooled conv (`maxpool = 1`) | pool window, pooled output shape, all four arrays and `countdown`: see [`super::mvu_pool`] |
+//! | unpooled conv | `ilength`, `wlength` as [`onnc_mvu_hw::conv_registers`]; `countdown` = [`onnc_mvu_hw::conv_countdown`] of (iW − fW + 1)/sW columns, the quotient rounded down or up |
+//! | matmul | input 1×K, or 1×C×H×W read flattened (K = C·H·W); weight d0×d1 with d1 = K; `ishape` = [⌈K/64⌉, 1, 1]; `fshape` = [⌈d0/64⌉, d0, d1]; output 1×d0 |
 //! | matmul | with m_h = ⌈d0/64⌉, m_w = ⌈d1/64⌉: the four arrays and `countdown` as [`onnc_mvu_hw::matmul_registers`] |
+//! | both | the writer's attributes (`onnx_op`, `weight_name`, `relu`, `weight_scales`, `bias_values`, `weight_layout`, `output_end`, `sum_of`), when present: see [`super::mvu_layer`] |
 //! | both | RAM capacity of one MVU ([`onnc_mvu_hw::fields`]): input and output activations ≤ `DATA_RAM_WORDS` (conv: iC·iH·iW·ip and fC·OH·OW·op; matmul: m_w·ip and m_h·op); weights ≤ `WEIGHT_RAM_WORDS` (conv: fC·iC·fH·fW·wp; matmul: m_h·m_w·wp); scaler/bias ≤ `SCALER_RAM_WORDS` (fC or m_h) |
 //!
 //! ip = `aprec`, wp = `wprec`, op = `oprec`. The conv jump formulas are not in
 //! the doc block (research targets.md §A.3 has them) and are only range-checked.
 
 use super::common::*;
+use super::{mvu_layer, mvu_pool};
 use melior::ir::OperationRef;
 
 use onnc_mvu_hw::fields::{DATA_RAM_WORDS, SCALER_RAM_WORDS, WEIGHT_RAM_WORDS};
@@ -44,6 +47,7 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     let lengths = [ilength, wlength];
     let jumps = [ijump, wjump];
     let job = job(op, out);
+    mvu_layer::check(op_name, op, out);
     match op_name {
         "conv" => check_conv(op, job.as_ref(), lengths, out),
         "matmul" => check_matmul(op, job.as_ref(), lengths, jumps, out),
@@ -218,22 +222,30 @@ fn check_conv(
         out,
     );
     check_per_channel(op, w[0], out);
-    if let (Some(y), Some(s), Some(p)) = (&y, &strides, &pads) {
+    let pool = mvu_pool::pool_attrs(op, out);
+    if let (Some(y), Some(s), Some(p), Ok(pool)) = (&y, &strides, &pads, &pool) {
         let extent = |axis: usize, pad: i64| -> Option<usize> {
             let s = *s.get(axis)?;
             window_out(x[axis + 2]? as i64, pad, w[axis + 2]? as i64, s, false).map(|v| v as usize)
         };
         let pad_h = p.first().zip(p.get(2)).map(|(a, b)| a + b);
         let pad_w = p.get(1).zip(p.get(3)).map(|(a, b)| a + b);
-        let expect = [
+        let mut expect = [
             x[0],
             w[0],
             pad_h.and_then(|ph| extent(0, ph)),
             pad_w.and_then(|pw| extent(1, pw)),
         ];
+        let mut what = "convolution's";
+        if let (Some(pool), Some(h), Some(w)) = (pool, expect[2], expect[3]) {
+            let pooled = pool.output([h as i64, w as i64], out);
+            expect[2] = pooled.map(|p| p[0] as usize);
+            expect[3] = pooled.map(|p| p[1] as usize);
+            what = "pooled convolution's";
+        }
         if !dims_agree(y, &expect) {
             out.push(format!(
-                "output shape {} does not match the convolution's {}",
+                "output shape {} does not match the {what} {}",
                 dims_str(y),
                 dims_str(&expect)
             ));
@@ -243,15 +255,39 @@ fn check_conv(
     let Some(j) = job.filter(|_| ishape_ok && fshape_ok) else {
         return;
     };
-    check_conv_registers(
-        op,
-        j,
-        strides.as_ref().and_then(|s| s.get(1).copied()),
-        ilength.as_ref(),
-        wlength.as_ref(),
-        out,
-    );
+    match pool {
+        Ok(None) => check_conv_registers(
+            op,
+            j,
+            strides.as_ref().and_then(|s| s.get(1).copied()),
+            ilength.as_ref(),
+            wlength.as_ref(),
+            out,
+        ),
+        Ok(Some(pool)) => {
+            if let Some(s) = &strides {
+                pool.check_registers(op, &conv_job(j, s[1]), s[0], out);
+            }
+        }
+        Err(()) => {}
+    }
     check_conv_capacity(op, j, y.as_deref(), out);
+}
+
+/// The formulas' view of a conv op with horizontal stride `sw`.
+fn conv_job(j: &Job, sw: i64) -> ConvJob {
+    let [ic, _ih, iw] = j.ishape.map(i128::from);
+    let [fc, fh, fw] = j.fshape.map(i128::from);
+    ConvJob {
+        ip: i128::from(j.ip),
+        wp: i128::from(j.wp),
+        ic,
+        fc,
+        fh,
+        fw,
+        iw,
+        sw: i128::from(sw),
+    }
 }
 
 fn check_conv_registers(
@@ -262,18 +298,8 @@ fn check_conv_registers(
     wlength: Option<&Vec<i64>>,
     out: &mut Vec<String>,
 ) {
-    let [ic, _ih, iw] = j.ishape.map(i128::from);
-    let [fc, fh, fw] = j.fshape.map(i128::from);
-    let job = ConvJob {
-        ip: i128::from(j.ip),
-        wp: i128::from(j.wp),
-        ic,
-        fc,
-        fh,
-        fw,
-        iw,
-        sw: i128::from(sw.unwrap_or(1)),
-    };
+    let job = conv_job(j, sw.unwrap_or(1));
+    let (iw, fw) = (job.iw, job.fw);
     let regs = formulas::conv_registers(&job);
     check_formula(
         "ilength",
@@ -355,6 +381,29 @@ fn check_conv_capacity(
     }
 }
 
+/// A matmul's input as `[N, K]`: rank 2, or a conv's N×C×H×W output that
+/// the Gemm reads flattened (K = C·H·W, ONNX `Flatten`).
+fn matmul_input(
+    dims: Option<Vec<Option<usize>>>,
+    out: &mut Vec<String>,
+) -> Option<Vec<Option<usize>>> {
+    let d = dims?;
+    match d.len() {
+        2 => Some(d),
+        4 => {
+            let k = d[1..].iter().try_fold(1usize, |a, x| a.checked_mul((*x)?));
+            Some(vec![d[0], k])
+        }
+        r => {
+            out.push(format!(
+                "input must have rank 2 (1 x K) or 4 (1 x C x H x W, read flattened), got rank {r} {}",
+                dims_str(&d)
+            ));
+            None
+        }
+    }
+}
+
 fn check_matmul(
     op: &OperationRef,
     job: Option<&Job>,
@@ -362,7 +411,7 @@ fn check_matmul(
     [ijump, wjump]: [Option<Vec<i64>>; 2],
     out: &mut Vec<String>,
 ) {
-    let x = ranked(operand_dims(op, 0), 2, "input", out);
+    let x = matmul_input(operand_dims(op, 0), out);
     let w = ranked(operand_dims(op, 1), 2, "weight", out);
     let y = ranked(result_dims(op, 0), 2, "output", out);
     if let Some(n) = x.as_ref().and_then(|x| x[0]).filter(|&n| n != 1) {

@@ -34,11 +34,12 @@
 
 use crate::layer::{ConvShape, Pool, Precision};
 use crate::registers::{blocks, RawSchedule};
+use onnc_mvu_hw::{pooled_registers, ConvJob, PoolWindow};
 
-/// The schedule of one pooled job (full `kernel` window).
+/// The schedule of one pooled job (full `kernel` window); the registers
+/// and countdown are [`onnc_mvu_hw::pooled_registers`], the formulas the
+/// dialect's verifier checks `mvu.conv` ops with `maxpool = 1` against.
 pub fn pooled_schedule(c: &ConvShape, p: &Precision, pool: &Pool) -> RawSchedule {
-    let ip = i128::from(p.act);
-    let wp = i128::from(p.weight);
     let ic = i128::from(blocks(c.in_channels.into()));
     let fc = i128::from(blocks(c.out_channels.into()));
     let iw = i128::from(c.in_width);
@@ -46,19 +47,21 @@ pub fn pooled_schedule(c: &ConvShape, p: &Precision, pool: &Pool) -> RawSchedule
     let [fh, fw] = c.kernel.map(i128::from);
     let [sh, sw] = c.strides.map(i128::from);
     let [kh, kw] = pool.kernel.map(i128::from);
-    let taps = ic * fw * fh;
-    let ilength = [0, kw - 1, ip * wp - 1, fh - 1, ic * fw - 1];
-    let ijump = [
-        ip * (ic * ((sh - fh + 1) * iw - (kw - 1) * sw - fw) + 1),
-        -ip * (ic * (fh - 1) * iw + (fw - sw) * ic - 1),
-        -ip * (ic * (fh - 1) * iw + ic * fw - 1),
-        ip * (ic * (iw - fw) + 1),
-        ip,
-    ];
-    let rewind = -wp * (taps - 1);
-    let wlength = [0, kw - 1, ip * wp - 1, 0, taps - 1];
-    let wjump = [rewind, rewind, rewind, 0, wp];
-    let countdown = kh * kw * ip * wp * taps;
+    let job = ConvJob {
+        ip: i128::from(p.act),
+        wp: i128::from(p.weight),
+        ic,
+        fc,
+        fh,
+        fw,
+        iw,
+        sw,
+    };
+    let (regs, countdown) = pooled_registers(&job, sh, &PoolWindow { kh, kw });
+    // An overflow (impossible on validated shapes) becomes i128::MAX, outside
+    // every register's range, so the range check refuses it.
+    let known = |a: [Option<i128>; 5]| a.map(|v| v.unwrap_or(i128::MAX));
+    let countdown = countdown.unwrap_or(i128::MAX);
     let [oh, ow] = c
         .output_hw()
         .and_then(|hw| pool.output_hw(hw))
@@ -67,13 +70,13 @@ pub fn pooled_schedule(c: &ConvShape, p: &Precision, pool: &Pool) -> RawSchedule
     RawSchedule {
         i_shape: [ic as u64, ih as u64, iw as u64],
         f_shape: [fc as u64, fh as u64, fw as u64],
-        ilength,
-        ijump,
-        wlength,
-        wjump,
+        ilength: known(regs.ilength),
+        ijump: known(regs.ijump),
+        wlength: known(regs.wlength),
+        wjump: known(regs.wjump),
         countdown,
         total_rows: jobs,
-        total_layer_countdown: countdown * jobs,
+        total_layer_countdown: countdown.saturating_mul(jobs),
     }
 }
 

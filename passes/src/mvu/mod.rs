@@ -2,4 +2,5 @@
 //! level → the `mvu` level) and the `mvu` level's text form.
 
 pub mod convert;
+pub mod layer_attrs;
 pub mod to_ir;

@@ -84,8 +84,9 @@ fn shapes(layer: &onnc_mvu::Layer) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
 }
 
 /// Builds `m` as `func.func @<name>`: one `mvu.conv` / `mvu.matmul` per
-/// layer (registers and precisions as attributes, located at the layer's
-/// ONNX node), its integer weights and accumulator-unit bias as
+/// layer (registers and precisions as attributes, and what the
+/// configuration writer reads beyond them, [`super::layer_attrs`]; located
+/// at the layer's ONNX node), its integer weights and accumulator-unit bias as
 /// `arith.constant`s, the argument named by `m.input` (`onnx.name`).
 pub fn build_func<'c>(
     context: &'c melior::Context,
@@ -118,6 +119,7 @@ pub fn build_func<'c>(
             .iter()
             .map(|(k, v)| (Identifier::new(context, k), attr(context, v)))
             .collect();
+        attrs.extend(super::layer_attrs::layer_attrs(context, l));
         // The bias the configuration programs into the bias RAM, in
         // accumulator units (`c` of the scaler's `acc · b + c`), as the
         // op's `bias` operand.

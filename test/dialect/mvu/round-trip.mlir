@@ -32,20 +32,22 @@ func.func @resnet18_conv3_stride2(%x: tensor<1x64x32x32xi8>, %w: tensor<128x64x3
   return %y : tensor<1x128x16x16xi8>
 }
 
-// SimpleConv at 8/8/8 bits with max pooling and only a bias.
+// SimpleConv at 8/8/8 bits with 2x2/2 max pooling and only a bias: one job per pooled pixel.
 // CHECK-LABEL: func.func @simple_conv_8bit
-func.func @simple_conv_8bit(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %b: tensor<64xi32>) -> tensor<1x64x32x32xi8> {
-  // CHECK: "mvu.conv"(%{{.*}}, %{{.*}}, %{{.*}}) {aprec = 8 : i64, asigned = 1 : i64, countdown = 17280 : i64
-  // CHECK-SAME: ijump = array<i64: -528, -528, 240, 8, 0>, ilength = array<i64: 0, 63, 2, 2, 0>
+func.func @simple_conv_8bit(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %b: tensor<64xi32>) -> tensor<1x64x16x16xi8> {
+  // CHECK: "mvu.conv"(%{{.*}}, %{{.*}}, %{{.*}}) {aprec = 8 : i64, asigned = 1 : i64, countdown = 2304 : i64
+  // CHECK-SAME: ijump = array<i64: -280, -520, -528, 240, 8>, ilength = array<i64: 0, 1, 63, 2, 2>
   // CHECK-SAME: maxpool = 1 : i64
   // CHECK-SAME: operandSegmentSizes = array<i32: 1, 1, 0, 1>
-  // CHECK-SAME: wjump = array<i64: -64, 8, -64, 8, 0>, wlength = array<i64: 0, 0, 63, 8, 0>, wprec = 8 : i64, wsigned = 1 : i64}
+  // CHECK-SAME: pool_ceil_mode = 0 : i64, pool_kernel = array<i64: 2, 2>, pool_pads = array<i64: 0, 0, 0, 0>, pool_strides = array<i64: 2, 2>
+  // CHECK-SAME: wjump = array<i64: -64, -64, -64, 0, 8>, wlength = array<i64: 0, 1, 63, 0, 8>, wprec = 8 : i64, wsigned = 1 : i64}
   %y = "mvu.conv"(%x, %w, %b) {mvu = 0 : i64, aprec = 8 : i64, wprec = 8 : i64, oprec = 8 : i64, asigned = 1 : i64, wsigned = 1 : i64, ishape = array<i64: 1, 32, 32>,
-      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, ilength = array<i64: 0, 63, 2, 2, 0>,
-      ijump = array<i64: -528, -528, 240, 8, 0>, wlength = array<i64: 0, 0, 63, 8, 0>, wjump = array<i64: -64, 8, -64, 8, 0>,
-      countdown = 17280 : i64, mul_mode = 1 : i64, quant_msb = 15 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 1>}
-      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>, tensor<64xi32>) -> tensor<1x64x32x32xi8>
-  return %y : tensor<1x64x32x32xi8>
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, pool_kernel = array<i64: 2, 2>,
+      pool_strides = array<i64: 2, 2>, pool_pads = array<i64: 0, 0, 0, 0>, pool_ceil_mode = 0 : i64, ilength = array<i64: 0, 1, 63, 2, 2>,
+      ijump = array<i64: -280, -520, -528, 240, 8>, wlength = array<i64: 0, 1, 63, 0, 8>, wjump = array<i64: -64, -64, -64, 0, 8>,
+      countdown = 2304 : i64, mul_mode = 1 : i64, quant_msb = 15 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 1>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>, tensor<64xi32>) -> tensor<1x64x16x16xi8>
+  return %y : tensor<1x64x16x16xi8>
 }
 
 // The classifier: 512 -> 10, 2-bit, on MVU 7.

@@ -11,14 +11,15 @@
 // scaler/bias, and every scalar register at an end of its range.
 func.func @valid(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %b64: tensor<64xi32>, %w128: tensor<128x64x3x3xi8>, %s128: tensor<128xi16>,
                  %b128: tensor<128xi32>, %x4: tensor<1x256x8x8xi8>, %w4: tensor<256x256x3x3xi8>, %x8: tensor<1x64x8x8xi8>, %w2: tensor<64x64x2x2xi8>,
-                 %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>, %ms: tensor<10xi16>, %mb: tensor<10xi32>, %mw3: tensor<100x512xi8>) {
+                 %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>, %ms: tensor<10xi16>, %mb: tensor<10xi32>, %mw3: tensor<100x512xi8>,
+                 %mwf: tensor<10x1024xi8>) {
   %c = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
       fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
       ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
       mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
   %c8 = "mvu.conv"(%x, %w, %b64) {mvu = 0 : i64, aprec = 8 : i64, wprec = 8 : i64, oprec = 8 : i64, asigned = 1 : i64, wsigned = 1 : i64, ishape = array<i64: 1, 32, 32>,
-      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, ilength = array<i64: 0, 63, 2, 2, 0>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 63, 2, 2, 0>,
       ijump = array<i64: -528, -528, 240, 8, 0>, wlength = array<i64: 0, 0, 63, 8, 0>, wjump = array<i64: -64, 8, -64, 8, 0>, countdown = 17280 : i64,
       mul_mode = 1 : i64, quant_msb = 15 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 1>}
       : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>, tensor<64xi32>) -> tensor<1x64x32x32xi8>
@@ -52,6 +53,79 @@ func.func @valid(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %b64: tens
       wjump = array<i64: 16, -112, 16, 0, 0>, countdown = 4096 : i64, mul_mode = 2 : i64, quant_msb = 0 : i64, omvu_mask = 1 : i64,
       operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (tensor<1x512xi8>, tensor<100x512xi8>) -> tensor<1x100xi8>
+  // A pooled conv (2x2/2 max pooling, one job per pooled pixel): the registers of
+  // onnc_mvu_hw::pooled_registers, the output the pooled grid.
+  %p = "mvu.conv"(%x8, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 8, 8>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, pool_kernel = array<i64: 2, 2>,
+      pool_strides = array<i64: 2, 2>, pool_pads = array<i64: 0, 0, 0, 0>, pool_ceil_mode = 0 : i64, ilength = array<i64: 0, 1, 3, 2, 2>,
+      ijump = array<i64: -22, -34, -36, 12, 2>, wlength = array<i64: 0, 1, 3, 0, 8>, wjump = array<i64: -16, -16, -16, 0, 2>, countdown = 144 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x8x8xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x4x4xi8>
+  // A classifier reading a conv's 64x4x4 output flattened (K = 1024).
+  %mf = "mvu.matmul"(%p, %mwf) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 16, 1, 1>,
+      fshape = array<i64: 1, 10, 1024>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -30, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 15, 0, 0>,
+      wjump = array<i64: 2, -30, 2, 0, 0>, countdown = 64 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x4x4xi8>, tensor<10x1024xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+// maxpool = 1 without its window: the verifier cannot know the pooled registers.
+func.func @pool_window_missing(%x: tensor<1x64x8x8xi8>, %w: tensor<64x64x3x3xi8>) {
+  // expected-error @+1 {{maxpool = 1 needs the pool window: missing pool_strides, pool_pads, pool_ceil_mode}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 8, 8>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, pool_kernel = array<i64: 2, 2>,
+      ilength = array<i64: 0, 1, 3, 2, 2>,
+      ijump = array<i64: -22, -34, -36, 12, 2>, wlength = array<i64: 0, 1, 3, 0, 8>, wjump = array<i64: -16, -16, -16, 0, 2>, countdown = 144 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x8x8xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x4x4xi8>
+  return
+}
+
+// -----
+
+// A pool window on an unpooled conv.
+func.func @pool_window_unpooled(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>) {
+  // expected-error @+1 {{pool_kernel given but maxpool is not 1}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, pool_kernel = array<i64: 2, 2>, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+// A pooled conv carrying the unpooled (one job per output row) registers and output.
+func.func @pool_unpooled_registers(%x: tensor<1x64x8x8xi8>, %w: tensor<64x64x3x3xi8>) {
+  // expected-error @+5 {{output shape [1, 64, 8, 8] does not match the pooled convolution's [1, 64, 4, 4]}}
+  // expected-error @+4 {{ilength = [0, 3, 2, 2, 0] does not match the pooled job's [0, kW - 1, ip*wp - 1, fH - 1, iC*fW - 1] = [0, 1, 3, 2, 2]}}
+  // expected-error @+3 {{ijump = [-36, -36, 12, 2, 0] does not match the pooled job's the pooled input jumps = [-22, -34, -36, 12, 2]}}
+  // expected-error @+2 {{wlength = [0, 0, 3, 8, 0] does not match the pooled job's}}
+  // expected-error @+1 {{countdown = 216 does not match the pooled job's kH*kW*ip*wp*iC*fW*fH = 144}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 8, 8>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, pool_kernel = array<i64: 2, 2>,
+      pool_strides = array<i64: 2, 2>, pool_pads = array<i64: 0, 0, 0, 0>, pool_ceil_mode = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -36, -36, 12, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, -16, -16, 0, 2>, countdown = 216 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x8x8xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x8x8xi8>
+  return
+}
+
+// -----
+
+// A padded pool window: its edge windows are cut short, which one job shape cannot run.
+func.func @pool_padded(%x: tensor<1x64x8x8xi8>, %w: tensor<64x64x3x3xi8>) {
+  // expected-error @+1 {{pool window [3, 3] with pads [1, 1, 1, 1] has edge windows cut short on the conv's 8x8 output; the MVU pools whole windows only}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 8, 8>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 1 : i64, pool_kernel = array<i64: 3, 3>,
+      pool_strides = array<i64: 2, 2>, pool_pads = array<i64: 1, 1, 1, 1>, pool_ceil_mode = 0 : i64, ilength = array<i64: 0, 2, 3, 2, 2>,
+      ijump = array<i64: -24, -34, -36, 12, 2>, wlength = array<i64: 0, 2, 3, 0, 8>, wjump = array<i64: -16, -16, -16, 0, 2>, countdown = 324 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>}
+      : (tensor<1x64x8x8xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x4x4xi8>
   return
 }
 
@@ -503,7 +577,7 @@ func.func @matmul_output_shape(%x: tensor<1x512xi8>, %w: tensor<10x512xi8>, %s: 
 // -----
 
 func.func @matmul_input_rank(%x: tensor<512xi8>, %w: tensor<10x512xi8>, %s: tensor<10xi16>, %b: tensor<10xi32>) {
-  // expected-error @+1 {{input must have rank 2, got rank 1 [512]}}
+  // expected-error @+1 {{input must have rank 2 (1 x K) or 4 (1 x C x H x W, read flattened), got rank 1 [512]}}
   %0 = "mvu.matmul"(%x, %w, %s, %b) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
       fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
       wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
@@ -606,5 +680,119 @@ func.func @matmul_weight_capacity(%x: tensor<1x4096xi8>, %w: tensor<64x4096xi8>)
       wjump = array<i64: 16, -1008, 16, 0, 0>, countdown = 2048 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
       operandSegmentSizes = array<i32: 1, 1, 0, 0>}
       : (tensor<1x4096xi8>, tensor<64x4096xi8>) -> tensor<1x64xi8>
+  return
+}
+
+// -----
+
+// The writer's attributes (dialects/src/verify/mvu_layer.rs), valid: per-layer and
+// per-channel scales, a bias per output channel, both layouts.
+func.func @layer_attrs_valid(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = "Conv", weight_name = "conv1.weight", relu = 1 : i64, weight_scales = array<f32: 0.125>, bias_values = array<f32: 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5>, weight_layout = "as_layer", output_end = "relu_2"}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  %1 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = "Gemm", relu = 0 : i64, weight_scales = array<f32: 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25>, weight_layout = "transposed", output_end = "y"}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_count(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_scales has 2 entries but needs 1 (per layer) or 10 (per output channel)}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<f32: 0.25, 0.25>}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_zero(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_scales[0] = 0 must be finite and > 0}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<f32: 0.0>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @bias_values_count(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{bias_values has 2 entries but needs 64 (one per output channel)}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, bias_values = array<f32: 1.0, 2.0>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @relu_two(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{relu must be 0 : i64 or 1 : i64}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, relu = 2 : i64}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @layout_unknown(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{weight_layout = "nchw" must be "as_layer" or "transposed"}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_layout = "nchw"}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @sum_of_matmul(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{sum_of (a global average pooling's pixel count) is for mvu.conv only}}
+  %0 = "mvu.matmul"(%v, %mw) {mvu = 7 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 8 : i64, asigned = 0 : i64, wsigned = 1 : i64, ishape = array<i64: 8, 1, 1>,
+      fshape = array<i64: 1, 10, 512>, ilength = array<i64: 0, 0, 0, 0, 0>, ijump = array<i64: -14, 2, 0, 0, 0>, wlength = array<i64: 0, 3, 7, 0, 0>,
+      wjump = array<i64: 2, -14, 2, 0, 0>, countdown = 32 : i64, mul_mode = 2 : i64, quant_msb = 9 : i64, omvu_mask = 1 : i64,
+      operandSegmentSizes = array<i32: 1, 1, 0, 0>, sum_of = 36 : i64}
+      : (tensor<1x512xi8>, tensor<10x512xi8>) -> tensor<1x10xi8>
+  return
+}
+
+// -----
+
+func.func @onnx_op_empty(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{onnx_op must not be empty}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, onnx_op = ""}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
+  return
+}
+
+// -----
+
+func.func @weight_scales_i64(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %v: tensor<1x512xi8>, %mw: tensor<10x512xi8>) {
+  // expected-error @+1 {{attribute 'weight_scales' must be array<f32: ...>}}
+  %0 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>,
+      fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>,
+      ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64,
+      mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>, weight_scales = array<i64: 1>}
+      : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
   return
 }

@@ -97,6 +97,9 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         .filter(|d| d.severity == onnc_dialects::ir::Severity::Error)
         .map(|d| format!("{file}: error: {}", d.message))
         .collect();
+    if converted.is_ok() && problems.is_empty() {
+        dump_mvu_level(c, &module, &file)?;
+    }
     let compiled = match (converted, module) {
         (Ok(()), Module::Mvu(m)) if problems.is_empty() => m.compiled,
         _ if !problems.is_empty() => return Err(problems.into()),
@@ -134,6 +137,34 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         text += &table(&r)?;
     }
     Ok(crate::outputs::print(&text)?)
+}
+
+/// With `--dump-ir-after-all D`: the `mvu` level after `convert-onnx-to-mvu`
+/// as `D/04-convert-onnx-to-mvu.mlir` (the stages before it wrote 01..03).
+/// A level the dialect cannot hold (a register beyond its field, which the
+/// configuration files can still hold) gets a warning instead of a file.
+fn dump_mvu_level(c: &Compile, module: &Module, file: &str) -> Result<(), Failure> {
+    let Some(d) = &c.dump_ir_after_all else {
+        return Ok(());
+    };
+    let context = crate::stages::new_context()?;
+    match onnc_passes::pipeline::text::print(&context, module, file) {
+        Ok(text) => {
+            let path = d.join("04-convert-onnx-to-mvu.mlir");
+            onnc_passes::io::write_atomic(&path, text.as_bytes()).map_err(|e| {
+                Failure::from(vec![format!(
+                    "error: cannot write '{}': {e}",
+                    path.display()
+                )])
+            })?;
+        }
+        Err(e) => {
+            for m in e {
+                eprintln!("warning: --dump-ir-after-all: the mvu level has no dialect text: {m}");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The MVU code generator's options from the command line.

@@ -4,8 +4,10 @@
 //! In: a [`Layer`] (and the MVU it runs on, 0 by default through
 //! [`dialect_attrs`]). Out: `(name, value)` pairs in the dialect file's order:
 //! `mvu, aprec, wprec, oprec, asigned, wsigned, ishape, fshape, [strides, pads,
-//! maxpool,] ilength, ijump, wlength, wjump, countdown, mul_mode, quant_msb,
-//! omvu_mask` (conv has the bracketed three). The layer's BARVINN total
+//! maxpool, [pool_kernel, pool_strides, pool_pads, pool_ceil_mode,]] ilength,
+//! ijump, wlength, wjump, countdown, mul_mode, quant_msb, omvu_mask` (conv has
+//! the bracketed three, a pooled conv the four `pool_*` too: the window the
+//! verifier needs for the pooled registers and output shape). The layer's BARVINN total
 //! countdown is not a dialect attribute; it is in [`crate::Row`].
 //!
 //! Conv `ishape`/`fshape` are the table's `iShape`/`fShape`; a matmul's are
@@ -84,6 +86,13 @@ pub fn dialect_attrs_on(
             ));
             a.push(("pads", Ints(c.pads.iter().map(|&s| s.into()).collect())));
             a.push(("maxpool", Int(layer.pool.is_some().into())));
+            if let Some(pool) = &layer.pool {
+                let v = |x: &[u32]| Ints(x.iter().map(|&s| s.into()).collect());
+                a.push(("pool_kernel", v(&pool.kernel)));
+                a.push(("pool_strides", v(&pool.strides)));
+                a.push(("pool_pads", v(&pool.pads)));
+                a.push(("pool_ceil_mode", Int(pool.ceil_mode.into())));
+            }
         }
         LayerOp::MatMul(m) => {
             a.push(("ishape", u(&[blocks(m.in_features.into()), 1, 1])));
