@@ -7,9 +7,14 @@
 //! attributes are `onnc_nnie::frontend::dialect_attrs` (the quantization
 //! registers `input_clip`/`input_z`, `weight_clip`/`weight_z` included);
 //! weights and biases are `arith.constant`s (`<layer>_weight`,
-//! `<layer>_bias`). Values are typed from shape inference on the legalized
-//! graph; the function's arguments and results are the graph's inputs and
-//! outputs (`onnx.name` on each argument).
+//! `<layer>_bias`). Values are typed with their Caffe blob shapes: shape
+//! inference on the legalized graph, except that a Reshape's output is its
+//! 4-D `[0, c, h, w]` (NNIE's blobs are 4-D where the ONNX value may be a
+//! flat `N x C`) and layers that keep the shape pass it on. `nnie.concat`
+//! gets `operandSegmentSizes`, `nnie.split` `resultSegmentSizes` (16 slots;
+//! more inputs or pieces are an error naming the layer). The function's
+//! arguments and results are the graph's inputs and outputs (`onnx.name` on
+//! each argument).
 
 use crate::{import::onnx::node_location, pipeline::NnieModule};
 use melior::ir::{
