@@ -250,7 +250,11 @@ mod tests {
         assert!(m.compiled.layers().iter().any(|l| l.weight_clip.is_some()));
         assert!(pass.run(&mut module, &mut diags).is_err());
         let e = diags.take();
-        assert!(e.iter().any(|d| d.message.contains("expects the onnx level")), "{e:?}");
+        assert!(
+            e.iter()
+                .any(|d| d.message.contains("expects the onnx level")),
+            "{e:?}"
+        );
     }
 
     #[test]
