@@ -2,9 +2,9 @@
 //
 // NNIE runs Caffe-style networks compiled by HiSilicon's closed `nnie_mapper`; so these ops
 // are Caffe layers restricted to what NNIE accepts, each with its per-layer quantization
-// parameters. No pass produces it yet (`onnc compile --target nnie` quantizes
-// and emits from the legalized graph; issue #17, stage 5), and the NNIE emitter (Caffe
-// prototxt + caffemodel, mapper .cfg, clip table) does not read it yet. The .wk file itself comes from the vendor
+// parameters. `convert-onnx-to-nnie` produces it (the `nnie` level, Module::Nnie, printed
+// by passes/src/nnie/to_ir.rs); the NNIE emitter (Caffe prototxt + caffemodel, mapper .cfg,
+// clip table) writes from the in-memory level and does not read this text back yet. The .wk file itself comes from the vendor
 // mapper. Quantization: MQBench's NNIE scheme (ModelTC/MQBench, docs and deploy_nnie.py).
 //
 // Quantization (8-bit, per layer, logarithmic): a tensor with clip value c (its range is
@@ -26,7 +26,8 @@
 // * Operands and results are builtin tensors, each with its own constraint value. eltwise
 //   inputs are one variadic group (IRDL then forces one type, which eltwise needs anyway);
 //   concat inputs, whose types differ, are 16 numbered optional slots with
-//   operandSegmentSizes (16 entries, used slots first).
+//   operandSegmentSizes (16 entries, used slots first); split results likewise, with
+//   resultSegmentSizes.
 
 irdl.dialect @nnie {
 
@@ -443,13 +444,16 @@ irdl.dialect @nnie {
   }
 
   // nnie.split: Caffe Slice with one top per piece (ONNX Split). Not in the clip table.
-  // Operands: input. Results: outputs, one per piece, in order.
+  // Operands: input. Results: outputs_0 .. outputs_15, one per piece, in order: numbered
+  // optional slots with resultSegmentSizes (16 entries, used slots first), because pieces of
+  // different sizes have different types (a variadic group would force one type).
   // Attributes:
   //   layer_name   string
   //   axis         i64, 1, 2 or 3
   //   slice_point  array<i64>, where each piece after the first starts (increasing)
   // Example:
-  //   %a, %b = "nnie.split"(%x) {layer_name = "chunk", axis = 1 : i64, slice_point = array<i64: 8>} : (tensor<1x16x8x8xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>)
+  //   %a, %b = "nnie.split"(%x) {layer_name = "chunk", axis = 1 : i64, slice_point = array<i64: 3>,
+  //        resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16x8x8xf32>) -> (tensor<1x3x8x8xf32>, tensor<1x13x8x8xf32>)
   irdl.operation @split {
     %layer_name = irdl.base "#builtin.string"
     %axis = irdl.base "#builtin.integer"
@@ -461,8 +465,28 @@ irdl.dialect @nnie {
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
-    %outputs = irdl.base "!builtin.tensor"
-    irdl.results(outputs: variadic %outputs)
+    %outputs_0 = irdl.base "!builtin.tensor"
+    %outputs_1 = irdl.base "!builtin.tensor"
+    %outputs_2 = irdl.base "!builtin.tensor"
+    %outputs_3 = irdl.base "!builtin.tensor"
+    %outputs_4 = irdl.base "!builtin.tensor"
+    %outputs_5 = irdl.base "!builtin.tensor"
+    %outputs_6 = irdl.base "!builtin.tensor"
+    %outputs_7 = irdl.base "!builtin.tensor"
+    %outputs_8 = irdl.base "!builtin.tensor"
+    %outputs_9 = irdl.base "!builtin.tensor"
+    %outputs_10 = irdl.base "!builtin.tensor"
+    %outputs_11 = irdl.base "!builtin.tensor"
+    %outputs_12 = irdl.base "!builtin.tensor"
+    %outputs_13 = irdl.base "!builtin.tensor"
+    %outputs_14 = irdl.base "!builtin.tensor"
+    %outputs_15 = irdl.base "!builtin.tensor"
+    irdl.results(
+      outputs_0: %outputs_0, outputs_1: optional %outputs_1, outputs_2: optional %outputs_2, outputs_3: optional %outputs_3,
+      outputs_4: optional %outputs_4, outputs_5: optional %outputs_5, outputs_6: optional %outputs_6, outputs_7: optional %outputs_7,
+      outputs_8: optional %outputs_8, outputs_9: optional %outputs_9, outputs_10: optional %outputs_10, outputs_11: optional %outputs_11,
+      outputs_12: optional %outputs_12, outputs_13: optional %outputs_13, outputs_14: optional %outputs_14, outputs_15: optional %outputs_15
+    )
   }
 
   // nnie.channel_scale: a feature map times a per-channel N x C x 1 x 1 feature map (the

@@ -24,6 +24,7 @@ pub mod import;
 pub mod io;
 pub mod legalize;
 pub mod mvu;
+pub mod nnie;
 pub mod numerics;
 pub mod nvdla;
 pub mod onnc;
@@ -37,7 +38,7 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 10] = [
+    static ALL: [&PassRegistration; 11] = [
         &onnc::dce::REGISTRATION,
         &onnc::verify::REGISTRATION,
         &onnx::simplify::REGISTRATION,
@@ -48,6 +49,7 @@ pub fn all() -> &'static [&'static PassRegistration] {
         &nvdla::ctable::LOAD,
         &nvdla::ctable::GEN,
         &mvu::convert::REGISTRATION,
+        &nnie::convert::REGISTRATION,
     ];
     &ALL
 }

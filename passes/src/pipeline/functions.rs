@@ -142,6 +142,7 @@ fn build<'c>(
         }
         Module::Nvdla(n) => build_func(context, &n.program, &f.name).map_err(|e| vec![e]),
         Module::Mvu(m) => crate::mvu::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
+        Module::Nnie(m) => crate::nnie::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
     }
 }
 

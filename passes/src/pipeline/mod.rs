@@ -36,6 +36,6 @@ pub mod text;
 
 pub use diags::Diags;
 pub use manager::Manager;
-pub use module::{Module, MvuModule, NvdlaModule};
+pub use module::{Module, MvuModule, NnieModule, NvdlaModule};
 pub use parse::parse;
 pub use pass::Pass;

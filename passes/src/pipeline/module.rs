@@ -13,6 +13,18 @@ pub enum Module {
     Nvdla(NvdlaModule),
     /// The `mvu` level: BARVINN MVU layers with their registers and integer weights.
     Mvu(MvuModule),
+    /// The `nnie` level: calibrated NNIE layers and the package made from them.
+    Nnie(NnieModule),
+}
+
+/// The NNIE level: what `convert-onnx-to-nnie` compiled, as `onnc_nnie`
+/// holds it — one calibrated layer per `nnie` op (input and weight clips on
+/// the `2^(k/16)` grid), the `nnie_mapper` package files (Caffe net, clip
+/// table, `.cfg`, image list and calibration inputs) and the quality report.
+#[derive(Debug, Clone)]
+pub struct NnieModule {
+    /// The compiled network (layers, package, report, warnings).
+    pub compiled: onnc_nnie::frontend::Compiled,
 }
 
 /// The MVU level: what `convert-onnx-to-mvu` compiled, as `onnc_mvu` holds
@@ -44,12 +56,13 @@ pub struct NvdlaModule {
 }
 
 impl Module {
-    /// The level's dialect name (`onnx`, `nvdla`, `mvu`), for messages.
+    /// The level's dialect name (`onnx`, `nvdla`, `mvu`, `nnie`), for messages.
     pub fn level(&self) -> &'static str {
         match self {
             Module::Onnx(_) => "onnx",
             Module::Nvdla(_) => "nvdla",
             Module::Mvu(_) => "mvu",
+            Module::Nnie(_) => "nnie",
         }
     }
 
@@ -81,6 +94,17 @@ impl Module {
             Module::Mvu(m) => Ok(m),
             _ => Err(format!(
                 "{pass}: expects the mvu level (run convert-onnx-to-mvu first), but the module is at the {} level",
+                self.level()
+            )),
+        }
+    }
+
+    /// The NNIE module, or an error naming `pass` and the level found.
+    pub fn nnie(&self, pass: &str) -> Result<&NnieModule, String> {
+        match self {
+            Module::Nnie(m) => Ok(m),
+            _ => Err(format!(
+                "{pass}: expects the nnie level (run convert-onnx-to-nnie first), but the module is at the {} level",
                 self.level()
             )),
         }

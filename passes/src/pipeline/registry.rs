@@ -35,8 +35,8 @@ pub struct Entry {
 
 /// Every in-memory pass, in pipeline order.
 pub fn all() -> &'static [Entry] {
-    use crate::{legalize, mvu, nvdla, onnx};
-    static ALL: [Entry; 8] = [
+    use crate::{legalize, mvu, nnie, nvdla, onnx};
+    static ALL: [Entry; 9] = [
         Entry {
             registration: &onnx::simplify::REGISTRATION,
             factory: onnx::simplify::memory,
@@ -75,6 +75,11 @@ pub fn all() -> &'static [Entry] {
         Entry {
             registration: &mvu::convert::REGISTRATION,
             factory: mvu::convert::memory,
+            input: Level::Onnx,
+        },
+        Entry {
+            registration: &nnie::convert::REGISTRATION,
+            factory: nnie::convert::memory,
             input: Level::Onnx,
         },
     ];

@@ -68,6 +68,11 @@ pub fn to_mlir<'c>(
             module.body().append_operation(func);
             crate::mvu::to_ir::set_total_countdown(&module.as_operation(), mvu.total_countdown());
         }
+        Module::Nnie(nnie) => {
+            let func = crate::nnie::to_ir::build_func(context, nnie, MAIN)
+                .map_err(|e| vec![format!("{file}: error: {e}")])?;
+            module.body().append_operation(func);
+        }
     }
     Ok(module)
 }

@@ -64,7 +64,7 @@ fn consequence(d: &Diagnostic) -> Diagnostic {
 pub fn nvdla_lowering(spec: &str) -> impl Fn(Module) -> Vec<Diagnostic> + '_ {
     move |m| match m {
         Module::Onnx(g) => nvdla_problems(&g, spec),
-        Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
+        Module::Nvdla(_) | Module::Mvu(_) | Module::Nnie(_) => Vec::new(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `onnc compile --target mvu|nnie`: import → onnx-simplify → onnc-legalize
-//! on the in-memory IR, then the target's engine (`onnc_mvu`, `onnc_nnie`) on the
-//! legalized graph, writing its output directory atomically.
+//! on the in-memory IR, then the target's level change (`convert-onnx-to-mvu`,
+//! `convert-onnx-to-nnie`), writing the output directory atomically from
+//! the `mvu` or `nnie` level.
 //!
 //! In: the parsed command line. Out: the directory (`-o`, default
 //! `<model>.mvu/` or `<model>.nnie/`), with `--report R.json` the report
@@ -35,7 +36,7 @@ fn legalized_graph(
     )?;
     match s.module {
         Module::Onnx(graph) => Ok((graph, 3)),
-        Module::Nvdla(_) | Module::Mvu(_) => {
+        Module::Nvdla(_) | Module::Mvu(_) | Module::Nnie(_) => {
             Err(vec!["internal error: legalization left the ONNX level".to_string()].into())
         }
     }
@@ -71,7 +72,7 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
                     .flat_map(|m| onnc_diag::parse_all(m))
                     .collect(),
             },
-            Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
+            Module::Nvdla(_) | Module::Mvu(_) | Module::Nnie(_) => Vec::new(),
         };
         crate::one_round::check(c, "onnc-legalize{target=mvu}", &lowering)
     })?;
@@ -203,24 +204,13 @@ fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
 
 /// HiSilicon NNIE: calibrated nnie_mapper package.
 pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
-    use onnc_nnie::frontend::{compile, CalibSource, CompileOptions};
+    use onnc_nnie::frontend::{CalibSource, CompileOptions};
     let file = file_of(c);
     let calib = match (&c.calib, &c.mqbench) {
         (Some(_), Some(_)) => {
             return Err(vec!["error: give --calib or --mqbench, not both".to_string()].into())
         }
-        (Some(d), None) if d.is_dir() => {
-            let test_data = d.join("input_0.pb").is_file()
-                || std::fs::read_dir(d).map(|r| r.flatten().any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))).unwrap_or(false);
-            if test_data {
-                CalibSource::TestData(d.clone())
-            } else if onnc_calib::npy_sets::is_npy_dir(d) {
-                CalibSource::Npy(d.clone())
-            } else {
-                CalibSource::Images(d.clone())
-            }
-        }
-        (Some(d), None) => return Err(vec![format!("error: --calib '{}' is not a directory", d.display())].into()),
+        (Some(d), None) => CalibSource::from_dir(d).map_err(|e| vec![format!("error: {e}")])?,
         (None, Some(j)) => CalibSource::Mqbench(j.clone()),
         (None, None) => return Err(vec![format!("{file}: error: --target nnie needs calibration data: --calib DIR (input_<k>.pb sets, .npy files or images) or --mqbench FILE.json")].into()),
     };
@@ -251,7 +241,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
                 .iter()
                 .flat_map(|m| onnc_diag::parse_all(m))
                 .collect(),
-            Module::Nvdla(_) | Module::Mvu(_) => Vec::new(),
+            Module::Nvdla(_) | Module::Mvu(_) | Module::Nnie(_) => Vec::new(),
         };
         crate::one_round::check(c, "onnc-legalize{target=nnie}", &lowering)
     })?;
@@ -264,7 +254,29 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
     // per-set bars for calibration and evaluation (only on a terminal)
     opts.progress = c.progress_wanted();
     let start = Instant::now();
-    let compiled = compile(&graph, &opts).map_err(|e| nnie_messages(&file, e))?;
+    // The one level change: onnx → nnie (convert-onnx-to-nnie with the
+    // command line's front-end options); the package is written from the
+    // nnie level.
+    let mut module = Module::Onnx(graph);
+    let mut diags = onnc_passes::pipeline::Diags::new();
+    let converted = onnc_passes::nnie::convert::with_options(opts).run(&mut module, &mut diags);
+    let problems: Vec<String> = diags
+        .take()
+        .iter()
+        .filter(|d| d.severity == onnc_dialects::ir::Severity::Error)
+        .map(|d| format!("{file}: error: {}", d.message))
+        .collect();
+    let compiled = match (converted, module) {
+        (Ok(()), Module::Nnie(m)) if problems.is_empty() => m.compiled,
+        _ if !problems.is_empty() => return Err(problems.into()),
+        (_, m) => {
+            return Err(vec![format!(
+                "internal error: convert-onnx-to-nnie ended at the {} level, not nnie",
+                m.level()
+            )]
+            .into())
+        }
+    };
     let warnings: Vec<String> = compiled
         .warnings()
         .iter()

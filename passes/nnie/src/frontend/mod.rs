@@ -81,6 +81,32 @@ pub enum CalibSource {
     Mqbench(PathBuf),
 }
 
+impl CalibSource {
+    /// The source a `--calib DIR` folder is: ONNX test data when it holds
+    /// `input_0.pb` or `test_data_set_*` folders, `.npy` sets when
+    /// [`onnc_calib::npy_sets::is_npy_dir`] says so, images otherwise.
+    /// Err: `dir` is not a directory (the message names it).
+    pub fn from_dir(dir: &Path) -> std::result::Result<Self, String> {
+        if !dir.is_dir() {
+            return Err(format!("--calib '{}' is not a directory", dir.display()));
+        }
+        let test_data = dir.join("input_0.pb").is_file()
+            || std::fs::read_dir(dir)
+                .map(|r| {
+                    r.flatten()
+                        .any(|e| e.file_name().to_string_lossy().starts_with("test_data_set"))
+                })
+                .unwrap_or(false);
+        Ok(if test_data {
+            CalibSource::TestData(dir.to_path_buf())
+        } else if onnc_calib::npy_sets::is_npy_dir(dir) {
+            CalibSource::Npy(dir.to_path_buf())
+        } else {
+            CalibSource::Images(dir.to_path_buf())
+        })
+    }
+}
+
 /// Options of [`compile`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompileOptions {
