@@ -23,6 +23,7 @@ pub mod export;
 pub mod import;
 pub mod io;
 pub mod legalize;
+mod level_text;
 pub mod mvu;
 pub mod nnie;
 pub mod numerics;

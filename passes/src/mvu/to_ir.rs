@@ -5,6 +5,7 @@
 //! In: a context with our dialects, the module, the function name. Out:
 //! the function (built, not yet inserted), or why it cannot be built.
 
+use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::MvuModule};
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
@@ -187,48 +188,4 @@ pub fn build_func<'c>(
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())
-}
-
-/// Appends `arith.constant` of `value` (type `ty`, a `dense_resource` named
-/// `<node>_<what>`, located at `<node>_<what>`) to `block`; returns its result.
-fn constant<'c, 'b>(
-    context: &'c melior::Context,
-    block: &'b Block<'c>,
-    value: Tensor,
-    ty: melior::ir::Type<'c>,
-    node: &str,
-    what: &str,
-) -> Result<melior::ir::Value<'c, 'b>, String> {
-    let op = OperationBuilder::new(
-        "arith.constant",
-        Location::name(
-            context,
-            &format!("{node}_{what}"),
-            Location::unknown(context),
-        ),
-    )
-    .add_attributes(&[(
-        Identifier::new(context, "value"),
-        ir::tensor_attr(context, value, &format!("{}_{what}", sanitize(node))),
-    )])
-    .add_results(&[ty])
-    .build()
-    .map_err(|e| e.to_string())?;
-    Ok(block
-        .append_operation(op)
-        .result(0)
-        .map_err(|e| e.to_string())?
-        .into())
-}
-
-fn sanitize(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }

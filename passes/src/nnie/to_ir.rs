@@ -16,6 +16,7 @@
 //! arguments and results are the graph's inputs and outputs (`onnx.name` on
 //! each argument).
 
+use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::NnieModule};
 use melior::ir::{
     attribute::{FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
@@ -26,7 +27,6 @@ use melior::ir::{
 };
 use onnc_dialects::ir;
 use onnc_nnie::frontend::{dialect_attrs, DialectValue, Layer, LayerKind};
-use onnc_tensor::Tensor;
 use std::collections::HashMap;
 
 /// Concat's operand slots and split's result slots (`dialects/nnie.irdl.mlir`).
@@ -183,7 +183,8 @@ pub fn build_func<'c>(
         }
         for (t, what) in [(&l.weight, "weight"), (&l.bias, "bias")] {
             if let Some(t) = t {
-                operands.push(constant(context, &block, t.clone(), &l.name, what)?);
+                let ty = ir::tensor_type(context, t.shape(), t.dtype());
+                operands.push(constant(context, &block, t.clone(), ty, &l.name, what)?);
             }
         }
         let mut attrs = Vec::new();
@@ -262,51 +263,6 @@ pub fn build_func<'c>(
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())
-}
-
-/// Appends `arith.constant` of `value` (a `dense_resource` named
-/// `<layer>_<what>` when large, located at `<layer>_<what>`) to `block`;
-/// returns its result.
-fn constant<'c, 'b>(
-    context: &'c melior::Context,
-    block: &'b Block<'c>,
-    value: Tensor,
-    layer: &str,
-    what: &str,
-) -> Result<Value<'c, 'b>, String> {
-    let ty = ir::tensor_type(context, value.shape(), value.dtype());
-    let op = OperationBuilder::new(
-        "arith.constant",
-        Location::name(
-            context,
-            &format!("{layer}_{what}"),
-            Location::unknown(context),
-        ),
-    )
-    .add_attributes(&[(
-        Identifier::new(context, "value"),
-        ir::tensor_attr(context, value, &format!("{}_{what}", sanitize(layer))),
-    )])
-    .add_results(&[ty])
-    .build()
-    .map_err(|e| e.to_string())?;
-    Ok(block
-        .append_operation(op)
-        .result(0)
-        .map_err(|e| e.to_string())?
-        .into())
-}
-
-fn sanitize(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]
