@@ -27,12 +27,12 @@
 //! assert!(report.to_json().contains("\"conv1\""));
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{NnieError, Result};
 
 /// Metrics of one tensor pair.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Quality {
     /// Number of elements compared.
     pub elements: usize,
@@ -133,7 +133,7 @@ impl Accumulator {
 }
 
 /// One named entry of a report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LayerQuality {
     /// Layer or tensor name.
     pub name: String,
@@ -145,16 +145,16 @@ pub struct LayerQuality {
 /// The content of `quant_report.json`: `{"outputs": {"<graph output>":
 /// {metrics}}, "layers": [...]}` — outputs sorted by name, per-layer entries
 /// (optional, omitted when empty) in insertion order.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct QuantReport {
     /// Per network output: simulated quantized network against float.
     pub outputs: std::collections::BTreeMap<String, Quality>,
     /// Entries in insertion order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<LayerQuality>,
     /// Top-1 over labelled evaluation data (`--eval DIR` with `test_x.npy`,
     /// `test_y.npy`): `{"samples", "float_correct", "nnie_correct", "agree"}`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accuracy: Option<crate::frontend::Accuracy>,
 }
 
@@ -187,6 +187,12 @@ impl QuantReport {
         serde_json::to_string_pretty(self)
             .map(|s| s + "\n")
             .unwrap_or_default()
+    }
+
+    /// Reads what [`QuantReport::to_json`] wrote (exact: floats come back
+    /// bit for bit); Err names what does not parse.
+    pub fn from_json(text: &str) -> Result<Self> {
+        serde_json::from_str(text).map_err(|e| NnieError::Data(format!("quality report: {e}")))
     }
 }
 

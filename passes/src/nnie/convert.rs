@@ -170,7 +170,7 @@ impl Pass for Convert {
                 for w in compiled.warnings() {
                     diags.warning(None, w.clone());
                 }
-                *module = Module::Nnie(NnieModule { compiled });
+                *module = Module::Nnie(NnieModule::new(compiled));
                 Ok(())
             }
             Err(onnc_nnie::NnieError::Refused(ps)) => {

@@ -2,4 +2,9 @@
 //! level → the `nnie` level) and the `nnie` level's text form.
 
 pub mod convert;
+pub mod from_ir;
+pub mod package_attrs;
 pub mod to_ir;
+
+#[cfg(test)]
+mod roundtrip_tests;

@@ -19,7 +19,7 @@
 use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::NnieModule};
 use melior::ir::{
-    attribute::{FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    attribute::{ArrayAttribute, FloatAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
     operation::OperationBuilder,
     r#type::{FunctionType, IntegerType},
@@ -53,7 +53,7 @@ fn attr<'c>(context: &'c melior::Context, v: &DialectValue) -> Result<Attribute<
 /// `x` as an MLIR float literal that reads back bit for bit: Rust's
 /// shortest exact `{:e}` form, with the `.0` MLIR wants in the mantissa
 /// (`1e0` → `1.0e0`).
-fn float_text(x: f32) -> String {
+pub(crate) fn float_text(x: f32) -> String {
     let t = format!("{x:e}");
     match t.split_once('e') {
         Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
@@ -150,7 +150,7 @@ pub fn build_func<'c>(
     name: &str,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let g = m.compiled.graph();
-    let types = onnc_onnx::infer_graph(g).map_err(|e| format!("shape inference failed: {e}"))?;
+    let types: &HashMap<String, onnc_onnx::TypeInfo> = &m.types;
     let unknown = Location::unknown(context);
     let mut in_types = Vec::new();
     for v in &g.inputs {
@@ -192,6 +192,17 @@ pub fn build_func<'c>(
             attrs.push((Identifier::new(context, k), attr(context, &v)?));
         }
         let names = tops(l);
+        attrs.push((
+            Identifier::new(context, "tops"),
+            ArrayAttribute::new(
+                context,
+                &names
+                    .iter()
+                    .map(|t| StringAttribute::new(context, t).into())
+                    .collect::<Vec<_>>(),
+            )
+            .into(),
+        ));
         let segments = match l.kind {
             LayerKind::Concat { .. } => Some(("operandSegmentSizes", l.bottoms.len(), "inputs")),
             LayerKind::Split { .. } => Some(("resultSegmentSizes", names.len(), "results")),
@@ -204,12 +215,12 @@ pub fn build_func<'c>(
             ));
         }
         for t in &names {
-            let shape = blob_shape(l, t, &blobs, &types)?;
+            let shape = blob_shape(l, t, &blobs, types)?;
             blobs.insert(t.clone(), shape);
         }
         let result_types: Vec<Type> = names
             .iter()
-            .map(|t| value_type(context, &types, &blobs[t], t))
+            .map(|t| value_type(context, types, &blobs[t], t))
             .collect();
         let op_name = l.dialect_op();
         let op = OperationBuilder::new(op_name, node_location(context, &l.name))
@@ -248,7 +259,10 @@ pub fn build_func<'c>(
     let arg_attrs =
         Attribute::parse(context, &format!("[{}]", names.join(", "))).ok_or("arg attrs")?;
     let in_types: Vec<Type> = in_types.iter().map(|(t, _)| *t).collect();
+    let c = &m.compiled;
+    let level = super::package_attrs::write(context, c.package_inputs(), c.report(), c.warnings())?;
     OperationBuilder::new("func.func", Location::name(context, name, unknown))
+        .add_attributes(&level)
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),

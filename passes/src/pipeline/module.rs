@@ -25,6 +25,23 @@ pub enum Module {
 pub struct NnieModule {
     /// The compiled network (layers, package, report, warnings).
     pub compiled: onnc_nnie::frontend::Compiled,
+    /// Each value's element type and Caffe blob shape as the text types
+    /// it: inferred on the legalized graph ([`NnieModule::new`]), or the
+    /// types read back from `nnie` text.
+    pub types: Box<std::collections::HashMap<String, onnc_onnx::TypeInfo>>,
+}
+
+impl NnieModule {
+    /// The module of a fresh compile, its value types inferred on the
+    /// compiled graph (none when inference fails: the text writer then
+    /// names the value without a shape).
+    pub fn new(compiled: onnc_nnie::frontend::Compiled) -> Self {
+        let types = onnc_onnx::infer_graph(compiled.graph()).unwrap_or_default();
+        Self {
+            compiled,
+            types: Box::new(types),
+        }
+    }
 }
 
 /// The MVU level: what `convert-onnx-to-mvu` compiled, as `onnc_mvu` holds

@@ -16,6 +16,7 @@ pub const TO_BYTECODE: Translation = Translation {
     kind: Kind::Emit,
     options: &[],
     run: to_bytecode,
+    dir: None,
 };
 
 /// `--bytecode-to-mlir`.
@@ -25,6 +26,7 @@ pub const FROM_BYTECODE: Translation = Translation {
     kind: Kind::Dump,
     options: &[],
     run: from_bytecode,
+    dir: None,
 };
 
 const MAGIC: &[u8] = b"ML\xefR";

@@ -13,6 +13,7 @@
 //! ```
 
 mod bytecode;
+mod nnie_package;
 pub mod nvdla_emit;
 mod nvdla_loadable;
 mod onnx_export;
@@ -74,11 +75,27 @@ pub struct Translation {
     pub options: &'static [TranslationOption],
     /// Does the work; the bytes are written by the caller (atomically).
     pub run: fn(&Input) -> Result<Vec<u8>, Error>,
+    /// For an emitter whose output is a directory (`-o DIR`): the files;
+    /// `run` is then not called.
+    pub dir: Option<DirOutput>,
 }
+
+/// An emitter's directory output: the caller writes the files into a
+/// temporary sibling of `DIR` and renames it over `DIR` (an existing `DIR`
+/// is replaced only when empty or holding `marker`, and never on error).
+pub struct DirOutput {
+    /// A file every earlier output holds (it marks a directory as ours to replace).
+    pub marker: &'static str,
+    /// Does the work: `(path inside DIR, bytes)` pairs, in order.
+    pub files: fn(&Input) -> Result<Vec<DirFile>, Error>,
+}
+
+/// One file of a directory output: its path inside the directory and bytes.
+pub type DirFile = (String, Vec<u8>);
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 7] = [
+    static ALL: [Translation; 8] = [
         onnx_import::IMPORT_ONNX,
         onnx_export::EXPORT_ONNX,
         bytecode::TO_BYTECODE,
@@ -86,6 +103,7 @@ pub fn all() -> &'static [Translation] {
         nvdla_emit::TO_LOADABLE,
         nvdla_loadable::FROM_LOADABLE,
         nvdla_loadable::VERIFY_LOADABLE,
+        nnie_package::TO_PACKAGE,
     ];
     &ALL
 }

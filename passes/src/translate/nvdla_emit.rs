@@ -26,6 +26,7 @@ pub const TO_LOADABLE: Translation = Translation {
         help: "descriptor layout: firmware 0.12.x (default) or the 2018 layout",
     }],
     run: to_loadable,
+    dir: None,
 };
 
 /// Parses `--nvdla-abi`.

@@ -25,6 +25,7 @@ pub const FROM_LOADABLE: Translation = Translation {
     kind: Kind::Dump,
     options: &[ABI_OPTION],
     run: from_loadable,
+    dir: None,
 };
 
 /// `--verify-nvdla-loadable`.
@@ -41,6 +42,7 @@ pub const VERIFY_LOADABLE: Translation = Translation {
         },
     ],
     run: verify_loadable,
+    dir: None,
 };
 
 fn read(input: &Input) -> Result<(Loadable, Abi, String), Error> {

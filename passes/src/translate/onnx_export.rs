@@ -23,6 +23,7 @@ pub const EXPORT_ONNX: Translation = Translation {
     kind: Kind::Emit,
     options: &[],
     run: export_onnx,
+    dir: None,
 };
 
 fn export_onnx(input: &Input) -> Result<Vec<u8>, Error> {

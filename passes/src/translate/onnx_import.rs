@@ -22,6 +22,7 @@ pub const IMPORT_ONNX: Translation = Translation {
         help: "fix a graph input's shape, e.g. data=1x3x224x224 (repeatable)",
     }],
     run: import_onnx,
+    dir: None,
 };
 
 fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {

@@ -102,6 +102,9 @@ fn run(p: &cli::Parsed) -> Result<ExitCode, String> {
         vec![Path::new(&input)]
     };
     onnc_io::check_inputs(&inputs).map_err(|e| e.to_string())?;
+    if let Some(d) = &t.dir {
+        return run_dir(p, t, d, &input, &inputs);
+    }
     onnc_io::check_outputs(
         &[(Path::new(&p.cli.output), onnc_io::OutputKind::File)],
         &inputs,
@@ -138,6 +141,51 @@ fn run(p: &cli::Parsed) -> Result<ExitCode, String> {
     let out = outputs.join(&b"// -----\n"[..]);
     tracing::debug!(bytes = out.len(), "writing");
     onnc_io::write_file(Path::new(&p.cli.output), &out).map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A translation whose output is a directory: `-o DIR` is required, the
+/// files appear all at once (built in a temporary sibling, then renamed),
+/// and on any error nothing is written and an existing `DIR` is untouched.
+fn run_dir(
+    p: &cli::Parsed,
+    t: &translate::Translation,
+    d: &translate::DirOutput,
+    input: &str,
+    inputs: &[&Path],
+) -> Result<ExitCode, String> {
+    let out = Path::new(&p.cli.output);
+    if p.cli.output == "-" {
+        return Err(format!("--{} writes a directory: give -o DIR", t.flag));
+    }
+    if p.cli.split_input_file {
+        return Err(format!(
+            "--split-input-file does not apply to --{}: it writes one directory",
+            t.flag
+        ));
+    }
+    onnc_io::check_outputs(&[(out, onnc_io::OutputKind::Dir)], inputs)
+        .map_err(|e| e.to_string())?;
+    let options = canonical_options(&p.options)?;
+    text::check_flags(t, &p.cli)?;
+    let bytes = read_input(input)?;
+    let given = translate::Input {
+        path: Path::new(input),
+        bytes: &bytes,
+        options: &options,
+    };
+    let files = match (d.files)(&given) {
+        Ok(f) => f,
+        Err(e) => {
+            report(&e.0);
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let files: Vec<onnc_io::DirFile> = files
+        .into_iter()
+        .map(|(name, bytes)| onnc_io::DirFile { name, bytes })
+        .collect();
+    onnc_io::write_dir(out, d.marker, &files).map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -24,7 +24,7 @@ pub fn check_flags(t: &Translation, cli: &Cli) -> Result<(), String> {
 fn flags_of(kind: Kind) -> String {
     let v: Vec<String> = onnc_passes::translate::all()
         .iter()
-        .filter(|t| t.kind == kind)
+        .filter(|t| t.kind == kind && t.dir.is_none())
         .map(|t| format!("--{}", t.flag))
         .collect();
     v.join(", ")

@@ -21,7 +21,7 @@ use std::path::Path;
 
 use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::data::DataSet;
 use crate::error::{NnieError, Result};
@@ -41,7 +41,7 @@ pub struct Labelled {
 }
 
 /// Top-1 counts over a labelled folder.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Accuracy {
     /// Samples run.
     pub samples: usize,

@@ -30,6 +30,7 @@ mod dialect;
 mod eval;
 mod images;
 mod layer;
+mod level;
 mod lower;
 mod lower_ops;
 mod names;
@@ -45,6 +46,7 @@ pub use dialect::{dialect_attrs, DialectValue};
 pub use eval::{is_labelled, load_labelled, Accuracy, Labelled, LABELS_FILE, SAMPLES_FILE};
 pub use images::{image_files, is_image, load_images, load_images_with, IMAGE_EXTENSIONS};
 pub use layer::{EltwiseOp, Hw, Layer, LayerKind};
+pub use level::{build_package, PackageInputs};
 pub use lower::{lower, Lowered};
 pub use names::OnnxNames;
 pub use package_data::{package_data, PackageData, DATA_DIR, IMAGES_DIR, PLACEHOLDER};
@@ -171,9 +173,37 @@ pub struct Compiled {
     report: QuantReport,
     warnings: Vec<String>,
     accuracy: Option<Accuracy>,
+    inputs: PackageInputs,
 }
 
 impl Compiled {
+    /// A compiled model from its parts as the `nnie` level holds them (the
+    /// reader of `nnie` text): the package is made again from the layers
+    /// ([`build_package`]), the accuracy is the report's. `graph` needs its
+    /// inputs and outputs only. Err: the package does not build.
+    pub fn from_level(
+        graph: onnc_onnx::Graph,
+        layers: Vec<Layer>,
+        inputs: PackageInputs,
+        report: QuantReport,
+        warnings: Vec<String>,
+    ) -> Result<Self> {
+        let package = build_package(&graph_inputs(&graph), &layers, &inputs)?;
+        Ok(Self {
+            graph,
+            layers,
+            package,
+            accuracy: report.accuracy,
+            report,
+            warnings,
+            inputs,
+        })
+    }
+    /// What the package was made of besides the layers (name, mapper
+    /// options, image list, calibration files).
+    pub fn package_inputs(&self) -> &PackageInputs {
+        &self.inputs
+    }
     /// Top-1 accuracy on the labelled `eval` folder, if one was given.
     pub fn accuracy(&self) -> Option<Accuracy> {
         self.accuracy
@@ -479,38 +509,19 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     }
 
     // Package.
-    let name = package_name(opts, &g);
-    let inputs: Vec<(String, Vec<usize>)> = g
-        .inputs
-        .iter()
-        .map(|v| {
-            (
-                v.name.clone(),
-                v.type_info().static_shape().unwrap_or_default(),
-            )
-        })
-        .collect();
-    let net = caffe_net(&name, &inputs, &layers);
-    let mut table = ClipTable::new();
-    for l in layers.iter().filter(|l| l.in_clip_table()) {
-        let clips: Vec<f64> = l.input_clips.iter().map(|c| c.value()).collect();
-        if matches!(l.kind, LayerKind::Upsample { .. }) {
-            table.push_upsample(&l.name, clips)?;
-        } else {
-            table.insert(&l.name, clips)?;
-        }
-    }
     let data = package_data(&opts.calib, &calib_sets, &g, &opts.preprocess)?;
     let mut warnings = warnings;
     warnings.extend(data.warning.clone());
-    let package_options = PackageOptions {
-        preprocess: data.preprocess.clone(),
-        ..opts.package.clone()
+    let inputs = PackageInputs {
+        name: package_name(opts, &g),
+        options: PackageOptions {
+            preprocess: data.preprocess,
+            ..opts.package.clone()
+        },
+        image_list: data.list,
+        files: data.files,
     };
-    let mut package = Package::build(&name, &net, &table, &data.list, &package_options)?;
-    for (path, bytes) in data.files {
-        package.push_file(&path, bytes)?;
-    }
+    let package = build_package(&graph_inputs(&g), &layers, &inputs)?;
     Ok(Compiled {
         graph: g,
         layers,
@@ -518,5 +529,19 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
         report,
         warnings,
         accuracy,
+        inputs,
     })
+}
+
+/// The graph's inputs as Caffe's `input`/`input_shape`.
+fn graph_inputs(g: &onnc_onnx::Graph) -> Vec<(String, Vec<usize>)> {
+    g.inputs
+        .iter()
+        .map(|v| {
+            (
+                v.name.clone(),
+                v.type_info().static_shape().unwrap_or_default(),
+            )
+        })
+        .collect()
 }
