@@ -231,7 +231,7 @@ fn read_layer(
 ) -> Result<Lowered, String> {
     if node.is_empty() {
         return Err(
-            "the op has no name location loc(\"<onnx node>\"): the layer is named after it".into(),
+            "the op has no name location loc(\"<onnx node>\"), which names the layer and its files (print the mvu level with --mlir-print-debuginfo)".into(),
         );
     }
     let operands: Vec<_> = o.operands().collect();

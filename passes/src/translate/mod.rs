@@ -13,6 +13,8 @@
 //! ```
 
 mod bytecode;
+pub mod dir_output;
+mod mvu_config;
 pub mod nvdla_emit;
 mod nvdla_loadable;
 mod onnx_export;
@@ -78,7 +80,7 @@ pub struct Translation {
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 7] = [
+    static ALL: [Translation; 8] = [
         onnx_import::IMPORT_ONNX,
         onnx_export::EXPORT_ONNX,
         bytecode::TO_BYTECODE,
@@ -86,6 +88,7 @@ pub fn all() -> &'static [Translation] {
         nvdla_emit::TO_LOADABLE,
         nvdla_loadable::FROM_LOADABLE,
         nvdla_loadable::VERIFY_LOADABLE,
+        mvu_config::TO_MVU_CONFIG,
     ];
     &ALL
 }

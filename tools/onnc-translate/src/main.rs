@@ -102,11 +102,19 @@ fn run(p: &cli::Parsed) -> Result<ExitCode, String> {
         vec![Path::new(&input)]
     };
     onnc_io::check_inputs(&inputs).map_err(|e| e.to_string())?;
-    onnc_io::check_outputs(
-        &[(Path::new(&p.cli.output), onnc_io::OutputKind::File)],
-        &inputs,
-    )
-    .map_err(|e| e.to_string())?;
+    let dir_marker = translate::dir_output::marker(t.flag);
+    let kind = match dir_marker {
+        Some(_) => onnc_io::OutputKind::Dir,
+        None => onnc_io::OutputKind::File,
+    };
+    onnc_io::check_outputs(&[(Path::new(&p.cli.output), kind)], &inputs)
+        .map_err(|e| e.to_string())?;
+    if dir_marker.is_some() && p.cli.split_input_file {
+        return Err(format!(
+            "--{} writes one directory; it takes one module, not --split-input-file",
+            t.flag
+        ));
+    }
     let options = canonical_options(&p.options)?;
     text::check_flags(t, &p.cli)?;
     let bytes = read_input(&input)?;
@@ -134,6 +142,13 @@ fn run(p: &cli::Parsed) -> Result<ExitCode, String> {
     }
     if failed {
         return Ok(ExitCode::FAILURE);
+    }
+    if let Some(marker) = dir_marker {
+        // One module (no --split-input-file): its files into the directory.
+        let files = translate::dir_output::unpack(&outputs.concat())?;
+        tracing::debug!(files = files.len(), "writing directory");
+        onnc_io::write_dir(Path::new(&p.cli.output), marker, &files).map_err(|e| e.to_string())?;
+        return Ok(ExitCode::SUCCESS);
     }
     let out = outputs.join(&b"// -----\n"[..]);
     tracing::debug!(bytes = out.len(), "writing");
