@@ -71,6 +71,20 @@ pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
     specs(engine).iter().find(|s| s.name == name)
 }
 
+/// The attribute name `parts` joined by dots (`["x1_op", "cvt", "alu_cvt",
+/// "scale"]` → `x1_op.cvt.alu_cvt.scale`). Built by hand, not `format!`:
+/// lowering and emission name a few dozen registers of every op this way.
+pub fn attr_key(parts: &[&str]) -> String {
+    let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            key.push('.');
+        }
+        key.push_str(p);
+    }
+    key
+}
+
 /// Every attribute of `engine` at its identity value (scales 1, shifts,
 /// truncates, offsets and enables 0, enumerations their "off" value).
 pub fn defaults(engine: Engine) -> BTreeMap<String, Value> {
@@ -185,10 +199,18 @@ pub fn check_op(op: &Op) -> Vec<String> {
         all.extend(sdp_params(op.str("y_op.act").unwrap_or_default()));
     }
     let mut errors = Vec::new();
-    let mut sorted = all.clone();
+    let mut sorted = all;
     sorted.sort_by_key(|s| s.name);
+    // Specs and attributes (a B-tree) are both in name order: each spec's
+    // attribute is found by walking the two together, not looked up.
+    let mut attrs = op.attrs.iter().peekable();
     for s in &sorted {
-        match op.attrs.get(s.name) {
+        while attrs.next_if(|(k, _)| k.as_str() < s.name).is_some() {}
+        let value = attrs
+            .peek()
+            .filter(|(k, _)| k.as_str() == s.name)
+            .map(|(_, v)| *v);
+        match value {
             None => errors.push(format!(
                 "layer '{layer}': nvdla.{engine} is missing attribute '{}'",
                 s.name
@@ -200,9 +222,7 @@ pub fn check_op(op: &Op) -> Vec<String> {
             }
         }
     }
-    // Both the attributes (a B-tree) and `sorted` are in name order: one
-    // merge walk finds the names no register spec has (was a scan of every
-    // spec per attribute).
+    // The same walk finds the names no register spec has.
     let mut next = sorted.iter().map(|s| s.name).peekable();
     for (name, v) in &op.attrs {
         while next.next_if(|s| *s < name.as_str()).is_some() {}
