@@ -25,7 +25,8 @@
 //! [`emu_params`], not in [`specs`], and [`check_op`] requires them; so do
 //! an `nvdla.sdp` op's LUT function parameters ([`sdp_params`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use crate::program::{Engine, Op, Value};
 pub use onnc_nvdla_hw::registers::{emu_params, Default, Kind, RegSpec};
@@ -184,23 +185,39 @@ pub fn check_value(engine: Engine, name: &str, v: &Value) -> Result<(), String> 
     }
 }
 
+/// The register specs of `engine` plus `extra` (an EMU op's or a LUT's
+/// parameters), sorted by name. Sorted once per combination (a handful) and
+/// kept: sorting them again for every op was a tenth of a big graph's
+/// emission.
+fn sorted_specs(engine: Engine, extra: &'static [RegSpec]) -> Vec<&'static RegSpec> {
+    type Key = (Engine, usize, usize);
+    static SORTED: OnceLock<Mutex<HashMap<Key, Vec<&'static RegSpec>>>> = OnceLock::new();
+    let key = (engine, extra.as_ptr() as usize, extra.len());
+    let cache = SORTED.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    map.entry(key)
+        .or_insert_with(|| {
+            let mut all: Vec<&'static RegSpec> = specs(engine).iter().chain(extra).collect();
+            all.sort_by_key(|s| s.name);
+            all
+        })
+        .clone()
+}
+
 /// Every problem with `op`'s attributes: missing, unknown, out of range or of
 /// the wrong kind, in attribute-name order (empty when the op is valid).
 pub fn check_op(op: &Op) -> Vec<String> {
     let engine = op.engine;
     let layer = &op.hw_layer;
-    let mut all: Vec<&'static RegSpec> = specs(engine).iter().collect();
-    if engine == Engine::Emu {
-        if let Some(t) = op.str("op_type") {
-            all.extend(emu_params(t));
-        }
-    }
-    if engine == Engine::Sdp {
-        all.extend(sdp_params(op.str("y_op.act").unwrap_or_default()));
-    }
+    let extra: &'static [RegSpec] = match engine {
+        Engine::Emu => op.str("op_type").map_or(&[], emu_params),
+        Engine::Sdp => sdp_params(op.str("y_op.act").unwrap_or_default()),
+        _ => &[],
+    };
+    let sorted = sorted_specs(engine, extra);
     let mut errors = Vec::new();
-    let mut sorted = all;
-    sorted.sort_by_key(|s| s.name);
     // Specs and attributes (a B-tree) are both in name order: each spec's
     // attribute is found by walking the two together, not looked up.
     let mut attrs = op.attrs.iter().peekable();
