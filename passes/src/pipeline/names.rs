@@ -309,6 +309,15 @@ mod tests {
             return;
         };
         canonicalize(&mut g).expect("canonicalizes");
+        // Idempotent: a pass that changes nothing may skip renaming (simplify).
+        let mut again = g.clone();
+        canonicalize(&mut again).expect("canonicalizes again");
+        assert_eq!(
+            again,
+            g,
+            "{}: canonicalize is not idempotent",
+            path.display()
+        );
         assert_eq!(g.inputs, expected.inputs, "{}: inputs", path.display());
         assert_eq!(g.outputs, expected.outputs, "{}: outputs", path.display());
         assert_eq!(g.nodes, expected.nodes, "{}: nodes", path.display());
