@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet --release -p onnc-tools || exit 1
 python3 - "${1:-3}" <<'PY'
-import json, os, resource, subprocess, sys, time, onnx
+import filecmp, json, os, resource, subprocess, sys, time, onnx
 runs = int(sys.argv[1])
 data = os.path.join(os.path.dirname(onnx.__file__), "backend", "test", "data", "light")
 out = "target/bench-compile"
@@ -63,7 +63,10 @@ for net in ["bvlc_alexnet", "densenet121", "inception_v1", "inception_v2", "resn
     base = os.environ.get("BASELINE")
     if base:
         tt, trss = best([[base, "compile", m, "--target", "nv_full", "-o", f"{out}/{net}.base.nvdla"]])
-        same = str(open(f"{out}/{net}.nvdla", "rb").read() == open(f"{out}/{net}.base.nvdla", "rb").read())
+        # Compared in chunks: reading both loadables whole grew this script
+        # to hundreds of MiB, which every later child inherited at fork and
+        # counted in its peak RSS.
+        same = str(filecmp.cmp(f"{out}/{net}.nvdla", f"{out}/{net}.base.nvdla", shallow=False))
     else:
         tt, trss, same = float("nan"), float("nan"), "-"
     r = json.load(open(f"{out}/{net}.json"))

@@ -11,6 +11,13 @@ pub mod input_shape;
 pub mod logging;
 pub mod split;
 
+/// Every tool allocates through jemalloc, not glibc's malloc: a compile makes
+/// millions of small, short-lived strings, vectors and maps, and glibc spent
+/// about half of a 100k-node graph's compile time consolidating and freeing
+/// them, for the same peak memory (docs/perf.md, "Allocator").
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 /// What `--version` prints after the tool's name:
 /// `0.1.0 (git 1a2b3c4, MLIR 22.1.8)` (see `tools/build.rs`).
 pub const VERSION: &str = env!("ONNC_VERSION_LINE");

@@ -25,7 +25,8 @@
 //! [`emu_params`], not in [`specs`], and [`check_op`] requires them; so do
 //! an `nvdla.sdp` op's LUT function parameters ([`sdp_params`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use crate::program::{Engine, Op, Value};
 pub use onnc_nvdla_hw::registers::{emu_params, Default, Kind, RegSpec};
@@ -69,6 +70,20 @@ pub fn sdp_params(y_act: &str) -> &'static [RegSpec] {
 /// The attribute `name` of `engine`'s op.
 pub fn spec(engine: Engine, name: &str) -> Option<&'static RegSpec> {
     specs(engine).iter().find(|s| s.name == name)
+}
+
+/// The attribute name `parts` joined by dots (`["x1_op", "cvt", "alu_cvt",
+/// "scale"]` → `x1_op.cvt.alu_cvt.scale`). Built by hand, not `format!`:
+/// lowering and emission name a few dozen registers of every op this way.
+pub fn attr_key(parts: &[&str]) -> String {
+    let mut key = String::with_capacity(parts.iter().map(|p| p.len() + 1).sum());
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            key.push('.');
+        }
+        key.push_str(p);
+    }
+    key
 }
 
 /// Every attribute of `engine` at its identity value (scales 1, shifts,
@@ -170,25 +185,49 @@ pub fn check_value(engine: Engine, name: &str, v: &Value) -> Result<(), String> 
     }
 }
 
+/// The register specs of `engine` plus `extra` (an EMU op's or a LUT's
+/// parameters), sorted by name. Sorted once per combination (a handful) and
+/// kept: sorting them again for every op was a tenth of a big graph's
+/// emission.
+fn sorted_specs(engine: Engine, extra: &'static [RegSpec]) -> Vec<&'static RegSpec> {
+    type Key = (Engine, usize, usize);
+    static SORTED: OnceLock<Mutex<HashMap<Key, Vec<&'static RegSpec>>>> = OnceLock::new();
+    let key = (engine, extra.as_ptr() as usize, extra.len());
+    let cache = SORTED.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut map = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    map.entry(key)
+        .or_insert_with(|| {
+            let mut all: Vec<&'static RegSpec> = specs(engine).iter().chain(extra).collect();
+            all.sort_by_key(|s| s.name);
+            all
+        })
+        .clone()
+}
+
 /// Every problem with `op`'s attributes: missing, unknown, out of range or of
 /// the wrong kind, in attribute-name order (empty when the op is valid).
 pub fn check_op(op: &Op) -> Vec<String> {
     let engine = op.engine;
     let layer = &op.hw_layer;
-    let mut all: Vec<&'static RegSpec> = specs(engine).iter().collect();
-    if engine == Engine::Emu {
-        if let Some(t) = op.str("op_type") {
-            all.extend(emu_params(t));
-        }
-    }
-    if engine == Engine::Sdp {
-        all.extend(sdp_params(op.str("y_op.act").unwrap_or_default()));
-    }
+    let extra: &'static [RegSpec] = match engine {
+        Engine::Emu => op.str("op_type").map_or(&[], emu_params),
+        Engine::Sdp => sdp_params(op.str("y_op.act").unwrap_or_default()),
+        _ => &[],
+    };
+    let sorted = sorted_specs(engine, extra);
     let mut errors = Vec::new();
-    let mut sorted = all.clone();
-    sorted.sort_by_key(|s| s.name);
+    // Specs and attributes (a B-tree) are both in name order: each spec's
+    // attribute is found by walking the two together, not looked up.
+    let mut attrs = op.attrs.iter().peekable();
     for s in &sorted {
-        match op.attrs.get(s.name) {
+        while attrs.next_if(|(k, _)| k.as_str() < s.name).is_some() {}
+        let value = attrs
+            .peek()
+            .filter(|(k, _)| k.as_str() == s.name)
+            .map(|(_, v)| *v);
+        match value {
             None => errors.push(format!(
                 "layer '{layer}': nvdla.{engine} is missing attribute '{}'",
                 s.name
@@ -200,9 +239,7 @@ pub fn check_op(op: &Op) -> Vec<String> {
             }
         }
     }
-    // Both the attributes (a B-tree) and `sorted` are in name order: one
-    // merge walk finds the names no register spec has (was a scan of every
-    // spec per attribute).
+    // The same walk finds the names no register spec has.
     let mut next = sorted.iter().map(|s| s.name).peekable();
     for (name, v) in &op.attrs {
         while next.next_if(|s| *s < name.as_str()).is_some() {}

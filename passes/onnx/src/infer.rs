@@ -25,7 +25,12 @@ pub fn infer_graph_with(
     g: &Graph,
     assume: impl Fn(&Node, &HashMap<String, TypeInfo>) -> Option<Vec<TypeInfo>>,
 ) -> Result<HashMap<String, TypeInfo>> {
-    let mut types: HashMap<String, TypeInfo> = HashMap::new();
+    // Sized once: grown one insert at a time, the map rehashed every name
+    // it held at each doubling.
+    let values = g.inputs.len()
+        + g.initializers.len()
+        + g.nodes.iter().map(|n| n.outputs.len()).sum::<usize>();
+    let mut types: HashMap<String, TypeInfo> = HashMap::with_capacity(values);
     for vi in &g.inputs {
         types.insert(vi.name.clone(), vi.type_info());
     }

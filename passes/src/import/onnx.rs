@@ -57,6 +57,7 @@ use onnc_dialects::{
 use onnc_onnx::{Dim, Model, Node, TypeInfo};
 use onnc_tensor::DType;
 use std::collections::{HashMap, HashSet};
+use std::sync::{OnceLock, RwLock};
 
 /// The ONNX domains whose ops map onto the `onnx` dialect.
 const DEFAULT_DOMAINS: [&str; 2] = ["", "ai.onnx"];
@@ -83,8 +84,24 @@ pub fn dialect_op(node: &Node) -> Option<&'static schema::OpSchema> {
     if !DEFAULT_DOMAINS.contains(&node.domain.as_str()) {
         return None;
     }
-    schema::lookup(&format!("onnx.{}", snake_case(&node.op_type)))
-        .filter(|s| s.name != "onnx.custom")
+    // Asked several times for every node of every graph (the importer, the
+    // naming rule after each pass): the answer per operator type is kept.
+    static BY_OP_TYPE: OnceLock<RwLock<HashMap<String, Option<&'static schema::OpSchema>>>> =
+        OnceLock::new();
+    let cache = BY_OP_TYPE.get_or_init(Default::default);
+    if let Some(found) = cache
+        .read()
+        .ok()
+        .and_then(|m| m.get(&node.op_type).copied())
+    {
+        return found;
+    }
+    let found = schema::lookup(&format!("onnx.{}", snake_case(&node.op_type)))
+        .filter(|s| s.name != "onnx.custom");
+    if let Ok(mut m) = cache.write() {
+        m.insert(node.op_type.clone(), found);
+    }
+    found
 }
 
 /// An import failure: each message names the file and the node.

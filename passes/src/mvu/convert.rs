@@ -26,7 +26,9 @@
 //! form is written by [`super::to_ir`].
 //!
 //! Options: `aprec`, `wprec`, `oprec` (1..16), `ram-check` (refuse layers
-//! beyond one MVU's RAMs; default true). Preconditions: static shapes, a
+//! beyond one MVU's RAMs; default true), `test-vectors` (default false) and
+//! `seed`: the test vectors `onnc compile --target mvu` writes, carried in
+//! the text as `mvu.test_vectors`. Preconditions: static shapes, a
 //! plain chain. Failure modes: a residual join (named), an op BARVINN cannot
 //! run, a precision out of range, a layer beyond the RAMs — each at its
 //! node's location; the IR is unchanged.
@@ -64,6 +66,21 @@ pub static REGISTRATION: PassRegistration = PassRegistration {
             default: "true",
             help: "refuse layers that do not fit one MVU's RAMs",
         },
+        OptionSpec {
+            name: "test-vectors",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "make test vectors (carried as mvu.test_vectors, written by --to-mvu-config)",
+        },
+        OptionSpec {
+            name: "seed",
+            kind: OptionKind::Int {
+                min: 0,
+                max: i64::MAX,
+            },
+            default: "0",
+            help: "seed of the test-vector input",
+        },
     ],
     factory: |o: &PassOptions| mlir_face::body("convert-onnx-to-mvu", o),
 };
@@ -77,7 +94,8 @@ pub fn memory(o: &PassOptions) -> Result<Box<dyn Pass>, String> {
             wprec: o.int("wprec") as u32,
             oprec: o.int("oprec") as u32,
             check_capacity: o.bool("ram-check"),
-            test_vectors: false,
+            test_vectors: o.bool("test-vectors"),
+            seed: o.int("seed") as u64,
             ..Default::default()
         },
         text_form: true,

@@ -1,6 +1,13 @@
 //! The BARVINN MVU back end as a pass: `convert-onnx-to-mvu` (the `onnx`
-//! level → the `mvu` level) and the `mvu` level's text form.
+//! level → the `mvu` level), the `mvu` level's text form ([`to_ir`]) and
+//! its reader ([`from_ir`]: the text back to the level, its files made
+//! again from what the text holds).
 
 pub mod convert;
+pub mod from_ir;
 pub mod layer_attrs;
+pub mod read_attrs;
 pub mod to_ir;
+
+#[cfg(test)]
+mod round_trip_test;

@@ -8,7 +8,7 @@
 use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::MvuModule};
 use melior::ir::{
-    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    attribute::{DictionaryAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
     operation::OperationBuilder,
     r#type::{FunctionType, IntegerType},
@@ -21,6 +21,15 @@ use onnc_tensor::{DType, Tensor};
 
 /// The module attribute holding the network's total countdown.
 pub const TOTAL_COUNTDOWN: &str = "mvu.total_countdown";
+
+/// The function attribute `mvu.ram_check = 0 : i64`: the layers were
+/// compiled without the RAM check (absent: with it).
+pub const RAM_CHECK: &str = "mvu.ram_check";
+
+/// The function attribute holding the test vectors, when made:
+/// `{seed = N : i64, aprec = N : i64, output = "<onnx name>", expected = dense<…> : tensor<…xf32>}`
+/// (the input is drawn again from the seed; the expected output is carried).
+pub const TEST_VECTORS: &str = "mvu.test_vectors";
 
 /// Sets `mvu.total_countdown = total : i64` on `module`.
 pub fn set_total_countdown(module: &OperationRef, total: u64) {
@@ -172,7 +181,9 @@ pub fn build_func<'c>(
         &format!("[{{onnx.name = \"{}\"}}]", input_name.replace('"', "")),
     )
     .ok_or("arg attrs")?;
+    let func_attrs = level_attrs(context, m);
     OperationBuilder::new("func.func", Location::name(context, name, unknown))
+        .add_attributes(&func_attrs)
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),
@@ -188,4 +199,41 @@ pub fn build_func<'c>(
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())
+}
+
+/// The function's level attributes: [`RAM_CHECK`] when off, [`TEST_VECTORS`] when made.
+fn level_attrs<'c>(
+    context: &'c melior::Context,
+    m: &MvuModule,
+) -> Vec<(Identifier<'c>, Attribute<'c>)> {
+    let c = &m.compiled;
+    let i = |v: i64| -> Attribute<'c> {
+        IntegerAttribute::new(IntegerType::new(context, 64).into(), v).into()
+    };
+    let mut out = Vec::new();
+    if !c.options().check_capacity {
+        out.push((Identifier::new(context, RAM_CHECK), i(0)));
+    }
+    if let Some(v) = c.vectors() {
+        let dict: Vec<(Identifier<'c>, Attribute<'c>)> = vec![
+            (Identifier::new(context, "seed"), i(c.options().seed as i64)),
+            (
+                Identifier::new(context, "aprec"),
+                i(c.options().aprec.into()),
+            ),
+            (
+                Identifier::new(context, "output"),
+                StringAttribute::new(context, &v.output_name).into(),
+            ),
+            (
+                Identifier::new(context, "expected"),
+                ir::tensor_attr(context, v.output.cast(DType::F32), "expected_output"),
+            ),
+        ];
+        out.push((
+            Identifier::new(context, TEST_VECTORS),
+            DictionaryAttribute::new(context, &dict).into(),
+        ));
+    }
+    out
 }

@@ -58,12 +58,21 @@ pub struct Stats {
     pub dead_initializers: usize,
 }
 
+impl Stats {
+    /// Whether the graph was changed at all.
+    pub fn changed(&self) -> bool {
+        *self != Stats::default()
+    }
+}
+
 /// Simplifies `g` in place. `fold_limit` caps the element count of a folded
 /// result (larger results stay computed at run time).
 pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
     let mut stats = Stats::default();
-    fold_constants(g, fold_limit, &mut stats)?;
-    let types = onnc_onnx::infer_graph(g).unwrap_or_default();
+    let types = match fold_constants(g, fold_limit, &mut stats)? {
+        Some(types) => types,
+        None => onnc_onnx::infer_graph(g).unwrap_or_default(),
+    };
     remove_forwarding(g, &types, &mut stats);
     remove_dead(g, &mut stats);
     Ok(stats)
@@ -74,7 +83,14 @@ pub fn simplify(g: &mut Graph, fold_limit: usize) -> Result<Stats, String> {
 /// inference could not see before (a Resize whose sizes were computed).
 pub const MAX_ROUNDS: usize = 8;
 
-fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result<(), String> {
+/// Folds in rounds; returns the types of the graph as it is left when the
+/// last round folded nothing (they still hold), `None` when the rounds ran
+/// out.
+fn fold_constants(
+    g: &mut Graph,
+    fold_limit: usize,
+    stats: &mut Stats,
+) -> Result<Option<HashMap<String, onnc_onnx::TypeInfo>>, String> {
     for _ in 0..MAX_ROUNDS {
         let before = stats.folded;
         // A graph inference cannot type folds nothing through Shape; the
@@ -82,10 +98,10 @@ fn fold_constants(g: &mut Graph, fold_limit: usize, stats: &mut Stats) -> Result
         let types = onnc_onnx::infer_graph(g).unwrap_or_default();
         fold_round(g, fold_limit, &types, stats)?;
         if stats.folded == before {
-            break;
+            return Ok(Some(types));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The value of a `Shape` (with `start`/`end`) or `Size` node whose input has

@@ -74,10 +74,16 @@ impl Pass for Simplify {
             diags.error(None, e);
             PassFailed
         })?;
-        graph_simplify::simplify(graph, self.fold_limit).map_err(|e| {
+        let stats = graph_simplify::simplify(graph, self.fold_limit).map_err(|e| {
             diags.error(None, format!("onnx-simplify: {e}"));
             PassFailed
         })?;
+        // A graph reaches a pass with its text form's names (the importer
+        // and every ONNX-level pass give it them): one left as it was keeps
+        // them, and naming it again is a third of a big graph's simplify.
+        if !stats.changed() {
+            return Ok(());
+        }
         crate::pipeline::names::settle(graph, "onnx-simplify", diags)
     }
 }

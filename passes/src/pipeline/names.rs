@@ -44,12 +44,12 @@ fn text_dims(dims: &[Dim]) -> Vec<Dim> {
         .collect()
 }
 
-/// The node's results as the dialect op has them: for each, the ONNX output
+/// The node's results as its dialect op `op` (`onnx.custom` for an
+/// undeclared one; `None` when even that is missing) has them: for each, the ONNX output
 /// name it came from (`None` for a required result ONNX left unnamed), and
 /// the position of each ONNX output slot in the exported node (`None` for an
 /// absent optional one).
-fn result_slots(node: &Node) -> Vec<Option<Option<String>>> {
-    let op = dialect_op(node).or_else(|| schema::lookup("onnx.custom"));
+fn result_slots(node: &Node, op: Option<&schema::OpSchema>) -> Vec<Option<Option<String>>> {
     let Some(op) = op else {
         return node.outputs.iter().map(|o| Some(Some(o.clone()))).collect();
     };
@@ -76,10 +76,10 @@ fn result_slots(node: &Node) -> Vec<Option<Option<String>>> {
     slots
 }
 
-/// The node's inputs as they read back: absent optional operands as `None`
+/// The node's inputs as they read back through its dialect op `op` (as in
+/// [`result_slots`]): absent optional operands as `None`
 /// (trailing ones dropped), a variadic group without its gaps.
-fn operand_names(node: &Node) -> Vec<Option<String>> {
-    let op = dialect_op(node).or_else(|| schema::lookup("onnx.custom"));
+fn operand_names(node: &Node, op: Option<&schema::OpSchema>) -> Vec<Option<String>> {
     let mut inputs: Vec<Option<String>> = match op {
         None => node.inputs.clone(),
         Some(op) => {
@@ -139,8 +139,11 @@ pub fn canonicalize(g: &mut Graph) -> Result<(), String> {
         o.dims = text_dims(&o.dims);
     }
 
-    let mut used: HashSet<String> = HashSet::new();
-    let mut rename: HashMap<String, String> = HashMap::new();
+    let values = g.inputs.len()
+        + g.initializers.len()
+        + g.nodes.iter().map(|n| n.outputs.len()).sum::<usize>();
+    let mut used: HashSet<String> = HashSet::with_capacity(values);
+    let mut rename: HashMap<String, String> = HashMap::with_capacity(values);
     let input_names: HashSet<String> = g.inputs.iter().map(|v| v.name.clone()).collect();
     for v in &mut g.inputs {
         let new = unique(&v.name, &mut used);
@@ -168,12 +171,15 @@ pub fn canonicalize(g: &mut Graph) -> Result<(), String> {
         *name = new;
     }
 
+    let custom = schema::lookup("onnx.custom");
     for node in &mut g.nodes {
-        let inputs = operand_names(node)
+        let declared = dialect_op(node);
+        let op = declared.or(custom);
+        let inputs = operand_names(node, op)
             .into_iter()
             .map(|i| i.map(|n| rename.get(&n).cloned().unwrap_or(n)))
             .collect();
-        let slots = result_slots(node);
+        let slots = result_slots(node, op);
         let name = unique(&location_name(&node.name), &mut used);
         let multi = slots.iter().flatten().count() > 1;
         let mut outputs = Vec::with_capacity(slots.len());
@@ -197,7 +203,7 @@ pub fn canonicalize(g: &mut Graph) -> Result<(), String> {
         while outputs.last().is_some_and(|o| o.is_empty()) {
             outputs.pop();
         }
-        if dialect_op(node).is_some() {
+        if declared.is_some() {
             node.domain.clear();
         }
         node.name = name;
@@ -303,6 +309,15 @@ mod tests {
             return;
         };
         canonicalize(&mut g).expect("canonicalizes");
+        // Idempotent: a pass that changes nothing may skip renaming (simplify).
+        let mut again = g.clone();
+        canonicalize(&mut again).expect("canonicalizes again");
+        assert_eq!(
+            again,
+            g,
+            "{}: canonicalize is not idempotent",
+            path.display()
+        );
         assert_eq!(g.inputs, expected.inputs, "{}: inputs", path.display());
         assert_eq!(g.outputs, expected.outputs, "{}: outputs", path.display());
         assert_eq!(g.nodes, expected.nodes, "{}: nodes", path.display());

@@ -21,6 +21,8 @@ pub enum Level {
     Onnx,
     /// `Module::Nvdla`: a function of `nvdla` ops in a module with `nvdla.config`.
     Nvdla,
+    /// `Module::Mvu`: a function of `mvu` ops (read by `crate::mvu::from_ir`).
+    Mvu,
 }
 
 /// A pass that runs on [`super::Module`].

@@ -13,6 +13,7 @@
 //! ```
 
 mod bytecode;
+mod mvu_config;
 mod nnie_package;
 pub mod nvdla_emit;
 mod nvdla_loadable;
@@ -95,7 +96,7 @@ pub type DirFile = (String, Vec<u8>);
 
 /// Every translation, in `--help` order.
 pub fn all() -> &'static [Translation] {
-    static ALL: [Translation; 8] = [
+    static ALL: [Translation; 9] = [
         onnx_import::IMPORT_ONNX,
         onnx_export::EXPORT_ONNX,
         bytecode::TO_BYTECODE,
@@ -104,6 +105,7 @@ pub fn all() -> &'static [Translation] {
         nvdla_loadable::FROM_LOADABLE,
         nvdla_loadable::VERIFY_LOADABLE,
         nnie_package::TO_PACKAGE,
+        mvu_config::TO_MVU_CONFIG,
     ];
     &ALL
 }

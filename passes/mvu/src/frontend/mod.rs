@@ -54,7 +54,7 @@ pub use pipeline::{max_pool, output_bound};
 pub use sim::{reference_codes, reference_graph, simulate, SimError};
 pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
 pub use split_check::{check_splits, SplitCheck};
-pub use vectors::{fake_quantized, random_codes, test_vectors, TestVectors};
+pub use vectors::{fake_quantized, input_vectors, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
 pub use window::window_shift;
 
@@ -124,6 +124,7 @@ pub struct Compiled {
     table: Table,
     files: Vec<GeneratedFile>,
     vectors: Option<TestVectors>,
+    opts: CompileOptions,
 }
 
 impl Compiled {
@@ -155,6 +156,18 @@ impl Compiled {
     /// The test vectors, when made.
     pub fn vectors(&self) -> Option<&TestVectors> {
         self.vectors.as_ref()
+    }
+
+    /// The options the back half ran with ([`assemble`]; calibration inputs dropped).
+    pub fn options(&self) -> &CompileOptions {
+        &self.opts
+    }
+
+    /// Adds the test vectors and their four files (after the configuration
+    /// files; `seed` and `aprec` of [`Compiled::options`] go in `test_vectors.json`).
+    pub fn add_test_vectors(&mut self, v: TestVectors) {
+        self.files.extend(output::vector_files(&v, &self.opts));
+        self.vectors = Some(v);
     }
 
     /// Every output file (name and contents), in write order.
@@ -244,6 +257,23 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             )]
         })?;
     }
+    let mut compiled = assemble(lowered, opts)?;
+    if opts.test_vectors {
+        let v = test_vectors(graph, compiled.lowered(), opts).map_err(|p| vec![p])?;
+        compiled.add_test_vectors(v);
+    }
+    Ok(compiled)
+}
+
+/// The back half of [`compile`]: everything after the per-layer decisions.
+///
+/// In: the lowered layers (what the `mvu` level holds: shapes, precisions,
+/// quantizer MSBs, integer weights and scales, biases, output pipelines) and
+/// the options the back half reads (`check_capacity`, `asm`; `seed` and
+/// `aprec` for `test_vectors.json`). Out: the pieces, register table and
+/// every configuration file (no test vectors: [`Compiled::add_test_vectors`]),
+/// or every problem found.
+pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled, CompileError> {
     // A strided conv job walks floor((iW − fW) / sW) + 1 windows of its row;
     // BARVINN's formula `(iW − fW + 1) / sW` is that number only when it is
     // an integer. The front end takes the window count (`RoundUp`): equal
@@ -316,21 +346,17 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     };
     let text = emit::bundle(&table, &images, &opts.asm)
         .map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
-    let mut files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
-    let vectors = if opts.test_vectors {
-        Some(test_vectors(graph, &lowered, opts).map_err(|p| vec![p])?)
-    } else {
-        None
-    };
-    if let Some(v) = &vectors {
-        files.extend(output::vector_files(v, opts));
-    }
+    let files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
     Ok(Compiled {
         lowered,
         pieces,
         layers,
         table,
         files,
-        vectors,
+        vectors: None,
+        opts: CompileOptions {
+            calibration: Vec::new(),
+            ..opts.clone()
+        },
     })
 }

@@ -133,6 +133,32 @@ fn ram_order(shape: &[usize], values: &[f32]) -> Vec<i32> {
     out
 }
 
+/// The test input of a graph input `name` of `shape` and element type
+/// `dtype`: the seeded codes (as `dtype`) and their data-RAM image.
+/// What [`test_vectors`] draws, for a reader of the `mvu` level that has
+/// the input's name, shape, `aprec` and seed but not the graph.
+pub fn input_vectors(
+    name: &str,
+    shape: &[usize],
+    dtype: onnc_tensor::DType,
+    aprec: u32,
+    seed: u64,
+) -> Result<(Tensor, Vec<String>), Problem> {
+    let n = shape.iter().product();
+    let codes = random_codes(n, aprec, seed);
+    let x = Tensor::from_f32(shape.to_vec(), codes.clone())
+        .map_err(|e| Problem::option("test vectors", e.to_string(), "report this"))?;
+    let lines = bit_serial_lines(
+        name,
+        &ram_order(shape, &codes),
+        aprec,
+        false,
+        ACT_WORD_ELEMS,
+    )
+    .map_err(|e| Problem::option("test vectors", e.to_string(), "use --aprec 1..=16"))?;
+    Ok((x.cast(dtype), lines))
+}
+
 /// Makes the test vectors for `graph` compiled as `layers`.
 pub fn test_vectors(
     graph: &Graph,
@@ -147,11 +173,7 @@ pub fn test_vectors(
             "give it one (--input-shape)",
         ));
     };
-    let n = shape.iter().product();
-    let codes = random_codes(n, opts.aprec, opts.seed);
-    let x = Tensor::from_f32(shape.clone(), codes.clone())
-        .map_err(|e| Problem::option("test vectors", e.to_string(), "report this"))?;
-    let x = x.cast(input.dtype);
+    let (x, input_lines) = input_vectors(&input.name, &shape, input.dtype, opts.aprec, opts.seed)?;
     let g = fake_quantized(graph, layers);
     let out = onnc_interp::run_graph(&g, &[(input.name.clone(), x.clone())]).map_err(|e| {
         Problem::option(
@@ -163,14 +185,6 @@ pub fn test_vectors(
     let (output_name, output) = out.into_iter().next().ok_or_else(|| {
         Problem::option("test vectors", "the graph has no output", "keep one output")
     })?;
-    let input_lines = bit_serial_lines(
-        &input.name,
-        &ram_order(&shape, &codes),
-        opts.aprec,
-        false,
-        ACT_WORD_ELEMS,
-    )
-    .map_err(|e| Problem::option("test vectors", e.to_string(), "use --aprec 1..=16"))?;
     Ok(TestVectors {
         input_name: input.name.clone(),
         input: x,

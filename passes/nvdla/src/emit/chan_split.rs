@@ -57,15 +57,14 @@ pub(crate) fn supports<V: Values + ?Sized>(
     [k, c, r, s]: [usize; 4],
 ) -> Vec<Option<(usize, usize)>> {
     let rs = r * s;
+    if rs == 0 {
+        return vec![None; k];
+    }
     (0..k)
         .map(|kk| {
-            let nonzero = |cc: &usize| {
-                let at = (kk * c + cc) * rs;
-                (at..at + rs).any(|i| w.value(i) != 0.0)
-            };
-            let first = (0..c).find(nonzero)?;
-            let last = (0..c).rev().find(nonzero)?;
-            Some((first, last + 1))
+            let row = kk * c * rs;
+            let (first, last) = w.nonzero_span(row, row + c * rs)?;
+            Some(((first - row) / rs, (last - row) / rs + 1))
         })
         .collect()
 }
@@ -354,6 +353,67 @@ mod tests {
         assert_eq!(sup, (0..5).map(|k| Some((k, k + 1))).collect::<Vec<_>>());
         let zero = supports(&[0.0f32; 8][..], [2, 2, 1, 2]);
         assert_eq!(zero, [None, None]);
+    }
+
+    /// The scan over bytes (contiguous or not) and over `f32`s agree with
+    /// the element-by-element definition: signed zeros are zero, NaN is not.
+    #[test]
+    fn supports_agree_across_value_storages() {
+        use crate::emit::weights::LeF32s;
+        let shape = [6, 5, 3, 1];
+        let mut w = vec![0f32; 6 * 5 * 3];
+        w[3] = -0.0; // kernel 0: only a negative zero
+        w[15 + 4] = 2.0; // kernel 1: channel 1
+        w[15 + 13] = f32::NAN; // kernel 1: channel 4
+        w[30] = 1.0; // kernel 2: channel 0 only
+        w[89] = -3.0; // kernel 5: the last tap of the last channel
+        let want = vec![None, Some((1, 5)), Some((0, 1)), None, None, Some((4, 5))];
+        assert_eq!(supports(&w[..], shape), want);
+        let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(supports(&LeF32s::contiguous(&bytes), shape), want);
+        // The same values as every other 4-byte run of a wider buffer.
+        let padded: Vec<u8> = bytes
+            .chunks(4)
+            .flat_map(|b| [b, &[9u8; 4]].concat())
+            .collect();
+        let strided = onnc_tensor::LeBytes::strided(&padded, 4, 8, w.len()).unwrap();
+        assert_eq!(supports(&LeF32s(strided), shape), want);
+        assert_eq!(supports(&depthwise(4, 2)[..], [4, 4, 2, 0]), vec![None; 4]);
+        // Rows long enough for the block scan: per kernel, values at a few
+        // positions (negative zeros in whole blocks of otherwise zeros).
+        let shape = [7, 40, 3, 3];
+        let row = 40 * 9;
+        let mut w = vec![0f32; 7 * row];
+        for (kk, at) in [
+            (0, vec![0]),
+            (1, vec![359]),
+            (2, vec![17, 200]),
+            (4, vec![64, 65, 300]),
+        ] {
+            for i in at {
+                w[kk * row + i] = 0.5 + i as f32;
+            }
+        }
+        for i in 0..row {
+            w[3 * row + i] = -0.0;
+            if i % 3 == 0 {
+                w[5 * row + i] = -0.0;
+            }
+        }
+        w[6 * row + 123] = f32::NAN;
+        let want: Vec<_> = (0..7)
+            .map(|kk| {
+                let r = &w[kk * row..(kk + 1) * row];
+                let first = r.iter().position(|v| *v != 0.0 || v.is_nan())?;
+                let last = r.iter().rposition(|v| *v != 0.0 || v.is_nan())?;
+                Some((first / 9, last / 9 + 1))
+            })
+            .collect();
+        assert_eq!(want[1], Some((39, 40)));
+        assert_eq!(want[3], None);
+        assert_eq!(supports(&w[..], shape), want);
+        let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(supports(&LeF32s::contiguous(&bytes), shape), want);
     }
 
     #[test]

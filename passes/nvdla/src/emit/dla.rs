@@ -42,6 +42,7 @@ use super::split::{Band, Chunk, ConvPlan};
 use super::weights::feature_geometry;
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+use crate::registers::attr_key;
 
 /// `FORMAT_FEATURE`.
 const FORMAT_FEATURE: u8 = 36;
@@ -342,7 +343,7 @@ impl Ctx<'_> {
                     let Some(t) = op.inputs.get(slot + 1).copied().flatten() else {
                         continue;
                     };
-                    match op.str(&format!("{unit}.mode")) {
+                    match op.str(&attr_key(&[unit, "mode"])) {
                         Some("per_point") => {
                             let win = Win {
                                 rows,
@@ -353,7 +354,7 @@ impl Ctx<'_> {
                         Some("per_kernel") if b.chunk.is_some() => {
                             // Per-kernel data is K elements back to back
                             // (two values each for `both`).
-                            let parts = if op.str(&format!("{unit}.type")) == Some("both") {
+                            let parts = if op.str(&attr_key(&[unit, "type"])) == Some("both") {
                                 2
                             } else {
                                 1
@@ -605,9 +606,9 @@ impl Ctx<'_> {
     }
 
     fn sdp_unit(&self, a: &A, unit: &str, with_cvt: bool) -> Result<SdpOp> {
-        let f = |field: &str| format!("{unit}.{field}");
+        let f = |field: &str| attr_key(&[unit, field]);
         let cvt = |which: &str| -> Result<CvtParam> {
-            let g = |field: &str| format!("{unit}.cvt.{which}.{field}");
+            let g = |field: &str| attr_key(&[unit, "cvt", which, field]);
             Ok(CvtParam {
                 scale: a.i16(&g("scale"))?,
                 truncate: a.reg(&g("truncate"))? as u8,

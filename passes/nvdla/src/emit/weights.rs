@@ -45,11 +45,68 @@ pub const WEIGHT_GRANULE: usize = 128;
 pub trait Values: Sync {
     /// Value `i`.
     fn value(&self, i: usize) -> f32;
+
+    /// The first and last index in `from..to` whose value is not zero
+    /// (either sign; a NaN counts as non-zero), or `None` when all are.
+    fn nonzero_span(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let first = (from..to).find(|&i| self.value(i) != 0.0)?;
+        let last = (first..to).rev().find(|&i| self.value(i) != 0.0)?;
+        Some((first, last))
+    }
+}
+
+/// Whether a non-zero `f32` (either sign; NaN too) is among the
+/// little-endian values in `block` (a multiple of 8 bytes): an OR over
+/// 64-bit words, which the compiler turns into vector code.
+fn block_has_nonzero(block: &[u8]) -> bool {
+    let or = block.chunks_exact(8).fold(0u64, |acc, w| {
+        acc | u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]])
+    });
+    or & 0x7fff_ffff_7fff_ffff != 0
+}
+
+/// Whether the little-endian `f32` in `b` (4 bytes) is non-zero.
+fn word_nonzero(b: &[u8]) -> bool {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]]) & 0x7fff_ffff != 0
+}
+
+/// Index of the first and last non-zero `f32` of the little-endian values
+/// in `bytes`, skipping all-zero blocks of 16 values from each end.
+fn span_of_bytes(bytes: &[u8]) -> Option<(usize, usize)> {
+    const BLOCK: usize = 64;
+    let mut first = None;
+    let mut at = 0;
+    for block in bytes.chunks(BLOCK) {
+        if block.len() < BLOCK || block_has_nonzero(block) {
+            if let Some(j) = block.chunks_exact(4).position(word_nonzero) {
+                first = Some(at / 4 + j);
+                break;
+            }
+        }
+        at += block.len();
+    }
+    let first = first?;
+    let mut end = bytes.len();
+    for block in bytes.rchunks(BLOCK) {
+        end -= block.len();
+        if block.len() < BLOCK || block_has_nonzero(block) {
+            if let Some(j) = block.chunks_exact(4).rposition(word_nonzero) {
+                return Some((first, end / 4 + j));
+            }
+        }
+    }
+    Some((first, first))
 }
 
 impl Values for [f32] {
     fn value(&self, i: usize) -> f32 {
         self[i]
+    }
+
+    fn nonzero_span(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let first = self[from..to].iter().position(|v| *v != 0.0)?;
+        let last = self[from..to].iter().rposition(|v| *v != 0.0)?;
+        Some((from + first, from + last))
     }
 }
 
@@ -75,6 +132,19 @@ impl Values for LeF32s<'_> {
     fn value(&self, i: usize) -> f32 {
         let b = self.0.element(i, 4);
         f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+
+    /// Blocks of bytes skipped at a time when they are contiguous (a kernel
+    /// of a merged grouped conv is mostly zeros: scanned element by element,
+    /// the chunk decision dominated ShuffleNet's compile).
+    fn nonzero_span(&self, from: usize, to: usize) -> Option<(usize, usize)> {
+        let Some(bytes) = self.0.as_contiguous() else {
+            let first = (from..to).find(|&i| self.value(i) != 0.0)?;
+            let last = (first..to).rev().find(|&i| self.value(i) != 0.0)?;
+            return Some((first, last));
+        };
+        let (first, last) = span_of_bytes(&bytes[from * 4..to * 4])?;
+        Some((from + first, from + last))
     }
 }
 

@@ -6,7 +6,7 @@
 //! the program in execution order: every operand a fused SDP reads (a
 //! residual branch) is produced before that node.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::{Attr, DType};
@@ -75,7 +75,8 @@ pub struct Lowering {
     opts: LowerOptions,
     claimed: BTreeSet<usize>,
     groups: BTreeMap<usize, Group>,
-    outputs: Vec<String>,
+    /// Each graph output's name and its first index among the outputs.
+    outputs: HashMap<String, u16>,
     /// Nodes folded into a head besides its chain (a flatten before an FC), by head.
     folded: BTreeMap<usize, Vec<usize>>,
 }
@@ -109,7 +110,7 @@ impl Lowering {
             opts,
             claimed: BTreeSet::new(),
             groups: BTreeMap::new(),
-            outputs: Vec::new(),
+            outputs: HashMap::new(),
             folded: BTreeMap::new(),
         }
     }
@@ -130,12 +131,17 @@ impl Lowering {
     }
 
     fn out_index(&self, v: &str) -> Option<u16> {
-        self.outputs.iter().position(|o| o == v).map(|i| i as u16)
+        // A map: a linear search per node made 20k outputs cost 4 G
+        // instructions of string compares.
+        self.outputs.get(v).copied()
     }
 
     /// The graph inputs as `Input` tensors.
     pub fn inputs(&mut self, g: &Graph) {
-        self.outputs = g.outputs.iter().map(|o| o.name.clone()).collect();
+        self.outputs = HashMap::with_capacity(g.outputs.len());
+        for (i, o) in g.outputs.iter().enumerate() {
+            self.outputs.entry(o.name.clone()).or_insert(i as u16);
+        }
         for (i, vi) in g.inputs.iter().enumerate() {
             let shape = self.w.shape(&vi.name).to_vec();
             let shape = if shape.is_empty() {

@@ -270,7 +270,7 @@ pub fn set_unit_attrs(
             continue;
         }
         let mut set = |k: &str, v: Value| {
-            attrs.insert(format!("{name}.{k}"), v);
+            attrs.insert(crate::registers::attr_key(&[name, k]), v);
         };
         set("enable", Value::Int(1));
         set(
