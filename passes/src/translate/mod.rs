@@ -126,6 +126,42 @@ impl Input<'_> {
     }
 }
 
+/// `run` of a translation whose output is a directory ([`DirOutput`]): the
+/// tool writes the directory's files instead and never calls it.
+pub(crate) fn directory_only(input: &Input) -> Result<Vec<u8>, Error> {
+    Err(input.error("this translation writes a directory: give -o DIR"))
+}
+
+/// The main function of `module` read into a level by `read` (a level
+/// reader: `mvu::from_ir`, `nnie::from_ir`), its errors each at its op's
+/// location (`file:line:col`, or the file and the op's name).
+pub(crate) fn read_level<T>(
+    input: &Input,
+    module: &melior::ir::Module,
+    read: impl for<'c, 'a> FnOnce(
+        &melior::ir::operation::OperationRef<'c, 'a>,
+    ) -> Result<T, Vec<(melior::ir::Location<'c>, String)>>,
+) -> Result<T, Error> {
+    let file = input.path.display().to_string();
+    let op = module.as_operation();
+    let func = crate::onnx::functions::main_function(&op).map_err(|e| input.error(e))?;
+    read(&func).map_err(|errors| {
+        Error(
+            errors
+                .into_iter()
+                .map(|(at, e)| {
+                    let loc = onnc_dialects::ir::Loc::from_location(at);
+                    match (&loc.file, &loc.name) {
+                        (Some(_), _) => format!("{loc}: error: {e}"),
+                        (None, Some(_)) => format!("{file}: {loc}: error: {e}"),
+                        (None, None) => format!("{file}: error: {e}"),
+                    }
+                })
+                .collect(),
+        )
+    })
+}
+
 /// Parses the input (MLIR text or bytecode) in a fresh context, runs the
 /// Rust verifiers, and hands the module to `f`; parse and verifier errors
 /// come back as the diagnostics, with file positions.

@@ -17,10 +17,9 @@
 //! onnc-translate --to-mvu-config net.mvu.mlir -o net.mvu
 //! ```
 
-use super::{with_module, DirFile, DirOutput, Error, Input, Kind, Translation};
+use super::{directory_only, read_level, with_module, DirFile, DirOutput, Error, Input};
+use super::{Kind, Translation};
 use crate::mvu::from_ir::module_from_func;
-use crate::onnx::functions::main_function;
-use onnc_dialects::ir::Loc;
 
 /// `--to-mvu-config`.
 pub const TO_MVU_CONFIG: Translation = Translation {
@@ -28,33 +27,16 @@ pub const TO_MVU_CONFIG: Translation = Translation {
     summary: "Write mvu dialect IR as a BARVINN configuration directory (-o DIR)",
     kind: Kind::Emit,
     options: &[],
-    run: no_single_file,
+    run: directory_only,
     dir: Some(DirOutput {
         marker: onnc_mvu::emit::CONFIG_JSON,
         files: config_files,
     }),
 };
 
-fn no_single_file(input: &Input) -> Result<Vec<u8>, Error> {
-    Err(input.error("--to-mvu-config writes a directory: give -o DIR"))
-}
-
 fn config_files(input: &Input) -> Result<Vec<DirFile>, Error> {
-    let file = input.path.display().to_string();
     with_module(input, |module| {
-        let op = module.as_operation();
-        let func = main_function(&op).map_err(|e| Error(vec![format!("{file}: error: {e}")]))?;
-        let m = module_from_func(&func).map_err(|errors| {
-            Error(
-                errors
-                    .into_iter()
-                    .map(|(at, m)| match Loc::from_location(at) {
-                        l if l.file.is_some() => format!("{l}: error: {m}"),
-                        l => format!("{file}: {l}: error: {m}"),
-                    })
-                    .collect(),
-            )
-        })?;
+        let m = read_level(input, module, module_from_func)?;
         Ok(m.compiled
             .files()
             .iter()

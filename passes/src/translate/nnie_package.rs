@@ -14,9 +14,9 @@
 //! onnc-translate --to-nnie-package model.nnie.mlir -o model.nnie
 //! ```
 
-use super::{with_module, DirFile, DirOutput, Error, Input, Kind, Translation};
-use crate::{nnie::from_ir::module_from_func, onnx::functions::main_function};
-use onnc_dialects::ir::Loc;
+use super::{directory_only, read_level, with_module, DirFile, DirOutput, Error, Input};
+use super::{Kind, Translation};
+use crate::nnie::from_ir::module_from_func;
 use onnc_nnie::frontend::QUANT_REPORT_FILE;
 
 /// `--to-nnie-package`.
@@ -25,37 +25,16 @@ pub const TO_PACKAGE: Translation = Translation {
     summary: "Write nnie dialect IR as an nnie_mapper package directory (-o DIR)",
     kind: Kind::Emit,
     options: &[],
-    run: no_single_file,
+    run: directory_only,
     dir: Some(DirOutput {
         marker: QUANT_REPORT_FILE,
         files: package_files,
     }),
 };
 
-fn no_single_file(input: &Input) -> Result<Vec<u8>, Error> {
-    Err(input.error("--to-nnie-package writes a directory: give -o DIR"))
-}
-
 fn package_files(input: &Input) -> Result<Vec<DirFile>, Error> {
-    let file = input.path.display().to_string();
     with_module(input, |module| {
-        let op = module.as_operation();
-        let func = main_function(&op).map_err(|e| input.error(e))?;
-        let m = module_from_func(&func).map_err(|errors| {
-            Error(
-                errors
-                    .into_iter()
-                    .map(|(at, e)| {
-                        let loc = Loc::from_location(at);
-                        match (&loc.file, &loc.name) {
-                            (Some(_), _) => format!("{loc}: error: {e}"),
-                            (None, Some(_)) => format!("{file}: {loc}: error: {e}"),
-                            (None, None) => format!("{file}: error: {e}"),
-                        }
-                    })
-                    .collect(),
-            )
-        })?;
+        let m = read_level(input, module, module_from_func)?;
         let c = &m.compiled;
         let mut files = c.package().files().to_vec();
         files.push((
