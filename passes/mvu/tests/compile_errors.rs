@@ -84,13 +84,13 @@ fn residual_join_is_named_with_both_paths() {
 }
 
 #[test]
-fn branch_without_join_is_reported() {
+fn two_pipeline_stages_on_one_layer_output_are_reported() {
     let mut g = one_conv(64, 8);
     g.nodes.push(Node::new("relu_2", "Relu", &["y"], &["q"]));
     let e = compile(&g, &opts(2, 2, 2)).unwrap_err();
     assert!(
         e.to_string()
-            .contains("value 'y' (from 'conv_1') is read by 2 nodes ('relu_1', 'relu_2')"),
+            .contains("node 'relu_2' (Relu): reads 'y', the output of 'conv_1' before its output pipeline goes on in 'relu_1'"),
         "{e}"
     );
 }

@@ -304,6 +304,7 @@ fn asm_pointer_overflow() {
             input: 32000,
             output: 0,
             weight: 0,
+            pixel_skip: 0,
         }],
         ..emit::AsmOptions::default()
     };

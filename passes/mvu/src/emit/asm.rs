@@ -46,6 +46,9 @@ pub struct LayerBases {
     pub output: u32,
     /// First weight-RAM word.
     pub weight: u32,
+    /// Output words skipped after each output pixel of a pooled layer (the
+    /// other parts of a Concat buffer its words interleave with); 0 otherwise.
+    pub pixel_skip: u32,
 }
 
 /// How many jobs the program kicks for a convolution. BARVINN's programs use
@@ -137,12 +140,14 @@ pub fn default_bases(index: usize, limits: &MvuLimits) -> LayerBases {
             input: 0,
             output: half,
             weight: 0,
+            pixel_skip: 0,
         }
     } else {
         LayerBases {
             input: half,
             output: 0,
             weight: 0,
+            pixel_skip: 0,
         }
     }
 }
@@ -227,7 +232,9 @@ fn check_pooled_pointers(r: &Row, p: &PooledSteps, b: &LayerBases) -> Result<()>
         ),
         (
             "mvuobaseptr",
-            u64::from(b.output) + jobs * u64::from(r.oprec),
+            u64::from(b.output)
+                + jobs * u64::from(r.oprec)
+                + (p.counts[0] * p.counts[1]).saturating_sub(1) * u64::from(b.pixel_skip),
             DATA_ADDR_BITS,
         ),
         (
@@ -298,6 +305,13 @@ fn pooled_jobs(s: &mut String, f: &str, r: &Row, p: &PooledSteps, b: &LayerBases
     let _ = writeln!(s, "    addi s1, s1, {}", r.oprec);
     let _ = writeln!(s, "    li t0, {}\n    add s2, s2, t0", p.block);
     let _ = writeln!(s, "    addi s6, s6, -1\n    bnez s6, .L{f}_job");
+    if b.pixel_skip > 0 {
+        let _ = writeln!(
+            s,
+            "    li t0, {}\n    add s1, s1, t0    # the other Concat parts' words of this pixel",
+            b.pixel_skip
+        );
+    }
     let _ = writeln!(s, "    li t0, {}\n    add s7, s7, t0", p.col);
     let _ = writeln!(s, "    addi s5, s5, -1\n    bnez s5, .L{f}_col");
     let _ = writeln!(s, "    li t0, {}\n    add s3, s3, t0", p.row);

@@ -21,7 +21,9 @@
 //! usually does. Values above the calibration maximum wrap as with any fixed
 //! window; the choice is as good as the calibration data.
 
+use super::flow::Flow;
 use super::lower::Lowered;
+use super::run::Buffers;
 use super::sim::{decode, input_dims, layer, quantize, SimError};
 use super::split::split;
 use crate::limits::{MvuLimits, MAX_QUANT_MSB};
@@ -60,18 +62,59 @@ fn run_raw(
 }
 
 /// Sets every layer's `quant_msb` from the calibration inputs (see the
-/// module doc); returns the MSBs chosen, one per layer.
-pub fn calibrate(lowered: &mut [Lowered], inputs: &[Vec<i64>]) -> Result<Vec<u32>, SimError> {
-    let mut xs: Vec<Vec<i64>> = inputs.to_vec();
-    let mut dims = input_dims(lowered.first(), xs.first().map_or(0, Vec::len));
+/// module doc), the layers reading and writing the buffers of `flow`;
+/// returns the MSBs chosen, one per layer.
+///
+/// The parts of one Concat buffer share one window, the largest any of them
+/// needs: a consumer's weights multiply every part's codes alike, so the
+/// parts' codes must count in the same units (`2^(msb − oprec + 1)` of their
+/// accumulators). A part whose window rises changes what later layers read,
+/// so the calibration runs again until no part's window rises (windows only
+/// rise, at most to 26, so this ends).
+pub fn calibrate(
+    lowered: &mut [Lowered],
+    flow: &Flow,
+    inputs: &[Vec<i64>],
+) -> Result<Vec<u32>, SimError> {
+    let mut floor = vec![0u32; lowered.len()];
+    loop {
+        let chosen = calibrate_once(lowered, flow, inputs, &floor)?;
+        let mut raised = false;
+        for buf in flow.buffers.iter().filter(|b| b.parts.len() > 1) {
+            let top = buf.parts.iter().map(|p| chosen[p.layer]).max().unwrap_or(0);
+            for p in &buf.parts {
+                if chosen[p.layer] < top {
+                    floor[p.layer] = top;
+                    raised = true;
+                }
+            }
+        }
+        if !raised {
+            return Ok(chosen);
+        }
+    }
+}
+
+/// One calibration pass, each layer's window at least `floor`.
+fn calibrate_once(
+    lowered: &mut [Lowered],
+    flow: &Flow,
+    inputs: &[Vec<i64>],
+    floor: &[u32],
+) -> Result<Vec<u32>, SimError> {
+    let dims = input_dims(lowered.first(), inputs.first().map_or(0, Vec::len));
+    let mut bufs = Buffers::new(flow, inputs.to_vec(), dims);
     let mut chosen = Vec::with_capacity(lowered.len());
-    for l in lowered.iter_mut() {
+    for (i, l) in lowered.iter_mut().enumerate() {
         // The layer whole, keeping the raw 27-bit value (bits 26..0): its
         // output precision and window are set for the run, then chosen.
         let op = l.layer.precision.out;
         l.layer.precision.out = RAW;
         l.layer.quant_msb = Some(MAX_QUANT_MSB);
-        let run = run_raw(l, &xs, &dims);
+        let run = {
+            let (xs, dims) = bufs.input(i);
+            run_raw(l, xs, dims)
+        };
         l.layer.precision.out = op;
         let (values, out_dims) = run?;
         let signed = !l.layer.relu && l.layer.pool.is_none();
@@ -87,14 +130,14 @@ pub fn calibrate(lowered: &mut [Lowered], inputs: &[Vec<i64>]) -> Result<Vec<u32
             })
             .max()
             .unwrap_or(0);
-        let msb = msb_for(max, signed, op);
+        let msb = msb_for(max, signed, op).max(floor[i]);
         l.layer.quant_msb = Some(msb);
         chosen.push(msb);
-        xs = values
+        let codes = values
             .into_iter()
             .map(|v| v.into_iter().map(|p| quantize(p, msb, op)).collect())
             .collect();
-        dims = out_dims;
+        bufs.store(i, codes, &out_dims);
     }
     Ok(chosen)
 }

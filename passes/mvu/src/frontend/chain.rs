@@ -1,14 +1,15 @@
-//! The plain-chain check: BARVINN runs a network as one chain of layers, so
-//! every activation must flow from one producer to one consumer.
+//! The join check: the MVU runs plain CNNs, chains and branches whose paths
+//! join only in a channel `Concat` (the producers write adjacent words of one
+//! buffer, [`super::flow`]); it cannot add or multiply two activations.
 //!
 //! In: a [`Graph`]. Out: the set of constant values (initializers and values
 //! computed only from them, e.g. `DequantizeLinear` of a weight), or the
-//! problems: a node that joins two activation paths (a residual connection),
-//! an activation read by two nodes (a branch), or more than one graph input or
-//! output.
+//! problems: a node other than a channel `Concat` that joins two activation
+//! paths (a residual connection: one problem naming both producers), a
+//! `Concat` on another axis, or more than one graph input or output.
 //!
 //! ```
-//! use onnc_mvu::frontend::plain_chain;
+//! use onnc_mvu::frontend::check_joins;
 //! use onnc_onnx::{Dim, Graph, Node, ValueInfo};
 //! use onnc_tensor::DType;
 //! let vi = |n: &str| ValueInfo { name: n.into(), dtype: DType::F32, dims: vec![Dim::Fixed(4)] };
@@ -18,7 +19,7 @@
 //!     nodes: vec![Node::new("relu_1", "Relu", &["x"], &["a"]), Node::new("add_3", "Add", &["a", "x"], &["y"])],
 //!     ..Graph::default()
 //! };
-//! let e = plain_chain(&g).unwrap_err();
+//! let e = check_joins(&g).unwrap_err();
 //! assert!(e[0].to_string().starts_with("node 'add_3' (Add): joins two paths (from 'relu_1' and graph input 'x')"));
 //! ```
 
@@ -39,57 +40,47 @@ fn producer_name(producers: &BTreeMap<&str, &str>, value: &str) -> String {
     }
 }
 
-/// The problem of a `Concat` of the activations `parts`, `joins` saying from
-/// where: BARVINN's data RAM holds a pixel's channels in 64-lane words and a
-/// job writes whole words, so producers could write their outputs into
-/// adjacent channel ranges of one buffer (a free Concat on channels) only
-/// when every part but the last has a multiple of 64 channels; onnc-mvu's
-/// program is one chain of layers, each reading the previous one's buffer,
-/// so the branches feeding a Concat are not compiled either way.
-fn concat_problem(graph: &Graph, node: &onnc_onnx::Node, parts: &[&str], joins: String) -> Problem {
-    let types = onnc_onnx::infer_graph(graph).unwrap_or_default();
-    let channels: Option<Vec<usize>> = parts
-        .iter()
-        .map(|v| types.get(*v)?.static_shape()?.get(1).copied())
-        .collect();
+/// Whether `node` (a `Concat` of activations) joins on the channel axis:
+/// axis 1 of 4-D (N×C×H×W) or 2-D (rows × features) parts. `None` when the
+/// parts' ranks are unknown.
+fn channel_axis(
+    types: &std::collections::HashMap<String, onnc_onnx::TypeInfo>,
+    node: &onnc_onnx::Node,
+    parts: &[&str],
+) -> (i64, Option<usize>) {
     let axis = node
         .attrs
         .get("axis")
         .and_then(onnc_tensor::Attr::as_int)
         .unwrap_or(0);
-    let rank = parts
-        .first()
-        .and_then(|v| types.get(*v))
-        .map_or(0, |t| t.rank() as i64);
-    let layout = match channels {
-        Some(c) if axis == 1 || (rank > 0 && axis == 1 - rank) => {
-            let aligned = c[..c.len() - 1].iter().all(|&n| n % 64 == 0);
-            format!(
-                "; the parts have {c:?} channels, {} in BARVINN's data RAM (64 channels per word, whole \
-                 words per job), and onnc-mvu compiles one chain of layers, not the branches that feed a Concat",
-                if aligned {
-                    "so the producers could write adjacent word ranges of one buffer"
-                } else {
-                    "so a part would start inside a 64-channel word, which no MVU job can write alone"
-                }
-            )
-        }
-        _ => format!(
-            "; it concatenates on axis {axis}, and onnc-mvu compiles one chain of layers, not the branches \
-             that feed a Concat"
-        ),
-    };
+    let rank = parts.first().and_then(|v| types.get(*v)).map(|t| t.rank());
+    (axis, rank)
+}
+
+/// The problem of a `Concat` of activations on another axis than channels:
+/// the data RAM holds a pixel's channels in 64-lane words, so only a channel
+/// `Concat` is a layout of producers' outputs in one buffer.
+fn concat_problem(
+    node: &onnc_onnx::Node,
+    axis: i64,
+    rank: Option<usize>,
+    joins: String,
+) -> Problem {
     Problem::node(
         &node.name,
         "Concat",
-        format!("{joins}{layout}"),
-        "run the branches and the Concat on the host, or replace the block by one layer (branches of \
-         one input and equal kernels merge into one Conv with stacked weights)",
+        format!(
+            "{joins}; it concatenates on axis {axis} of {} parts, and the MVU lays out only a channel Concat \
+             (axis 1 of N x C x H x W or rows x features): its producers write adjacent 64-channel words of one buffer",
+            rank.map_or_else(|| "unknown-rank".to_string(), |r| format!("{r}-D"))
+        ),
+        "concatenate on the channel axis, or run the Concat on the host",
     )
 }
 
-/// Checks that `graph` is one chain; returns its constant values.
-pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
+/// Checks the joins of `graph` (one input, one output, no join but a
+/// channel `Concat`); returns its constant values.
+pub fn check_joins(graph: &Graph) -> Result<Constants, Vec<Problem>> {
     let mut problems = Vec::new();
     if graph.inputs.len() != 1 {
         let names: Vec<&str> = graph.inputs.iter().map(|v| v.name.as_str()).collect();
@@ -115,8 +106,7 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
     }
     let mut consts: Constants = graph.initializers.iter().map(|(n, _)| n.clone()).collect();
     let mut producers: BTreeMap<&str, &str> = BTreeMap::new();
-    let mut consumers: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
-    let mut joined = false;
+    let mut types = None;
     for node in &graph.nodes {
         let present: Vec<&str> = node.inputs.iter().flatten().map(String::as_str).collect();
         let mut data: Vec<&str> = present
@@ -132,60 +122,43 @@ pub fn plain_chain(graph: &Graph) -> Result<Constants, Vec<Problem>> {
         for o in &node.outputs {
             producers.insert(o, &node.name);
         }
-        for v in &data {
-            consumers
-                .entry(v)
-                .or_default()
-                .push((&node.name, &node.op_type));
-        }
         let distinct: BTreeSet<&str> = data.iter().copied().collect();
-        if distinct.len() > 1 {
-            joined = true;
-            let from: Vec<String> = data.iter().map(|v| producer_name(&producers, v)).collect();
-            let count = match from.len() {
-                2 => "two".to_string(),
-                n => n.to_string(),
-            };
-            let last = from.len() - 1;
-            let joins = format!(
+        if distinct.len() < 2 && node.op_type != "Concat" {
+            continue;
+        }
+        let from: Vec<String> = data.iter().map(|v| producer_name(&producers, v)).collect();
+        let count = match from.len() {
+            2 => "two".to_string(),
+            n => n.to_string(),
+        };
+        let last = from.len() - 1;
+        let joins = if last == 0 {
+            format!("concatenates one path (from {})", from[0])
+        } else {
+            format!(
                 "joins {count} paths (from {} and {})",
                 from[..last].join(", "),
                 from[last]
-            );
-            problems.push(if node.op_type == "Concat" {
-                concat_problem(graph, node, &data, joins)
-            } else {
-                Problem::node(
-                    &node.name,
-                    &node.op_type,
-                    joins,
-                    "BARVINN runs plain chains of Conv/Gemm/MatMul/Relu without residual connections; remove \
-                     the shortcut (e.g. distil the network into a plain one, as BARVINN's distilled \
-                     ResNet-18) or run the join on the host",
-                )
-            });
-        }
-    }
-    if !joined {
-        for (value, readers) in &consumers {
-            if readers.len() > 1 {
-                problems.push(Problem::node(
-                    readers[1].0,
-                    readers[1].1,
-                    format!(
-                        "value '{value}' (from {}) is read by {} nodes ({})",
-                        producer_name(&producers, value),
-                        readers.len(),
-                        readers
-                            .iter()
-                            .map(|(r, _)| format!("'{r}'"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    "BARVINN runs one chain of layers; keep one consumer per activation",
-                ));
+            )
+        };
+        if node.op_type == "Concat" {
+            let types =
+                types.get_or_insert_with(|| onnc_onnx::infer_graph(graph).unwrap_or_default());
+            let (axis, rank) = channel_axis(types, node, &data);
+            let channels = matches!(rank, Some(r @ (2 | 4)) if axis == 1 || axis == 1 - r as i64);
+            if !channels {
+                problems.push(concat_problem(node, axis, rank, joins));
             }
+            continue;
         }
+        problems.push(Problem::node(
+            &node.name,
+            &node.op_type,
+            joins,
+            "BARVINN runs plain chains of Conv/Gemm/MatMul/Relu without residual connections; remove \
+             the shortcut (e.g. distil the network into a plain one, as BARVINN's distilled \
+             ResNet-18) or run the join on the host",
+        ));
     }
     if problems.is_empty() {
         Ok(consts)

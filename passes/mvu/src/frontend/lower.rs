@@ -1,6 +1,6 @@
-//! Lowering a plain chain of ONNX nodes to MVU layers.
+//! Lowering ONNX nodes to MVU layers.
 //!
-//! In: a [`Graph`] that passed [`super::plain_chain`] (loaded, simplified and
+//! In: a [`Graph`] that passed [`super::check_joins`] (loaded, simplified and
 //! legalized for the MVU), its constant values, and the [`super::CompileOptions`].
 //! Out: one [`Lowered`] per `Conv` / `Gemm` / `MatMul` in graph order (the
 //! engine [`Layer`], its integer weights, bias, and whether a `Relu` follows),
@@ -14,6 +14,7 @@
 //! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
 //! | a pooling over one-element windows ([`onnc_onnx::is_identity_pool`]; `onnx-simplify` removes it first) | nothing (the identity) |
+//! | channel `Concat` of layer outputs | no layer: its parts share one buffer ([`super::flow`], from [`Wiring`]) |
 //! | nodes on constants only (e.g. `DequantizeLinear` of a weight) | folded into the weights |
 //! | anything else | a problem naming the node |
 //!
@@ -34,7 +35,7 @@
 //! assert_eq!(c.table().rows[0].countdown, 2 * 1 * 2 * 2); // m_w * m_h * ip * wp
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use onnc_onnx::{Graph, Node, TypeInfo};
 
@@ -79,6 +80,24 @@ pub struct Lowered {
     /// `Some(n)`: a global average pooling, computed as the sum of `n` pixels
     /// (an identity convolution over the whole map); the mean is that sum / n.
     pub sum_of: Option<u32>,
+}
+
+/// How the layers of a graph connect, as [`lower_graph`]'s walk finds them
+/// (read by [`super::flow`], which places every activation in the data RAM).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Wiring {
+    /// The value each layer reads (its data input, named as in the graph), by layer.
+    pub inputs: Vec<String>,
+    /// Each `Concat`: node name, output value, input values (in order).
+    pub concats: Vec<(String, String, Vec<String>)>,
+    /// Layout-only ops (and identity poolings): output value → input value.
+    pub aliases: BTreeMap<String, String>,
+    /// Nodes folded into a layer's output pipeline (`Relu`, `MaxPool`, `Clip`).
+    pub pipeline: BTreeSet<String>,
+    /// The graph output value.
+    pub output: String,
+    /// Each pipeline stage's output value → its node.
+    pub stages: BTreeMap<String, String>,
 }
 
 /// What the walk knows about the graph.
@@ -219,12 +238,22 @@ fn fold_constants(
     Ok(values)
 }
 
-/// Lowers every layer of `graph` (a plain chain with constants `consts`).
+/// Lowers every layer of `graph` (constants `consts`), in graph order.
 pub fn lower(
     graph: &Graph,
     consts: &Constants,
     opts: &CompileOptions,
 ) -> Result<Vec<Lowered>, Vec<Problem>> {
+    lower_graph(graph, consts, opts).map(|(layers, _)| layers)
+}
+
+/// [`lower`], and how the layers connect (what each reads, the `Concat`s,
+/// the layout-only aliases and the pipeline nodes).
+pub fn lower_graph(
+    graph: &Graph,
+    consts: &Constants,
+    opts: &CompileOptions,
+) -> Result<(Vec<Lowered>, Wiring), Vec<Problem>> {
     let types = onnc_onnx::infer_graph(graph).map_err(|e| {
         vec![Problem::option(
             "shape inference",
@@ -247,6 +276,14 @@ pub fn lower(
         opts,
     };
     let mut layers: Vec<Lowered> = Vec::new();
+    let mut wiring = Wiring {
+        output: graph
+            .outputs
+            .first()
+            .map(|v| v.name.clone())
+            .unwrap_or_default(),
+        ..Wiring::default()
+    };
     let mut problems = Vec::new();
     // The layer whose output each activation value is (through layout-only ops).
     let mut owner: BTreeMap<&str, Option<usize>> = BTreeMap::new();
@@ -267,13 +304,36 @@ pub fn lower(
             .find(|i| !consts.contains(*i))
             .map(String::as_str);
         let from = data.and_then(|d| owner.get(d).copied().flatten());
+        // A pipeline stage must read the layer's current end: the data RAM
+        // keeps only a layer's last stage, so an earlier one cannot also
+        // feed another node.
+        if let (Some(i), Some(d), "Relu" | "MaxPool" | "Clip") = (from, data, node.op_type.as_str())
+        {
+            if resolve(&wiring, d) != layers[i].end {
+                problems.push(Problem::node(
+                    &node.name,
+                    &node.op_type,
+                    format!(
+                        "reads '{d}', the output of '{}' before its output pipeline goes on in '{}': the MVU \
+                         keeps only a layer's last pipeline stage in the data RAM, so one stage cannot feed \
+                         two nodes",
+                        layers[i].node,
+                        wiring.stages.get(&layers[i].end).map_or("", String::as_str)
+                    ),
+                    "read the layer's output after its whole pipeline, or compute the branch on the host",
+                ));
+                continue;
+            }
+        }
         let mine = match node.op_type.as_str() {
             // Before the pooling arms: a GlobalAveragePool over a 1x1 map is no layer.
             _ if onnc_onnx::is_identity_pool(node, data.and_then(|d| cx.shape(d)).as_deref()) => {
+                alias(&mut wiring, node, data);
                 from
             }
             "Conv" | "Gemm" | "MatMul" => match lower_layer(&cx, node) {
                 Ok(l) => {
+                    wiring.inputs.push(data.unwrap_or_default().to_string());
                     layers.push(l);
                     Some(layers.len() - 1)
                 }
@@ -288,6 +348,8 @@ pub fn lower(
                         layers[i].relu = true;
                         layers[i].layer.relu = true;
                         layers[i].end = node.outputs[0].clone();
+                        wiring.pipeline.insert(node.name.clone());
+                        wiring.stages.insert(node.outputs[0].clone(), node.name.clone());
                     }
                     None if problems.is_empty() => problems.push(Problem::node(
                         &node.name,
@@ -300,13 +362,33 @@ pub fn lower(
                 from
             }
             "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" | "Identity" | "Dropout"
-            | "QuantizeLinear" | "DequantizeLinear" => from,
+            | "QuantizeLinear" | "DequantizeLinear" => {
+                alias(&mut wiring, node, data);
+                from
+            }
+            "Concat" => {
+                let parts = node
+                    .inputs
+                    .iter()
+                    .flatten()
+                    .filter(|i| !consts.contains(*i))
+                    .cloned()
+                    .collect();
+                wiring
+                    .concats
+                    .push((node.name.clone(), node.outputs[0].clone(), parts));
+                None
+            }
             "MaxPool" => match super::pipeline::max_pool(node, from.map(|i| &layers[i])) {
                 Ok(pool) => {
                     let i = from.unwrap_or_default();
                     layers[i].layer.pool = Some(pool);
                     layers[i].end = node.outputs[0].clone();
                     pooled.push((i, node.name.clone()));
+                    wiring.pipeline.insert(node.name.clone());
+                    wiring
+                        .stages
+                        .insert(node.outputs[0].clone(), node.name.clone());
                     from
                 }
                 Err(p) => {
@@ -316,6 +398,7 @@ pub fn lower(
             },
             "GlobalAveragePool" => match super::pipeline::global_average(&cx, node, opts) {
                 Ok(l) => {
+                    wiring.inputs.push(data.unwrap_or_default().to_string());
                     layers.push(l);
                     Some(layers.len() - 1)
                 }
@@ -331,6 +414,10 @@ pub fn lower(
                         layers[i].relu = true;
                         layers[i].layer.relu = true;
                         layers[i].end = node.outputs[0].clone();
+                        wiring.pipeline.insert(node.name.clone());
+                        wiring
+                            .stages
+                            .insert(node.outputs[0].clone(), node.name.clone());
                         from
                     }
                     Err(p) => {
@@ -378,9 +465,28 @@ pub fn lower(
         ));
     }
     if problems.is_empty() {
-        Ok(layers)
+        Ok((layers, wiring))
     } else {
         Err(problems)
+    }
+}
+
+/// `v` through layout-only ops.
+pub(super) fn resolve<'w>(wiring: &'w Wiring, v: &'w str) -> &'w str {
+    let mut v = v;
+    for _ in 0..=wiring.aliases.len() {
+        match wiring.aliases.get(v) {
+            Some(a) => v = a,
+            None => break,
+        }
+    }
+    v
+}
+
+/// Records the layout-only `node` (output → its data input `data`).
+fn alias(wiring: &mut Wiring, node: &Node, data: Option<&str>) {
+    if let (Some(o), Some(d)) = (node.outputs.first(), data) {
+        wiring.aliases.insert(o.clone(), d.to_string());
     }
 }
 

@@ -1,15 +1,17 @@
 //! The ONNX front end: from an [`onnc_onnx::Graph`] to a complete BARVINN
 //! output directory.
 //!
-//! In: a graph as loaded, simplified and legalized for the MVU (a plain chain
-//! of `Conv` / `Gemm` / `MatMul` / `Relu` and layout-only ops, constant
-//! weights) and [`CompileOptions`]. Out: [`Compiled`]: the configuration table,
+//! In: a graph as loaded, simplified and legalized for the MVU (`Conv` /
+//! `Gemm` / `MatMul` / `Relu` and layout-only ops with constant weights, in
+//! a chain or branches joined by channel `Concat`s) and [`CompileOptions`]. Out: [`Compiled`]: the configuration table,
 //! the layers, and every output file's contents, written by
 //! [`Compiled::write_dir`]; or a [`CompileError`] listing every problem.
 //!
-//! Steps: options check → [`plain_chain`] (no residual joins, no branches) →
-//! [`lower`] (one [`crate::Layer`] per Conv/Gemm/MatMul, weights to integers) →
-//! [`crate::generate`] (registers, register and RAM checks) → weight images,
+//! Steps: options check → [`check_joins`] (no residual joins) →
+//! [`lower_graph`] (one [`crate::Layer`] per Conv/Gemm/MatMul, weights to
+//! integers) → [`flow::build`] (the data-RAM buffers, Concat layouts) →
+//! [`crate::generate`] (registers, register and RAM checks) →
+//! [`placement`] (a branched network's buffer addresses) → weight images,
 //! [`crate::emit::bundle`] → [`test_vectors`].
 //!
 //! ```
@@ -27,11 +29,14 @@ mod conv_partial;
 mod conv_sums;
 mod dialect;
 mod error;
+pub mod flow;
 pub mod groups;
 mod lower;
 mod output;
 mod partial;
 mod pipeline;
+pub mod placement;
+mod run;
 mod sim;
 mod split;
 mod split_check;
@@ -44,10 +49,11 @@ pub use bias::{
     BIAS_BITS, BIAS_RAM_WORDS,
 };
 pub use calibrate::{calibrate, msb_for};
-pub use chain::{plain_chain, Constants};
+pub use chain::{check_joins, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
 pub use error::{CompileError, Problem};
-pub use lower::{lower, Lowered, WeightLayout};
+pub use flow::Flow;
+pub use lower::{lower, lower_graph, Lowered, WeightLayout, Wiring};
 pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
 pub use partial::{partial_bound, sum_weights, PARTIAL_LIMIT};
 pub use pipeline::{max_pool, output_bound};
@@ -119,6 +125,7 @@ impl Default for CompileOptions {
 #[derive(Debug, Clone)]
 pub struct Compiled {
     lowered: Vec<Lowered>,
+    flow: Flow,
     pieces: Vec<Vec<Piece>>,
     layers: Vec<Layer>,
     table: Table,
@@ -146,6 +153,12 @@ impl Compiled {
     /// The layers with their integer weights, bias and ReLU.
     pub fn lowered(&self) -> &[Lowered] {
         &self.lowered
+    }
+
+    /// Where each layer reads and writes in the data RAM (a chain, or
+    /// branches and Concat buffers).
+    pub fn flow(&self) -> &Flow {
+        &self.flow
     }
 
     /// The pieces of each lowered layer (one, unless it was split to fit the RAMs).
@@ -246,10 +259,13 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
     if !problems.is_empty() {
         return Err(problems.into());
     }
-    let consts = plain_chain(graph)?;
-    let mut lowered = lower(graph, &consts, opts)?;
+    let consts = check_joins(graph)?;
+    let (mut lowered, wiring) = lower_graph(graph, &consts, opts)?;
+    let input = &graph.inputs[0];
+    let shape = input.type_info().static_shape().unwrap_or_default();
+    let flow = flow::build(&mut lowered, &wiring, (&input.name, &shape), opts.aprec)?;
     if !opts.calibration.is_empty() {
-        calibrate(&mut lowered, &opts.calibration).map_err(|e| {
+        calibrate(&mut lowered, &flow, &opts.calibration).map_err(|e| {
             vec![Problem::option(
                 "calibration",
                 e.to_string(),
@@ -257,9 +273,10 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
             )]
         })?;
     }
-    let mut compiled = assemble(lowered, opts)?;
+    let mut compiled = assemble_flow(lowered, flow, opts)?;
     if opts.test_vectors {
-        let v = test_vectors(graph, compiled.lowered(), opts).map_err(|p| vec![p])?;
+        let v =
+            test_vectors(graph, compiled.lowered(), compiled.flow(), opts).map_err(|p| vec![p])?;
         compiled.add_test_vectors(v);
     }
     Ok(compiled)
@@ -272,8 +289,20 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
 /// the options the back half reads (`check_capacity`, `asm`; `seed` and
 /// `aprec` for `test_vectors.json`). Out: the pieces, register table and
 /// every configuration file (no test vectors: [`Compiled::add_test_vectors`]),
-/// or every problem found.
+/// or every problem found. The layers form a chain ([`Flow::chain`]).
 pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+    let flow = Flow::chain(&lowered);
+    assemble_flow(lowered, flow, opts)
+}
+
+/// [`assemble`] for layers reading and writing the buffers of `flow`. A
+/// branched flow places its buffers ([`placement`]) and gives the program
+/// their addresses; its layers must fit the RAMs unsplit.
+pub fn assemble_flow(
+    lowered: Vec<Lowered>,
+    flow: Flow,
+    opts: &CompileOptions,
+) -> Result<Compiled, CompileError> {
     // A strided conv job walks floor((iW − fW) / sW) + 1 windows of its row;
     // BARVINN's formula `(iW − fW + 1) / sW` is that number only when it is
     // an integer. The front end takes the window count (`RoundUp`): equal
@@ -344,11 +373,17 @@ pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled
             .find(|(_, ps)| ps.iter().any(|p| p.layer.name == name))
             .map_or("layer", |(l, _)| l.op.as_str())
     };
-    let text = emit::bundle(&table, &images, &opts.asm)
+    let asm = if flow.is_branched() {
+        branched_asm(&lowered, &pieces, &flow, opts, &engine.limits)?
+    } else {
+        opts.asm.clone()
+    };
+    let text = emit::bundle(&table, &images, &asm)
         .map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
     let files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
     Ok(Compiled {
         lowered,
+        flow,
         pieces,
         layers,
         table,
@@ -358,5 +393,43 @@ pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled
             calibration: Vec::new(),
             ..opts.clone()
         },
+    })
+}
+
+/// The assembly options of a branched network: every layer one piece, its
+/// bases where [`placement`] puts its buffers.
+fn branched_asm(
+    lowered: &[Lowered],
+    pieces: &[Vec<Piece>],
+    flow: &Flow,
+    opts: &CompileOptions,
+    limits: &crate::MvuLimits,
+) -> Result<AsmOptions, CompileError> {
+    let split: Vec<Problem> = lowered
+        .iter()
+        .zip(pieces)
+        .filter(|(_, ps)| ps.len() > 1)
+        .map(|(l, ps)| {
+            Problem::node(
+                &l.node,
+                &l.op,
+                format!(
+                    "is split into {} pieces to fit one MVU's RAMs; onnc-mvu places a split layer's pieces \
+                     only in a plain chain (the host loads each piece's input band), not in a network \
+                     with branches or Concats",
+                    ps.len()
+                ),
+                "lower --aprec/--wprec/--oprec or use a smaller input so every layer fits unsplit, or run the \
+                 branched part on the host",
+            )
+        })
+        .collect();
+    if !split.is_empty() {
+        return Err(split.into());
+    }
+    let placed = placement::place(flow, lowered, limits.data_ram_words).map_err(|p| vec![p])?;
+    Ok(AsmOptions {
+        bases: placement::bases(flow, lowered, &placed),
+        ..opts.asm.clone()
     })
 }

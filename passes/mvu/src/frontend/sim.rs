@@ -48,6 +48,7 @@ use onnc_tensor::Tensor;
 use super::bias::{accumulator_bias, piece_bias};
 use super::conv_sums::{conv_sums, ConvGeometry};
 use super::lower::Lowered;
+use super::run::Buffers;
 use super::split::{piece_weights, Piece, PieceKind};
 use super::vectors::fake_quantized;
 use super::weights::LayerWeights;
@@ -410,16 +411,21 @@ pub(super) fn input_dims(first: Option<&Lowered>, len: usize) -> Vec<usize> {
 }
 
 /// Runs the compiled network on `input` (integer codes, the graph input's
-/// NCHW order); returns the output codes in ONNX order.
+/// NCHW order); returns the output codes in ONNX order. Each layer reads
+/// its input buffer and writes its output buffer as the flow places them
+/// ([`Compiled::flow`]: Concat parts side by side, gap channels 0).
 pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
-    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
-    let mut dims = input_dims(c.lowered().first(), x.len());
-    for (l, pieces) in c.lowered().iter().zip(c.pieces()) {
-        let (y, d) = layer(l, pieces, &x, &dims)?;
-        x = y;
-        dims = d;
+    let x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
+    let dims = input_dims(c.lowered().first(), x.len());
+    let mut bufs = Buffers::new(c.flow(), vec![x], dims);
+    for (i, (l, pieces)) in c.lowered().iter().zip(c.pieces()).enumerate() {
+        let (y, d) = {
+            let (xs, dims) = bufs.input(i);
+            layer(l, pieces, xs.first().map_or(&[][..], Vec::as_slice), dims)?
+        };
+        bufs.store(i, vec![y], &d);
     }
-    Ok(x)
+    Ok(bufs.output().into_iter().next().unwrap_or_default())
 }
 
 /// What [`simulate`] must return for the input codes `x`: the interpreter's
@@ -458,7 +464,7 @@ pub fn reference_graph(graph: &Graph, c: &Compiled) -> Graph {
             ..l.clone()
         })
         .collect();
-    let mut g = fake_quantized(graph, &codes);
+    let mut g = fake_quantized(graph, &codes, c.flow());
     // Each bias in accumulator units, as the bias RAM holds it.
     for (l, orig) in codes.iter().zip(c.lowered()) {
         let Some(b) = &l.bias else { continue };

@@ -8,6 +8,7 @@
 //! exact split every output is equal; for a windowed one the bound of
 //! `frontend/window.rs` says none is "otherwise".
 
+use super::run::Buffers;
 use super::sim::{input_dims, layer, SimError};
 use super::split::PieceKind;
 use super::Compiled;
@@ -32,11 +33,14 @@ pub struct SplitCheck {
 /// windowed bound on a real network, where one-LSB differences would
 /// otherwise mix with what later layers make of them.
 pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, SimError> {
-    let mut x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
-    let mut dims = input_dims(c.lowered().first(), x.len());
+    let x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
+    let dims = input_dims(c.lowered().first(), x.len());
+    let mut bufs = Buffers::new(c.flow(), vec![x], dims);
     let mut checks = Vec::new();
-    for (l, pieces) in c.lowered().iter().zip(c.pieces()) {
-        let (y, d) = layer(l, pieces, &x, &dims)?;
+    for (i, (l, pieces)) in c.lowered().iter().zip(c.pieces()).enumerate() {
+        let (xs, dims) = bufs.input(i);
+        let x = xs.first().map_or(&[][..], Vec::as_slice);
+        let (y, d) = layer(l, pieces, x, dims)?;
         if pieces.iter().any(|p| p.kind == PieceKind::Partial) {
             let whole =
                 super::split::split(l, &crate::MvuLimits::default(), false).map_err(|e| {
@@ -45,7 +49,7 @@ pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, SimE
                         what: e.to_string(),
                     }
                 })?;
-            let (w, _) = layer(l, &whole, &x, &dims)?;
+            let (w, _) = layer(l, &whole, x, dims)?;
             let m = 1i64 << l.layer.precision.out;
             let mut k = SplitCheck {
                 node: l.node.clone(),
@@ -64,8 +68,7 @@ pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, SimE
             }
             checks.push(k);
         }
-        x = y;
-        dims = d;
+        bufs.store(i, vec![y], &d);
     }
     Ok(checks)
 }

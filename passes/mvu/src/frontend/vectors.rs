@@ -33,6 +33,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::error::Problem;
+use super::flow::Flow;
 use super::groups::diagonal_blocks;
 use super::lower::{Lowered, WeightLayout};
 use super::CompileOptions;
@@ -61,12 +62,18 @@ pub fn random_codes(n: usize, bits: u32, seed: u64) -> Vec<f32> {
     (0..n).map(|_| rng.random_range(0..=max) as f32).collect()
 }
 
-/// The graph with every layer's weight operand replaced by its dequantized weights.
-pub fn fake_quantized(graph: &Graph, layers: &[Lowered]) -> Graph {
+/// The graph with every layer's weight operand replaced by its dequantized
+/// weights (in the ONNX node's shape: a layer widened to a Concat buffer
+/// ([`Flow`]) gives back its ONNX input channels).
+pub fn fake_quantized(graph: &Graph, layers: &[Lowered], flow: &Flow) -> Graph {
     let mut g = graph.clone();
-    for l in layers.iter().filter(|l| l.sum_of.is_none()) {
-        let deq = l.weights.dequantized();
-        let shape = l.layer.weight_shape();
+    for (i, l) in layers
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.sum_of.is_none())
+    {
+        let (deq, shape) =
+            onnx_weights(l, flow.layers.get(i).and_then(|io| io.input_map.as_deref()));
         let (data, dims) = match l.layout {
             WeightLayout::AsLayer => (deq, shape),
             WeightLayout::Transposed => {
@@ -108,6 +115,28 @@ pub fn fake_quantized(graph: &Graph, layers: &[Lowered]) -> Graph {
         }
     }
     g
+}
+
+/// Layer `l`'s dequantized weights and shape in its ONNX input channels:
+/// with `map` (the stored channel of each ONNX input channel), the columns
+/// `map` picks out of the widened weights.
+fn onnx_weights(l: &Lowered, map: Option<&[u32]>) -> (Vec<f32>, Vec<usize>) {
+    let deq = l.weights.dequantized();
+    let mut shape = l.layer.weight_shape();
+    let Some(map) = map else {
+        return (deq, shape);
+    };
+    let (out, width) = (shape[0], shape[1]);
+    let per = deq.len() / (out * width).max(1);
+    let mut w = Vec::with_capacity(out * map.len() * per);
+    for o in 0..out {
+        for &s in map {
+            let at = (o * width + s as usize) * per;
+            w.extend_from_slice(&deq[at..at + per]);
+        }
+    }
+    shape[1] = map.len();
+    (w, shape)
 }
 
 /// The input in data-RAM order: NHWC (or rows), channels padded to 64.
@@ -159,10 +188,11 @@ pub fn input_vectors(
     Ok((x.cast(dtype), lines))
 }
 
-/// Makes the test vectors for `graph` compiled as `layers`.
+/// Makes the test vectors for `graph` compiled as `layers` placed by `flow`.
 pub fn test_vectors(
     graph: &Graph,
     layers: &[Lowered],
+    flow: &Flow,
     opts: &CompileOptions,
 ) -> Result<TestVectors, Problem> {
     let input = &graph.inputs[0];
@@ -174,7 +204,7 @@ pub fn test_vectors(
         ));
     };
     let (x, input_lines) = input_vectors(&input.name, &shape, input.dtype, opts.aprec, opts.seed)?;
-    let g = fake_quantized(graph, layers);
+    let g = fake_quantized(graph, layers, flow);
     let out = onnc_interp::run_graph(&g, &[(input.name.clone(), x.clone())]).map_err(|e| {
         Problem::option(
             "test vectors",

@@ -1,0 +1,203 @@
+//! Data-RAM addresses of a branched network's buffers, reused as their live
+//! ranges end.
+//!
+//! In: a [`Flow`], its layers, and the data RAM's size. Out: a
+//! [`Placement`] (the first word of every buffer, the peak) and each layer's
+//! [`LayerBases`] for the program; or the problem naming the layer whose
+//! output finds no room and the buffers live at that point.
+//!
+//! A buffer is live from the first layer writing it (the graph input: from
+//! the start) to the last layer reading it (the graph output: to the end);
+//! a layer's input and output are live together. Buffers are placed in order
+//! of their first layer (then buffer index) at the lowest address where they
+//! overlap no live buffer: first fit, deterministic. The graph input is
+//! placed first, at word 0, where the host loads `input_0.hex`.
+//!
+//! ```
+//! use onnc_mvu::frontend::placement::{first_fit, Interval};
+//! // [0, 100) live over layers 0..=1; a buffer live over 1..=2 goes above it,
+//! // one live over 2..=3 reuses word 0.
+//! let taken = [Interval { start: 0, end: 1, at: 0, words: 100 }];
+//! assert_eq!(first_fit(&taken, 1, 2, 50), 100);
+//! assert_eq!(first_fit(&taken, 2, 3, 50), 0);
+//! ```
+
+use super::error::Problem;
+use super::flow::Flow;
+use super::lower::Lowered;
+use crate::emit::LayerBases;
+use crate::registers::blocks;
+
+/// A placed buffer: live over layers `start..=end`, at words `at..at + words`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interval {
+    /// First layer it is live at.
+    pub start: usize,
+    /// Last layer it is live at.
+    pub end: usize,
+    /// First word.
+    pub at: u64,
+    /// Words.
+    pub words: u64,
+}
+
+/// Where every buffer is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// Per buffer of the flow: first word, words, first and last live layer.
+    pub buffers: Vec<Interval>,
+    /// The highest word any buffer reaches (exclusive).
+    pub peak: u64,
+}
+
+/// The lowest address of `words` free over layers `start..=end` among `taken`.
+pub fn first_fit(taken: &[Interval], start: usize, end: usize, words: u64) -> u64 {
+    let mut live: Vec<&Interval> = taken
+        .iter()
+        .filter(|t| t.start <= end && start <= t.end)
+        .collect();
+    live.sort_by_key(|t| (t.at, t.words));
+    let mut at = 0u64;
+    for t in live {
+        if t.at >= at.saturating_add(words) {
+            break;
+        }
+        at = at.max(t.at.saturating_add(t.words));
+    }
+    at
+}
+
+/// The live range of buffer `b`: first writer (0 for the graph input) to
+/// last reader (the last layer for the graph output).
+fn live(flow: &Flow, b: usize) -> (usize, usize) {
+    let last = flow.layers.len().saturating_sub(1);
+    let start = if b == 0 {
+        0
+    } else {
+        flow.buffers[b]
+            .parts
+            .iter()
+            .map(|p| p.layer)
+            .min()
+            .unwrap_or(0)
+    };
+    let end = if b == flow.output {
+        last
+    } else {
+        flow.readers(b).last().copied().unwrap_or(start)
+    };
+    (start, end.max(start))
+}
+
+/// Places every buffer of `flow` in `ram_words` words; `layers` names them
+/// in a refusal.
+pub fn place(flow: &Flow, layers: &[Lowered], ram_words: u64) -> Result<Placement, Problem> {
+    let mut order: Vec<(usize, usize)> = (0..flow.buffers.len())
+        .map(|b| (live(flow, b).0, b))
+        .collect();
+    order.sort();
+    let mut placed: Vec<Option<Interval>> = vec![None; flow.buffers.len()];
+    for (_, b) in order {
+        let (start, end) = live(flow, b);
+        let words = flow.buffers[b].words();
+        let taken: Vec<Interval> = placed.iter().flatten().copied().collect();
+        let at = first_fit(&taken, start, end, words);
+        if at.saturating_add(words) > ram_words {
+            return Err(no_room(flow, layers, b, &placed, ram_words));
+        }
+        placed[b] = Some(Interval {
+            start,
+            end,
+            at,
+            words,
+        });
+    }
+    let buffers: Vec<Interval> = placed.into_iter().flatten().collect();
+    let peak = buffers.iter().map(|i| i.at + i.words).max().unwrap_or(0);
+    Ok(Placement { buffers, peak })
+}
+
+/// Who holds buffer `b`, for messages: its producers, or the graph input.
+fn holder(flow: &Flow, layers: &[Lowered], b: usize) -> String {
+    let parts = &flow.buffers[b].parts;
+    if parts.is_empty() {
+        return format!("graph input '{}'", flow.buffers[b].value);
+    }
+    let names: Vec<String> = parts
+        .iter()
+        .map(|p| format!("'{}'", layers[p.layer].node))
+        .collect();
+    names.join(" + ")
+}
+
+/// The refusal when buffer `b` finds no room beside the buffers `placed`
+/// so far (indexed by buffer).
+fn no_room(
+    flow: &Flow,
+    layers: &[Lowered],
+    b: usize,
+    placed: &[Option<Interval>],
+    ram_words: u64,
+) -> Problem {
+    let (start, end) = live(flow, b);
+    let words = flow.buffers[b].words();
+    let live_with: Vec<String> = placed
+        .iter()
+        .enumerate()
+        .filter_map(|(k, t)| {
+            let t = t.as_ref()?;
+            (t.start <= end && start <= t.end).then(|| {
+                format!(
+                    "{} ({} words, until '{}')",
+                    holder(flow, layers, k),
+                    t.words,
+                    layers.get(t.end).map_or("", |l| l.node.as_str())
+                )
+            })
+        })
+        .collect();
+    let (node, op) = layers
+        .get(start)
+        .map_or(("graph", "input"), |l| (l.node.as_str(), l.op.as_str()));
+    Problem::node(
+        node,
+        op,
+        format!(
+            "its output buffer ({}: {words} data-RAM words) does not fit beside the buffers live with it: {}; \
+             the data RAM has {ram_words} words",
+            holder(flow, layers, b),
+            if live_with.is_empty() {
+                "none".to_string()
+            } else {
+                live_with.join(", ")
+            }
+        ),
+        "lower --aprec/--oprec, use a smaller input or fewer channels per branch, or run the branches on the host",
+    )
+}
+
+/// Each layer's bases: its input buffer, its output buffer plus its first
+/// word there, weights at 0; an interleaved part skips the other parts'
+/// words after each pixel.
+pub fn bases(flow: &Flow, layers: &[Lowered], placement: &Placement) -> Vec<LayerBases> {
+    flow.layers
+        .iter()
+        .zip(layers)
+        .map(|(io, l)| {
+            let out = &flow.buffers[io.output];
+            let op = u64::from(l.layer.precision.out);
+            let own = blocks(l.layer.out_channels().into());
+            let skip = if out.interleaved() {
+                (blocks(out.width.into()) - own) * op
+            } else {
+                0
+            };
+            LayerBases {
+                input: placement.buffers[io.input].at as u32,
+                output: (placement.buffers[io.output].at + u64::from(io.block) * op) as u32,
+                weight: 0,
+                pixel_skip: skip as u32,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,411 @@
+//! Branched CNNs: a fire module (SqueezeNet), an inception block with parts
+//! that are not whole 64-channel words (GoogLeNet), a two-level dense block
+//! (DenseNet), each compiled at 2, 4 and 8 bits and its MVU jobs (the
+//! functional model over the data-RAM buffers) compared with `onnc-interp`
+//! on the same integer network; the data-RAM placement, the program's
+//! addresses, deterministic output, and the refusals that remain.
+
+mod common;
+
+use common::{conv3x3, vi, weights};
+use onnc_mvu::frontend::placement::place;
+use onnc_mvu::frontend::{
+    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, Compiled,
+};
+use onnc_onnx::{Graph, Node};
+use onnc_tensor::Attr;
+
+fn opts(bits: u32) -> CompileOptions {
+    CompileOptions {
+        aprec: bits,
+        wprec: bits,
+        oprec: bits,
+        test_vectors: false,
+        ..CompileOptions::default()
+    }
+}
+
+fn problems(e: CompileError) -> Vec<String> {
+    match e {
+        CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
+        other => vec![other.to_string()],
+    }
+}
+
+/// Builds a graph node by node.
+struct Net {
+    g: Graph,
+    salt: u64,
+}
+
+impl Net {
+    fn new(input: &[usize]) -> Net {
+        Net {
+            g: Graph {
+                name: "branches".into(),
+                inputs: vec![vi("x", input)],
+                ..Graph::default()
+            },
+            salt: 0,
+        }
+    }
+
+    /// `name`: a k×k conv (pad k/2) of `x` (`c` channels) to `o` channels,
+    /// with a Relu when `relu`; returns its output value.
+    fn conv(&mut self, name: &str, x: &str, c: usize, o: usize, k: usize, relu: bool) -> String {
+        let w = format!("{name}.weight");
+        self.salt += 1;
+        self.g
+            .initializers
+            .push((w.clone(), weights(&[o, c, k, k], self.salt)));
+        let y = format!("{name}.out");
+        let p = (k / 2) as i64;
+        self.g.nodes.push(
+            conv3x3(name, x, &w, &y, 1)
+                .with_attr("kernel_shape", Attr::Ints(vec![k as i64, k as i64]))
+                .with_attr("pads", Attr::Ints(vec![p; 4])),
+        );
+        if !relu {
+            return y;
+        }
+        let r = format!("{name}.relu");
+        self.g
+            .nodes
+            .push(Node::new(&format!("{name}_relu"), "Relu", &[&y], &[&r]));
+        r
+    }
+
+    fn concat(&mut self, name: &str, parts: &[&str]) -> String {
+        let y = format!("{name}.out");
+        self.g
+            .nodes
+            .push(Node::new(name, "Concat", parts, &[&y]).with_attr("axis", Attr::Int(1)));
+        y
+    }
+
+    fn output(mut self, y: &str, dims: &[usize]) -> Graph {
+        self.g.outputs.push(vi(y, dims));
+        self.g
+    }
+}
+
+/// SqueezeNet's fire module: squeeze 1×1 → expand 1×1 ‖ expand 3×3 → Concat
+/// (`e` channels each), then a 1×1 classifier conv reading the Concat.
+fn fire(e: usize) -> Graph {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let stem = n.conv("stem", "x", 8, 16, 3, true);
+    let sq = n.conv("squeeze", &stem, 16, 8, 1, true);
+    let e1 = n.conv("expand1x1", &sq, 8, e, 1, true);
+    let e3 = n.conv("expand3x3", &sq, 8, e, 3, true);
+    let cat = n.concat("fire_concat", &[&e1, &e3]);
+    let y = n.conv("classifier", &cat, 2 * e, 10, 1, true);
+    n.output(&y, &[1, 10, 6, 6])
+}
+
+/// An inception block: parts of 24, 40 and 8 channels (none a whole word),
+/// then a GlobalAveragePool of the Concat and a Gemm.
+fn inception() -> Graph {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let stem = n.conv("stem", "x", 8, 16, 3, true);
+    let a = n.conv("b1_1x1", &stem, 16, 24, 1, true);
+    let b0 = n.conv("b2_reduce", &stem, 16, 16, 1, true);
+    let b = n.conv("b2_3x3", &b0, 16, 40, 3, true);
+    let c0 = n.conv("b3_reduce", &stem, 16, 8, 1, true);
+    let c = n.conv("b3_5x5", &c0, 8, 8, 5, true);
+    let cat = n.concat("inception_concat", &[&a, &b, &c]);
+    n.g.nodes
+        .push(Node::new("gap", "GlobalAveragePool", &[&cat], &["gap.out"]));
+    n.g.nodes
+        .push(Node::new("flatten", "Flatten", &["gap.out"], &["flat"]));
+    n.salt += 1;
+    n.g.initializers
+        .push(("fc.weight".into(), weights(&[10, 72], n.salt)));
+    n.g.nodes.push(
+        Node::new("fc", "Gemm", &["flat", "fc.weight"], &["logits"])
+            .with_attr("transB", Attr::Int(1)),
+    );
+    n.output("logits", &[1, 10])
+}
+
+/// A two-level dense block: x0 → d1; [x0, d1] → d2; [x0, d1, d2] → transition.
+/// x0 and d1 join two Concats each.
+fn dense() -> Graph {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let x0 = n.conv("stem", "x", 8, 16, 3, true);
+    let d1 = n.conv("dense1", &x0, 16, 8, 3, true);
+    let c1 = n.concat("concat1", &[&x0, &d1]);
+    let d2 = n.conv("dense2", &c1, 24, 8, 3, true);
+    let c2 = n.concat("concat2", &[&x0, &d1, &d2]);
+    let y = n.conv("transition", &c2, 32, 16, 1, true);
+    n.output(&y, &[1, 16, 6, 6])
+}
+
+/// The program listing of `c`.
+fn program(c: &Compiled) -> String {
+    let f = c
+        .files()
+        .iter()
+        .find(|f| f.name == "mvu_program.s")
+        .unwrap();
+    String::from_utf8(f.bytes.clone()).unwrap()
+}
+
+/// Compiles `g` at `bits`, runs the functional model and the interpreter on
+/// seeded input codes, asserts they agree exactly and are not all zero.
+fn matches_interpreter(name: &str, g: &Graph, bits: u32, seed: u64) -> Compiled {
+    let c = compile(g, &opts(bits)).unwrap_or_else(|e| panic!("{name} at {bits} bits: {e}"));
+    let shape = g.inputs[0].type_info().static_shape().unwrap();
+    let x = random_codes(shape.iter().product(), bits, seed);
+    let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let want = reference_codes(g, &c, &x).expect("interpreter runs");
+    assert_eq!(mvu, want, "{name} at {bits} bits");
+    assert!(
+        mvu.iter().any(|&v| v != 0),
+        "{name} at {bits} bits: an all-zero output proves little"
+    );
+    c
+}
+
+#[test]
+fn fire_module_matches_the_interpreter_at_2_4_8_bits() {
+    for bits in [2, 4, 8] {
+        for e in [64, 32] {
+            let c = matches_interpreter("fire", &fire(e), bits, 1);
+            assert!(c.flow().is_branched());
+        }
+    }
+}
+
+#[test]
+fn fire_concat_is_one_buffer_written_by_both_expands() {
+    let c = compile(&fire(32), &opts(2)).unwrap();
+    let f = c.flow();
+    let names = |i: usize| c.lowered()[i].node.as_str();
+    let (cat, buf) = f
+        .buffers
+        .iter()
+        .enumerate()
+        .find(|(_, b)| b.parts.len() == 2)
+        .expect("a Concat buffer");
+    let parts: Vec<(&str, u32, u32)> = buf
+        .parts
+        .iter()
+        .map(|p| (names(p.layer), p.block, p.channels))
+        .collect();
+    // 32 + 32 channels: each part takes a whole word, the second starts at word 1.
+    assert_eq!(parts, [("expand1x1", 0, 32), ("expand3x3", 1, 32)]);
+    assert_eq!(buf.width, 96);
+    // Both expands read the squeeze output's buffer; the classifier reads the
+    // Concat's, widened to its 96 stored channels (32 gap channels of zeros).
+    let reads = |n: &str| f.layers[c.lowered().iter().position(|l| l.node == n).unwrap()].input;
+    assert_eq!(reads("expand1x1"), reads("expand3x3"));
+    assert_eq!(reads("classifier"), cat);
+    let cls = c.lowered().iter().find(|l| l.node == "classifier").unwrap();
+    assert_eq!(cls.layer.in_channels(), 96);
+    // The expands write their words pixel by pixel (1x1 windows of the
+    // pooled schedule) and skip the other part's word after each pixel.
+    let rows = &c.table().rows;
+    let e3 = rows.iter().find(|r| r.name == "expand3x3").unwrap();
+    assert_eq!(e3.jobs, 36);
+    assert!(e3.pool.is_some_and(|p| p.kernel == [1, 1]));
+    let asm = program(&c);
+    assert!(
+        asm.contains(
+            "li t0, 2\n    add s1, s1, t0    # the other Concat parts' words of this pixel"
+        ),
+        "{asm}"
+    );
+}
+
+#[test]
+fn aligned_fire_parts_need_no_gap_channels() {
+    let c = compile(&fire(64), &opts(4)).unwrap();
+    let cls = c
+        .lowered()
+        .iter()
+        .position(|l| l.node == "classifier")
+        .unwrap();
+    assert_eq!(c.lowered()[cls].layer.in_channels(), 128);
+    assert_eq!(c.flow().layers[cls].input_map, None);
+}
+
+#[test]
+fn inception_block_with_unaligned_parts_matches_the_interpreter_at_2_4_8_bits() {
+    for bits in [2, 4, 8] {
+        let c = matches_interpreter("inception", &inception(), bits, 2);
+        // 24 | 40 | 8 channels: words 0, 1, 2; 136 stored channels.
+        let buf = c
+            .flow()
+            .buffers
+            .iter()
+            .find(|b| b.parts.len() == 3)
+            .unwrap();
+        let words: Vec<u32> = buf.parts.iter().map(|p| p.block).collect();
+        assert_eq!((words, buf.width), (vec![0, 1, 2], 136));
+        // The GlobalAveragePool reads the 136 stored channels and sums the 72 real ones.
+        let gap = c.lowered().iter().position(|l| l.node == "gap").unwrap();
+        let map = c.flow().layers[gap].input_map.clone().unwrap();
+        assert_eq!(map.len(), 72);
+        assert_eq!((map[23], map[24], map[64], map[71]), (23, 64, 128, 135));
+    }
+}
+
+#[test]
+fn dense_block_matches_the_interpreter_at_2_4_8_bits() {
+    for bits in [2, 4, 8] {
+        let c = matches_interpreter("dense", &dense(), bits, 3);
+        // Both Concats and their shared parts are one buffer: stem | dense1 | dense2.
+        let f = c.flow();
+        let shared: Vec<_> = f.buffers.iter().filter(|b| b.parts.len() > 1).collect();
+        assert_eq!(shared.len(), 1);
+        let parts: Vec<&str> = shared[0]
+            .parts
+            .iter()
+            .map(|p| c.lowered()[p.layer].node.as_str())
+            .collect();
+        assert_eq!(parts, ["stem", "dense1", "dense2"]);
+        // dense1 reads the stem's word of it, dense2 the first two words:
+        // both read the whole buffer with zero weights elsewhere.
+        for n in ["dense1", "dense2", "transition"] {
+            let i = c.lowered().iter().position(|l| l.node == n).unwrap();
+            assert_eq!(c.lowered()[i].layer.in_channels(), 136, "{n}");
+        }
+    }
+}
+
+#[test]
+fn compiling_twice_gives_the_same_bytes() {
+    for g in [fire(32), inception(), dense()] {
+        let o = CompileOptions {
+            test_vectors: true,
+            ..opts(4)
+        };
+        let a = compile(&g, &o).unwrap();
+        let b = compile(&g, &o).unwrap();
+        assert_eq!(a.files(), b.files());
+    }
+}
+
+#[test]
+fn buffers_are_placed_by_live_range_and_the_ram_is_reused() {
+    let c = compile(&inception(), &opts(2)).unwrap();
+    let p = place(c.flow(), c.lowered(), 32768).unwrap();
+    let f = c.flow();
+    // The graph input is at word 0, where the host loads input_0.hex.
+    assert_eq!(p.buffers[0].at, 0);
+    // No two buffers live at the same time overlap.
+    for (i, a) in p.buffers.iter().enumerate() {
+        for b in &p.buffers[i + 1..] {
+            let together = a.start <= b.end && b.start <= a.end;
+            let overlap = a.at < b.at + b.words && b.at < a.at + a.words;
+            assert!(!(together && overlap), "{a:?} and {b:?}");
+        }
+    }
+    // Some word is used by two buffers at different times, so the peak is
+    // below the sum of all buffers.
+    let total: u64 = p.buffers.iter().map(|b| b.words).sum();
+    assert!(p.peak < total, "peak {} of {total}", p.peak);
+    // The program reads and writes at these addresses: b2_3x3 reads its
+    // reduce's buffer and writes word 1 of the Concat buffer.
+    let i = c.lowered().iter().position(|l| l.node == "b2_3x3").unwrap();
+    let io = &f.layers[i];
+    let asm = program(&c);
+    let layer = asm
+        .split("# layer ")
+        .find(|s| s.starts_with(&format!("{i}: b2_3x3")))
+        .unwrap();
+    assert!(layer.contains(&format!(
+        "li s1, {}    # output base",
+        p.buffers[io.output].at + 2
+    )));
+    assert!(layer.contains(&format!(
+        "li s3, {}    # input base of the pooled row",
+        p.buffers[io.input].at
+    )));
+}
+
+#[test]
+fn buffers_that_do_not_fit_are_refused_naming_the_layers() {
+    // 64x64 pixels, 8 bits: the stem's output is 32768 words alone.
+    let mut n = Net::new(&[1, 8, 64, 64]);
+    let stem = n.conv("stem", "x", 8, 16, 1, true);
+    let a = n.conv("left", &stem, 16, 8, 1, true);
+    let b = n.conv("right", &stem, 16, 8, 1, true);
+    let cat = n.concat("cat", &[&a, &b]);
+    let g = n.output(&cat, &[1, 16, 64, 64]);
+    let e = problems(compile(&g, &opts(4)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(
+            "node 'left' (Conv): its output buffer ('left' + 'right': 32768 data-RAM words) \
+             does not fit beside the buffers live with it: 'stem' (16384 words, until 'right')"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn residual_add_is_still_refused_naming_both_producers() {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let stem = n.conv("stem", "x", 8, 16, 3, true);
+    let a = n.conv("branch", &stem, 16, 16, 3, false);
+    n.g.nodes
+        .push(Node::new("add", "Add", &[&a, &stem], &["sum"]));
+    let g = n.output("sum", &[1, 16, 6, 6]);
+    let e = problems(compile(&g, &opts(2)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(
+            "node 'add' (Add): joins two paths (from 'branch' and 'stem_relu'); BARVINN runs plain chains"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn an_interleaved_part_without_relu_is_refused() {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let stem = n.conv("stem", "x", 8, 16, 3, true);
+    let a = n.conv("left", &stem, 16, 8, 1, true);
+    let b = n.conv("right", &stem, 16, 8, 1, false);
+    let cat = n.concat("cat", &[&a, &b]);
+    let g = n.output(&cat, &[1, 16, 6, 6]);
+    let e = problems(compile(&g, &opts(2)).unwrap_err());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with(
+            "node 'right' (Conv): writes a part of Concat 'cat.out', whose pixels interleave"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_concat_of_the_graph_input_is_refused() {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let a = n.conv("left", "x", 8, 8, 1, true);
+    let cat = n.concat("cat", &["x", &a]);
+    let g = n.output(&cat, &[1, 16, 6, 6]);
+    let e = problems(compile(&g, &opts(2)).unwrap_err());
+    assert!(
+        e[0].starts_with("node 'cat' (Concat): part 'x' is the graph input"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_branch_reading_a_layer_before_its_relu_is_refused() {
+    let mut n = Net::new(&[1, 8, 6, 6]);
+    let stem = n.conv("stem", "x", 8, 16, 3, false);
+    n.g.nodes
+        .push(Node::new("stem_relu", "Relu", &[&stem], &["r"]));
+    let a = n.conv("left", "r", 16, 8, 1, true);
+    let b = n.conv("right", &stem, 16, 8, 1, true);
+    let cat = n.concat("cat", &[&a, &b]);
+    let g = n.output(&cat, &[1, 16, 6, 6]);
+    let e = problems(compile(&g, &opts(2)).unwrap_err());
+    assert!(
+        e[0].starts_with("node 'right' (Conv): reads 'stem.out', which is not in the data RAM"),
+        "{e:?}"
+    );
+}
