@@ -8,7 +8,7 @@
 mod common;
 
 use common::{conv3x3, vi, weights};
-use onnc_mvu::frontend::placement::place;
+use onnc_mvu::frontend::placement::{bases, place};
 use onnc_mvu::frontend::{
     compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, Compiled,
 };
@@ -408,4 +408,77 @@ fn a_branch_reading_a_layer_before_its_relu_is_refused() {
         e[0].starts_with("node 'right' (Conv): reads 'stem.out', which is not in the data RAM"),
         "{e:?}"
     );
+}
+
+#[test]
+fn interleaved_parts_write_every_word_of_the_concat_buffer_once() {
+    // The program's pooled job loops: job (pixel p, word j) of a part writes
+    // `oprec` words at output + p·(words·oprec + pixel_skip) + j·oprec.
+    for (g, bits) in [(fire(32), 2), (inception(), 4), (dense(), 8)] {
+        let c = compile(&g, &opts(bits)).unwrap();
+        let f = c.flow();
+        let p = place(f, c.lowered(), 32768).unwrap();
+        let b = bases(f, c.lowered(), &p);
+        for (k, buf) in f
+            .buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.interleaved())
+        {
+            let at = p.buffers[k].at;
+            let mut written = vec![0u32; buf.words() as usize];
+            for part in &buf.parts {
+                let op = u64::from(bits);
+                let words = u64::from(c.lowered()[part.layer].layer.out_channels()).div_ceil(64);
+                let base = &b[part.layer];
+                for px in 0..buf.pixels {
+                    for j in 0..words {
+                        let a = u64::from(base.output)
+                            + px * (words * op + u64::from(base.pixel_skip))
+                            + j * op;
+                        for w in a..a + op {
+                            written[(w - at) as usize] += 1;
+                        }
+                    }
+                }
+            }
+            assert!(written.iter().all(|&n| n == 1), "buffer {k}: {written:?}");
+        }
+    }
+}
+
+#[test]
+fn calibrated_concat_parts_share_one_window_and_match_the_interpreter() {
+    for (name, g) in [
+        ("fire", fire(32)),
+        ("inception", inception()),
+        ("dense", dense()),
+    ] {
+        let shape = g.inputs[0].type_info().static_shape().unwrap();
+        let n: usize = shape.iter().product();
+        let calib: Vec<Vec<i64>> = (0..2)
+            .map(|s| {
+                random_codes(n, 8, 20 + s)
+                    .iter()
+                    .map(|&v| v as i64)
+                    .collect()
+            })
+            .collect();
+        let o = CompileOptions {
+            calibration: calib,
+            ..opts(8)
+        };
+        let c = compile(&g, &o).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let msb = |i: usize| c.lowered()[i].layer.quant_msb.unwrap();
+        for buf in c.flow().buffers.iter().filter(|b| b.parts.len() > 1) {
+            let ws: Vec<u32> = buf.parts.iter().map(|p| msb(p.layer)).collect();
+            assert!(ws.iter().all(|&w| w == ws[0]), "{name}: {ws:?}");
+            // Calibration chose windows above the default one.
+            assert!(ws[0] > 7, "{name}: {ws:?}");
+        }
+        let x = random_codes(n, 8, 5);
+        let mvu = simulate(&c, &x).unwrap();
+        assert_eq!(mvu, reference_codes(&g, &c, &x).unwrap(), "{name}");
+        assert!(mvu.iter().any(|&v| v != 0), "{name}");
+    }
 }

@@ -104,6 +104,11 @@ pub fn build_func<'c>(
     name: &str,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let c = &m.compiled;
+    if c.flow().is_branched() {
+        return Err(
+            "the network has branches or Concats; the mvu dialect holds one chain of layers".into(),
+        );
+    }
     let input_name = m.input.as_str();
     let unknown = Location::unknown(context);
     let lowered = c.lowered();

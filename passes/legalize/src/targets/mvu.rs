@@ -1,7 +1,7 @@
 //! BARVINN MVU: bit-serial 64×64 matrix-vector units running convolutions
 //! and matrix products, with ReLU and max-pooling in the output pipeline
 //! (research/targets.md §A). No CPU path: everything else is an error.
-//! Global average pooling, `Clip`, grouped Convs and joins of two activations pass here;
+//! Global average pooling, `Clip`, grouped Convs, channel Concats and joins of two activations pass here;
 //! the code generator (`onnc-mvu`) maps or refuses them naming the node.
 //!
 //! In: an application e-node. Out: its [`Verdict`] or the violated limit.
@@ -91,11 +91,16 @@ pub fn check(
         // decides with the layer's weights and precision, naming the node.
         "Clip" => Ok(Verdict::Native(elems / (MVP * 64) as f64)),
         "Reshape" | "Flatten" | "Squeeze" | "Unsqueeze" => Ok(Verdict::Free),
-        // A join of two activations (a residual connection, a channel
-        // Concat of branches) cannot run on the MVU; it is left for
-        // onnc-mvu's chain check, whose one diagnostic names both producers
-        // and, for a Concat, the channel layout (legalization knows neither).
-        "Add" | "Sum" | "Concat"
+        // A channel Concat of activations (one part or several) is a layout:
+        // its producers write adjacent words of one data-RAM buffer
+        // (onnc-mvu's flow), no job; onnc-mvu refuses another axis, naming it.
+        "Concat" if (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) => {
+            Ok(Verdict::Free)
+        }
+        // A join of two activations (a residual connection) cannot run on
+        // the MVU; it is left for onnc-mvu's join check, whose one
+        // diagnostic names both producers (legalization does not know them).
+        "Add" | "Sum"
             if node.children.len() > 1
                 && (0..node.children.len()).all(|i| !cond::operand_const(eg, node, i)) =>
         {
