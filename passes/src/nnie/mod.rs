@@ -4,7 +4,10 @@
 pub mod convert;
 pub mod from_ir;
 pub mod package_attrs;
+pub mod report_attr;
 pub mod to_ir;
 
+#[cfg(test)]
+mod level_contract_tests;
 #[cfg(test)]
 mod roundtrip_tests;
