@@ -188,7 +188,10 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
             })
             .sum()
     };
-    let sup = supports(&super::weights::LeF32s::of(values), shape);
+    let sup = match values.row_scaled() {
+        Some(r) => supports(&r, shape),
+        None => supports(&super::weights::LeF32s::of(values), shape),
+    };
     let chosen = choose(
         &sup,
         shape,

@@ -18,7 +18,7 @@ use super::memory::place;
 use super::split::Chunk;
 use super::weights::{
     conv_dc_into, conv_dc_len, feature_geometry, kernels_per_group, per_kernel_into,
-    per_point_into, per_point_len, LeF32s,
+    per_point_into, per_point_len, LeF32s, Values,
 };
 use crate::config::Config;
 use crate::program::{Engine, Op, Precision, Program, TensorId, TensorKind, Weights};
@@ -81,7 +81,15 @@ impl Layout {
     /// Writes the blob of `w` into `out` (exactly [`Layout::len`] zeroed
     /// bytes). A big conv weight is packed in parallel, deterministically.
     pub(crate) fn pack(&self, w: &Weights, cfg: &Config, out: &mut [u8]) {
-        let v = LeF32s::of(w);
+        match w.row_scaled() {
+            // A folded batch normalization: scaled as it is packed.
+            Some(r) => self.pack_values(&r, cfg, out),
+            None => self.pack_values(&LeF32s::of(w), cfg, out),
+        }
+    }
+
+    /// [`Layout::pack`] of the values `v`.
+    fn pack_values<V: Values + ?Sized>(&self, v: &V, cfg: &Config, out: &mut [u8]) {
         match self {
             Layout::Conv {
                 shape,
@@ -89,7 +97,7 @@ impl Layout {
                 shift,
                 chunks: None,
                 ..
-            } => conv_dc_into(&v, *shape, cfg, *prec, *shift, out),
+            } => conv_dc_into(v, *shape, cfg, *prec, *shift, out),
             Layout::Conv {
                 shape,
                 prec,
@@ -99,14 +107,14 @@ impl Layout {
                 acpa,
             } => {
                 debug_assert_eq!((*kpg, *acpa), (kernels_per_group(cfg, *prec), cfg.atomic_c));
-                chunks_dc_into(&v, *shape, chunks, cfg, *prec, *shift, out);
+                chunks_dc_into(v, *shape, chunks, cfg, *prec, *shift, out);
             }
             Layout::PerKernel {
                 rows,
                 k,
                 prec,
                 shifts,
-            } => per_kernel_into(&v, *rows, *k, *prec, shifts, out),
+            } => per_kernel_into(v, *rows, *k, *prec, shifts, out),
             Layout::PerPoint {
                 rows,
                 chw,
@@ -115,7 +123,7 @@ impl Layout {
                 shifts,
                 line,
                 surf,
-            } => per_point_into(&v, *rows, *chw, *cpa, *prec, shifts, *line, *surf, out),
+            } => per_point_into(v, *rows, *chw, *cpa, *prec, shifts, *line, *surf, out),
         }
     }
 }
