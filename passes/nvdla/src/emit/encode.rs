@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 use super::attrs::A;
 use super::chan_split::chunks_dc_into;
 use super::chunking::chunked_weights;
-use super::error::{EmitError, Result};
 use super::memory::place;
 use super::split::Chunk;
 use super::weights::{
@@ -23,6 +22,7 @@ use super::weights::{
 };
 use crate::config::Config;
 use crate::program::{Engine, Op, Precision, Program, TensorId, TensorKind, Weights};
+use crate::{Error, Result};
 
 /// How a weight's blob is made from its values.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,7 +182,7 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
             }
             let pl = place(p, t)?;
             if e.len() as u64 > pl.size {
-                return Err(EmitError::Tensor {
+                return Err(Error::Tensor {
                     tensor: p.tensors[t].name.clone(),
                     problem: format!(
                         "needs {} bytes in the engine layout but the plan gave it {}; plan with the emitter's size",
@@ -200,7 +200,7 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
                         && prev.surf_stride == e.surf_stride
                         && prev.pack_vec(p, cfg, t) == e.pack_vec(p, cfg, t));
                 if !same {
-                    return Err(EmitError::Tensor {
+                    return Err(Error::Tensor {
                         tensor: p.tensors[t].name.clone(),
                         problem: "is read by two ops in different layouts; duplicate the weight"
                             .into(),
@@ -232,7 +232,7 @@ fn encode_one(
         ))
     };
     if count != tensor.elements() {
-        return Err(EmitError::Tensor {
+        return Err(Error::Tensor {
             tensor: tensor.name.clone(),
             problem: format!(
                 "holds {} values but its shape {:?} has {}",
@@ -316,7 +316,7 @@ fn encode_one(
                     let pl = place(p, t)?;
                     let (line, surf) = (pl.line_stride as usize, pl.surf_stride as usize);
                     if line < need_line || surf < line * h {
-                        return Err(EmitError::Tensor {
+                        return Err(Error::Tensor {
                             tensor: tensor.name.clone(),
                             problem: format!(
                                 "per_point {ty} operand of {} '{}' is planned with line stride {line} and surface stride {surf}; its {wd}×{h} lines of {rows}-component elements need at least {need_line} and {}; plan it as a cube of that line width",
