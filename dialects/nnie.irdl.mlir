@@ -3,9 +3,10 @@
 // NNIE runs Caffe-style networks compiled by HiSilicon's closed `nnie_mapper`; so these ops
 // are Caffe layers restricted to what NNIE accepts, each with its per-layer quantization
 // parameters. `convert-onnx-to-nnie` produces it (the `nnie` level, Module::Nnie, printed
-// by passes/src/nnie/to_ir.rs); the NNIE emitter (Caffe prototxt + caffemodel, mapper .cfg,
-// clip table) writes from the in-memory level and does not read this text back yet. The .wk file itself comes from the vendor
-// mapper. Quantization: MQBench's NNIE scheme (ModelTC/MQBench, docs and deploy_nnie.py).
+// by passes/src/nnie/to_ir.rs); passes/src/nnie/from_ir.rs reads it back, and
+// `onnc-translate --to-nnie-package` writes the package (Caffe prototxt + caffemodel, mapper
+// .cfg, clip table) from it. The .wk file itself comes from the vendor mapper.
+// Quantization: MQBench's NNIE scheme (ModelTC/MQBench, docs and deploy_nnie.py).
 //
 // Quantization (8-bit, per layer, logarithmic): a tensor with clip value c (its range is
 // [-c, c]) has offset z = round(16 * log2(c)) - 127; an 8-bit sign-magnitude code k in 0..127
@@ -17,9 +18,10 @@
 // Conventions (docs/dialects/nnie.md has the long form):
 // * Op names are the lowercased Caffe layer types (fc = InnerProduct). `layer_name` (string)
 //   is the Caffe layer name: the key of the clip table ({"<layer_name>": [c_in0, ...]}).
-// * Layers that take part in quantization (conv, fc, pool, eltwise, concat, upsample) carry
-//   input_clip/input_z; layers with weights (conv, fc) also weight_clip/weight_z. Layers that
-//   MQBench leaves out of the clip table (relu, softmax, reshape, permute) carry none.
+// * Layers that take part in quantization (conv, deconv, fc, pool, eltwise, concat, upsample,
+//   channel_scale, affine) carry input_clip/input_z; layers with weights (conv, deconv, fc)
+//   also weight_clip/weight_z. The others (relu, softmax, reshape, permute, slice, split,
+//   sigmoid, tanh, power) carry none.
 // * Clip lists are array<f32: ...>, z lists array<i64: ...>, other integer lists
 //   array<i64: ...>, integers i64. Enumerations are lowercase strings, checked exactly, and so
 //   are the NNIE restrictions IRDL can express: upsample scale 2, permute order (0, 2, 3, 1).
@@ -28,6 +30,22 @@
 //   concat inputs, whose types differ, are 16 numbered optional slots with
 //   operandSegmentSizes (16 entries, used slots first); split results likewise, with
 //   resultSegmentSizes.
+// * Every op carries `tops` (array of strings): the Caffe blob name of each result, one per
+//   result; the reader names values by them.
+//
+// Level attributes (on the func.func, where IRDL cannot declare them; the reader,
+// passes/src/nnie/package_attrs.rs, checks them, and a test ties this list to it):
+//   nnie.package        required  {name, image_list, image_type, rgb_order, norm_type,
+//                                 data_scale, [channel_means], is_simulation,
+//                                 cfg_references_clip_table}: the package's file stem, image
+//                                 list and the mapper .cfg keys that are not fixed
+//   nnie.quant_report   required  {outputs = [{name, elements, cosine, max_abs_err,
+//                                 max_rel_err, rmse}, ...], [layers = [...]], [accuracy =
+//                                 {samples, float_correct, nnie_correct, agree}]}: the metrics
+//                                 as f64 attributes (nan and inf read back exactly)
+//   nnie.files          optional  [{path, bytes = dense_resource<..> : tensor<Nxui8>}, ...]:
+//                                 the calibration files, in package order
+//   nnie.warnings       optional  [string, ...]: the compile's warnings
 
 irdl.dialect @nnie {
 
@@ -38,6 +56,7 @@ irdl.dialect @nnie {
   // Results:  output
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   kernel       array<i64: kH, kW>, each >= 1
   //   stride       array<i64: sH, sW>, each >= 1
   //   pad          array<i64: pH, pW>, each >= 0 (Caffe pads both sides equally)
@@ -53,7 +72,7 @@ irdl.dialect @nnie {
   // Example:
   //   %y = "nnie.conv"(%x, %w, %b) {layer_name = "conv1", kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1>,
   //        dilation = array<i64: 1, 1>, group = 1 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>,
-  //        weight_clip = 5.000000e-01 : f32, weight_z = -143 : i64} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x16x32x32xf32>
+  //        weight_clip = 5.000000e-01 : f32, weight_z = -143 : i64, tops = ["y"]} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x16x32x32xf32>
   irdl.operation @conv {
     %layer_name = irdl.base "#builtin.string"
     %kernel = irdl.base "#builtin.dense_array"
@@ -65,6 +84,7 @@ irdl.dialect @nnie {
     %input_z = irdl.base "#builtin.dense_array"
     %weight_clip = irdl.base "#builtin.float"
     %weight_z = irdl.base "#builtin.integer"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "kernel" = %kernel,
@@ -75,7 +95,8 @@ irdl.dialect @nnie {
       "input_clip" = %input_clip,
       "input_z" = %input_z,
       "weight_clip" = %weight_clip,
-      "weight_z" = %weight_z
+      "weight_z" = %weight_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     %weight = irdl.base "!builtin.tensor"
@@ -93,6 +114,7 @@ irdl.dialect @nnie {
   // Results:  output N x O x (sH*(H-1) + kH - 2*pH) x (sW*(W-1) + kW - 2*pW)
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   kernel       array<i64: kH, kW>, each >= 1
   //   stride       array<i64: sH, sW>, each >= 1
   //   pad          array<i64: pH, pW>, each >= 0 (cut equally from both sides)
@@ -101,7 +123,7 @@ irdl.dialect @nnie {
   // Example:
   //   %y = "nnie.deconv"(%x, %w) {layer_name = "up3", kernel = array<i64: 3, 3>, stride = array<i64: 3, 3>, pad = array<i64: 0, 0>,
   //        group = 8 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>,
-  //        weight_clip = 1.000000e+00 : f32, weight_z = -127 : i64} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32>
+  //        weight_clip = 1.000000e+00 : f32, weight_z = -127 : i64, tops = ["y"]} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x24x24xf32>
   irdl.operation @deconv {
     %layer_name = irdl.base "#builtin.string"
     %kernel = irdl.base "#builtin.dense_array"
@@ -112,6 +134,7 @@ irdl.dialect @nnie {
     %input_z = irdl.base "#builtin.dense_array"
     %weight_clip = irdl.base "#builtin.float"
     %weight_z = irdl.base "#builtin.integer"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "kernel" = %kernel,
@@ -121,7 +144,8 @@ irdl.dialect @nnie {
       "input_clip" = %input_clip,
       "input_z" = %input_z,
       "weight_clip" = %weight_clip,
-      "weight_z" = %weight_z
+      "weight_z" = %weight_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     %weight = irdl.base "!builtin.tensor"
@@ -137,6 +161,7 @@ irdl.dialect @nnie {
   // Results:  output N x O
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
   //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
   //                gfpq_param_table_8bit.txt rule; Rust verifier)
@@ -146,19 +171,21 @@ irdl.dialect @nnie {
   //   weight_z     i64, round(16 * log2(weight_clip)) - 127
   // Example:
   //   %y = "nnie.fc"(%x, %w, %b) {layer_name = "fc1000", input_clip = array<f32: 8.000000e+00>, input_z = array<i64: -79>,
-  //        weight_clip = 2.500000e-01 : f32, weight_z = -159 : i64} : (tensor<1x512xf32>, tensor<1000x512xf32>, tensor<1000xf32>) -> tensor<1x1000xf32>
+  //        weight_clip = 2.500000e-01 : f32, weight_z = -159 : i64, tops = ["y"]} : (tensor<1x512xf32>, tensor<1000x512xf32>, tensor<1000xf32>) -> tensor<1x1000xf32>
   irdl.operation @fc {
     %layer_name = irdl.base "#builtin.string"
     %input_clip = irdl.base "#builtin.dense_array"
     %input_z = irdl.base "#builtin.dense_array"
     %weight_clip = irdl.base "#builtin.float"
     %weight_z = irdl.base "#builtin.integer"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "input_clip" = %input_clip,
       "input_z" = %input_z,
       "weight_clip" = %weight_clip,
-      "weight_z" = %weight_z
+      "weight_z" = %weight_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     %weight = irdl.base "!builtin.tensor"
@@ -173,6 +200,7 @@ irdl.dialect @nnie {
   // Operands: input N x C x H x W. Results: output.
   // Attributes:
   //   layer_name      string
+  //   tops            array of strings, the Caffe blob name of each result (one per result)
   //   pool            "max" | "ave"
   //   kernel          array<i64: kH, kW>, each >= 1 (ignored when global_pooling = 1)
   //   stride          array<i64: sH, sW>, each >= 1
@@ -185,7 +213,7 @@ irdl.dialect @nnie {
   //                (derived; kept so passes and dumps need no float math)
   // Example:
   //   %y = "nnie.pool"(%x) {layer_name = "pool1", pool = "max", kernel = array<i64: 3, 3>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0>,
-  //        global_pooling = 0 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>} : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>
+  //        global_pooling = 0 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, tops = ["y"]} : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>
   irdl.operation @pool {
     %layer_name = irdl.base "#builtin.string"
     %p_max = irdl.is "max"
@@ -199,6 +227,7 @@ irdl.dialect @nnie {
     %global_pooling = irdl.any_of(%gp_0, %gp_1)
     %input_clip = irdl.base "#builtin.dense_array"
     %input_z = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "pool" = %pool,
@@ -207,7 +236,8 @@ irdl.dialect @nnie {
       "pad" = %pad,
       "global_pooling" = %global_pooling,
       "input_clip" = %input_clip,
-      "input_z" = %input_z
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -220,6 +250,7 @@ irdl.dialect @nnie {
   // Results:  output
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   operation    "prod" | "sum" | "max"
   //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
   //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
@@ -229,7 +260,7 @@ irdl.dialect @nnie {
   //                (one entry per input; MQBench emits none for "prod", the emitter follows)
   // Example:
   //   %y = "nnie.eltwise"(%a, %b) {layer_name = "res2a", operation = "sum", input_clip = array<f32: 4.000000e+00, 2.000000e+00>,
-  //        input_z = array<i64: -95, -111>} : (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  //        input_z = array<i64: -95, -111>, tops = ["y"]} : (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
   irdl.operation @eltwise {
     %layer_name = irdl.base "#builtin.string"
     %op_prod = irdl.is "prod"
@@ -238,11 +269,13 @@ irdl.dialect @nnie {
     %operation = irdl.any_of(%op_prod, %op_sum, %op_max)
     %input_clip = irdl.base "#builtin.dense_array"
     %input_z = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "operation" = %operation,
       "input_clip" = %input_clip,
-      "input_z" = %input_z
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     %inputs = irdl.base "!builtin.tensor"
     irdl.operands(inputs: variadic %inputs)
@@ -256,6 +289,7 @@ irdl.dialect @nnie {
   // Results:  output
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   axis         i64, 1 (channels) in practice
   //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
   //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
@@ -265,7 +299,7 @@ irdl.dialect @nnie {
   //                (one entry per input)
   // Example:
   //   %y = "nnie.concat"(%a, %b) {layer_name = "cat1", axis = 1 : i64, input_clip = array<f32: 4.000000e+00, 4.000000e+00>, input_z = array<i64: -95, -95>,
-  //        operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x64x8x8xf32>, tensor<1x32x8x8xf32>) -> tensor<1x96x8x8xf32>
+  //        operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, tops = ["y"]} : (tensor<1x64x8x8xf32>, tensor<1x32x8x8xf32>) -> tensor<1x96x8x8xf32>
   irdl.operation @concat {
     %layer_name = irdl.base "#builtin.string"
     %axis = irdl.base "#builtin.integer"
@@ -287,11 +321,13 @@ irdl.dialect @nnie {
     %inputs_13 = irdl.base "!builtin.tensor"
     %inputs_14 = irdl.base "!builtin.tensor"
     %inputs_15 = irdl.base "!builtin.tensor"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "axis" = %axis,
       "input_clip" = %input_clip,
-      "input_z" = %input_z
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     irdl.operands(
       inputs_0: %inputs_0, inputs_1: optional %inputs_1, inputs_2: optional %inputs_2, inputs_3: optional %inputs_3,
@@ -309,6 +345,7 @@ irdl.dialect @nnie {
   // Operands: input N x C x H x W. Results: output N x C x 2H x 2W.
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   scale        2 (checked exactly)
   //   input_clip   array<f32>, one clip value c > 0 per data input (the activation range is
   //                [-c, c]); each c = 2^(k/16) for an integer k (the SDK's
@@ -316,18 +353,20 @@ irdl.dialect @nnie {
   //   input_z      array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
   //                (derived; kept so passes and dumps need no float math)
   // Example:
-  //   %y = "nnie.upsample"(%x) {layer_name = "up1", scale = 2 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>}
+  //   %y = "nnie.upsample"(%x) {layer_name = "up1", scale = 2 : i64, input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, tops = ["y"]}
   //        : (tensor<1x16x8x8xf32>) -> tensor<1x16x16x16xf32>
   irdl.operation @upsample {
     %layer_name = irdl.base "#builtin.string"
     %scale = irdl.is 2 : i64
     %input_clip = irdl.base "#builtin.dense_array"
     %input_z = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "scale" = %scale,
       "input_clip" = %input_clip,
-      "input_z" = %input_z
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -339,15 +378,18 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name      string
+  //   tops            array of strings, the Caffe blob name of each result (one per result)
   //   negative_slope  f32 (0.0 for a plain ReLU)
   // Example:
-  //   %y = "nnie.relu"(%x) {layer_name = "relu1", negative_slope = 0.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.relu"(%x) {layer_name = "relu1", negative_slope = 0.000000e+00 : f32, tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @relu {
     %layer_name = irdl.base "#builtin.string"
     %negative_slope = irdl.base "#builtin.float"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
-      "negative_slope" = %negative_slope
+      "negative_slope" = %negative_slope,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -359,15 +401,18 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   axis        i64, 1 in practice
   // Example:
-  //   %y = "nnie.softmax"(%x) {layer_name = "prob", axis = 1 : i64} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  //   %y = "nnie.softmax"(%x) {layer_name = "prob", axis = 1 : i64, tops = ["y"]} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
   irdl.operation @softmax {
     %layer_name = irdl.base "#builtin.string"
     %axis = irdl.base "#builtin.integer"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
-      "axis" = %axis
+      "axis" = %axis,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -380,15 +425,18 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   shape       array<i64>, 4 entries: [0, c, h, w] (0 copies, -1 infers)
   // Example:
-  //   %y = "nnie.reshape"(%x) {layer_name = "flat", shape = array<i64: 0, 512, 1, 1>} : (tensor<1x512x1x1xf32>) -> tensor<1x512x1x1xf32>
+  //   %y = "nnie.reshape"(%x) {layer_name = "flat", shape = array<i64: 0, 512, 1, 1>, tops = ["y"]} : (tensor<1x512x1x1xf32>) -> tensor<1x512x1x1xf32>
   irdl.operation @reshape {
     %layer_name = irdl.base "#builtin.string"
     %shape = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
-      "shape" = %shape
+      "shape" = %shape,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -401,15 +449,18 @@ irdl.dialect @nnie {
   // Operands: input N x C x H x W. Results: output N x H x W x C.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   order       array<i64: 0, 2, 3, 1> (checked exactly)
   // Example:
-  //   %y = "nnie.permute"(%x) {layer_name = "perm1", order = array<i64: 0, 2, 3, 1>} : (tensor<1x16x8x4xf32>) -> tensor<1x8x4x16xf32>
+  //   %y = "nnie.permute"(%x) {layer_name = "perm1", order = array<i64: 0, 2, 3, 1>, tops = ["y"]} : (tensor<1x16x8x4xf32>) -> tensor<1x8x4x16xf32>
   irdl.operation @permute {
     %layer_name = irdl.base "#builtin.string"
     %order = irdl.is array<i64: 0, 2, 3, 1>
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
-      "order" = %order
+      "order" = %order,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -422,20 +473,23 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   axis        i64, 1, 2 or 3
   //   start, end  i64, 0 <= start < end <= the axis' length
   // Example:
-  //   %y = "nnie.slice"(%x) {layer_name = "half", axis = 1 : i64, start = 0 : i64, end = 8 : i64} : (tensor<1x16x8x8xf32>) -> tensor<1x8x8x8xf32>
+  //   %y = "nnie.slice"(%x) {layer_name = "half", axis = 1 : i64, start = 0 : i64, end = 8 : i64, tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x8x8x8xf32>
   irdl.operation @slice {
     %layer_name = irdl.base "#builtin.string"
     %axis = irdl.base "#builtin.integer"
     %start = irdl.base "#builtin.integer"
     %end = irdl.base "#builtin.integer"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "axis" = %axis,
       "start" = %start,
-      "end" = %end
+      "end" = %end,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -449,19 +503,22 @@ irdl.dialect @nnie {
   // different sizes have different types (a variadic group would force one type).
   // Attributes:
   //   layer_name   string
+  //   tops         array of strings, the Caffe blob name of each result (one per result)
   //   axis         i64, 1, 2 or 3
   //   slice_point  array<i64>, where each piece after the first starts (increasing)
   // Example:
   //   %a, %b = "nnie.split"(%x) {layer_name = "chunk", axis = 1 : i64, slice_point = array<i64: 3>,
-  //        resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>} : (tensor<1x16x8x8xf32>) -> (tensor<1x3x8x8xf32>, tensor<1x13x8x8xf32>)
+  //        resultSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>, tops = ["a", "b"]} : (tensor<1x16x8x8xf32>) -> (tensor<1x3x8x8xf32>, tensor<1x13x8x8xf32>)
   irdl.operation @split {
     %layer_name = irdl.base "#builtin.string"
     %axis = irdl.base "#builtin.integer"
     %slice_point = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "axis" = %axis,
-      "slice_point" = %slice_point
+      "slice_point" = %slice_point,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -491,16 +548,27 @@ irdl.dialect @nnie {
 
   // nnie.channel_scale: a feature map times a per-channel N x C x 1 x 1 feature map (the
   // squeeze-excitation gate): Caffe Flatten of the gate to N x C, then Scale (axis 0) with the
-  // two bottoms. Not in the clip table.
+  // two bottoms. Quantized (one input clip per data input: input and gate), but not in the
+  // clip table (MQBench skips Mul).
   // Operands: input N x C x H x W, gate N x C x 1 x 1. Results: output N x C x H x W.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
+  //   input_clip  array<f32>, two clip values (input, gate), each 2^(k/16) > 0
+  //   input_z     array<i64>, z = round(16 * log2(c)) - 127 for each input_clip entry
   // Example:
-  //   %y = "nnie.channel_scale"(%x, %g) {layer_name = "se_mul"} : (tensor<1x16x8x8xf32>, tensor<1x16x1x1xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.channel_scale"(%x, %g) {layer_name = "se_mul", input_clip = array<f32: 4.000000e+00, 1.000000e+00>, input_z = array<i64: -95, -127>,
+  //        tops = ["y"]} : (tensor<1x16x8x8xf32>, tensor<1x16x1x1xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @channel_scale {
     %layer_name = irdl.base "#builtin.string"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
-      "layer_name" = %layer_name
+      "layer_name" = %layer_name,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     %gate = irdl.base "!builtin.tensor"
@@ -510,16 +578,26 @@ irdl.dialect @nnie {
   }
 
   // nnie.affine: per-channel y = scale[c] * x + bias[c] with constant scale and bias: Caffe
-  // Scale with bias_term (an unfolded BatchNormalization). Not in the clip table.
+  // Scale with bias_term (an unfolded BatchNormalization). Quantized, in the clip table.
   // Operands: input N x C x H x W, scale (constant, C), bias (constant, C). Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
+  //   input_clip  array<f32>, one clip value (the input), 2^(k/16) > 0
+  //   input_z     array<i64>, z = round(16 * log2(c)) - 127 for the input_clip entry
   // Example:
-  //   %y = "nnie.affine"(%x, %s, %b) {layer_name = "bn"} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.affine"(%x, %s, %b) {layer_name = "bn", input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, tops = ["y"]}
+  //        : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @affine {
     %layer_name = irdl.base "#builtin.string"
+    %input_clip = irdl.base "#builtin.dense_array"
+    %input_z = irdl.base "#builtin.dense_array"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
-      "layer_name" = %layer_name
+      "layer_name" = %layer_name,
+      "input_clip" = %input_clip,
+      "input_z" = %input_z,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     %scale = irdl.base "!builtin.tensor"
@@ -533,12 +611,15 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   // Example:
-  //   %y = "nnie.sigmoid"(%x) {layer_name = "gate"} : (tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
+  //   %y = "nnie.sigmoid"(%x) {layer_name = "gate", tops = ["y"]} : (tensor<1x16x1x1xf32>) -> tensor<1x16x1x1xf32>
   irdl.operation @sigmoid {
     %layer_name = irdl.base "#builtin.string"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
-      "layer_name" = %layer_name
+      "layer_name" = %layer_name,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -550,12 +631,15 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   // Example:
-  //   %y = "nnie.tanh"(%x) {layer_name = "t"} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.tanh"(%x) {layer_name = "t", tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @tanh {
     %layer_name = irdl.base "#builtin.string"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
-      "layer_name" = %layer_name
+      "layer_name" = %layer_name,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)
@@ -568,18 +652,21 @@ irdl.dialect @nnie {
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
+  //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   scale       f32
   //   shift       f32
   // Example:
-  //   %y = "nnie.power"(%x) {layer_name = "plus3", scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.power"(%x) {layer_name = "plus3", scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32, tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @power {
     %layer_name = irdl.base "#builtin.string"
     %scale = irdl.base "#builtin.float"
     %shift = irdl.base "#builtin.float"
+    %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
       "scale" = %scale,
-      "shift" = %shift
+      "shift" = %shift,
+      "tops" = %tops
     }
     %input = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)

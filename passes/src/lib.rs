@@ -39,7 +39,7 @@ use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.
 pub fn all() -> &'static [&'static PassRegistration] {
-    static ALL: [&PassRegistration; 11] = [
+    static ALL: [&PassRegistration; 13] = [
         &onnc::dce::REGISTRATION,
         &onnc::verify::REGISTRATION,
         &onnx::simplify::REGISTRATION,
@@ -50,7 +50,9 @@ pub fn all() -> &'static [&'static PassRegistration] {
         &nvdla::ctable::LOAD,
         &nvdla::ctable::GEN,
         &mvu::convert::REGISTRATION,
+        &mvu::verify::REGISTRATION,
         &nnie::convert::REGISTRATION,
+        &nnie::verify::REGISTRATION,
     ];
     &ALL
 }

@@ -60,9 +60,9 @@ func.func @nvdla_sample(%x: tensor<1x16x8x8xi8>, %p: tensor<1x10x1x1xf16>) {
 
 //--- nnie.mlir
 // CHECK-LABEL: func.func @nnie_sample
-// CHECK: "nnie.upsample"(%{{.*}}) {input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, layer_name = "up", scale = 2 : i64}
+// CHECK: "nnie.upsample"(%{{.*}}) {input_clip = array<f32: 4.000000e+00>, input_z = array<i64: -95>, layer_name = "up", scale = 2 : i64, tops = ["0"]}
 func.func @nnie_sample(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x16x16xf32> {
-  %0 = "nnie.upsample"(%x) {layer_name = "up", scale = 2 : i64, input_clip = array<f32: 4.0>, input_z = array<i64: -95>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x16x16xf32>
+  %0 = "nnie.upsample"(%x) {layer_name = "up", scale = 2 : i64, input_clip = array<f32: 4.0>, input_z = array<i64: -95>, tops = ["0"]} : (tensor<1x4x8x8xf32>) -> tensor<1x4x16x16xf32>
   return %0 : tensor<1x4x16x16xf32>
 }
 
@@ -84,7 +84,7 @@ func.func @mvu_sample(%x: tensor<1x512xi8>, %w: tensor<10x512xi8>) -> tensor<1x1
 func.func @mixed(%x: tensor<1x64x32x32xi8>, %w: tensor<64x64x3x3xi8>, %f: tensor<1x4xf32>) {
   %0 = "onnx.relu"(%f) : (tensor<1x4xf32>) -> tensor<1x4xf32>
   %1 = "nvdla.bdma"(%x) {hw_layer = "copy", source_type = "mc", destination_type = "cv"} : (tensor<1x64x32x32xi8>) -> tensor<1x64x32x32xi8>
-  %2 = "nnie.relu"(%f) {layer_name = "r", negative_slope = 0.0 : f32} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  %2 = "nnie.relu"(%f) {layer_name = "r", negative_slope = 0.0 : f32, tops = ["2"]} : (tensor<1x4xf32>) -> tensor<1x4xf32>
   %3 = "mvu.conv"(%x, %w) {mvu = 0 : i64, aprec = 2 : i64, wprec = 2 : i64, oprec = 2 : i64, asigned = 0 : i64, wsigned = 0 : i64, ishape = array<i64: 1, 32, 32>, fshape = array<i64: 1, 3, 3>, strides = array<i64: 1, 1>, pads = array<i64: 1, 1, 1, 1>, maxpool = 0 : i64, ilength = array<i64: 0, 3, 2, 2, 0>, ijump = array<i64: -132, -132, 60, 2, 0>, wlength = array<i64: 0, 0, 3, 8, 0>, wjump = array<i64: -16, 2, -16, 2, 0>, countdown = 1080 : i64, mul_mode = 1 : i64, quant_msb = 1 : i64, omvu_mask = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (tensor<1x64x32x32xi8>, tensor<64x64x3x3xi8>) -> tensor<1x64x32x32xi8>
   return
 }

@@ -3,8 +3,8 @@
 //!
 //! | op | rule |
 //! |---|---|
-//! | every op | integer attributes are `i64`; `layer_name` is not empty |
-//! | conv, deconv, fc, pool, eltwise, concat, upsample | `input_clip` is `array<f32>` with one entry per data input; each clip c is finite, > 0 and on the 8-bit grid c = 2^(k/16) (16·log2 c within [`GRID_TOLERANCE`] of an integer); `input_z` is `array<i64>` of the same length with z = round(16·log2 c) − 127 |
+//! | every op | integer attributes are `i64`; `layer_name` is not empty; `tops` holds one non-empty string per result (the Caffe blob names) |
+//! | conv, deconv, fc, pool, eltwise, concat, upsample, channel_scale, affine | `input_clip` is `array<f32>` with one entry per data input; each clip c is finite, > 0 and on the 8-bit grid c = 2^(k/16) (16·log2 c within [`GRID_TOLERANCE`] of an integer); `input_z` is `array<i64>` of the same length with z = round(16·log2 c) − 127 |
 //! | conv, deconv, fc | `weight_clip` is an f32 on the same grid; `weight_z` = round(16·log2 weight_clip) − 127 |
 //! | conv | `kernel`, `stride`, `dilation` have 2 entries ≥ 1, `pad` 2 entries ≥ 0; `group` ≥ 1 divides C and O; weight O × C/group × kH × kW with (kH, kW) = `kernel`; bias has O entries; output N × O × OH × OW, OH = ⌊(H + 2·pH − dH·(kH−1) − 1) / sH⌋ + 1 |
 //! | deconv | `kernel`, `stride` 2 entries ≥ 1, `pad` 2 entries ≥ 0; weight dim 0 = C, `group` divides it; bias has `O = weight dim 1 · group` entries; output N × O × (s·(H − 1) + k − 2p) × (same for W) |
@@ -21,7 +21,7 @@
 //! is a network-wide mapper setting with no public formula, not modelled per layer.
 
 use super::common::*;
-use melior::ir::{operation::OperationLike, OperationRef};
+use melior::ir::{attribute::ArrayAttribute, operation::OperationLike, OperationRef};
 
 /// How far 16·log2(c) may be from an integer for c to count as 2^(k/16).
 /// f32 rounding moves it by about 1e-6.
@@ -35,9 +35,18 @@ const CONCAT_SLOTS: usize = 16;
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_int_widths(op, out);
     check_non_empty(op, "layer_name", out);
+    check_tops(op, out);
     if matches!(
         op_name,
-        "conv" | "deconv" | "fc" | "pool" | "eltwise" | "concat" | "upsample"
+        "conv"
+            | "deconv"
+            | "fc"
+            | "pool"
+            | "eltwise"
+            | "concat"
+            | "upsample"
+            | "channel_scale"
+            | "affine"
     ) {
         check_input_clips(op_name, op, out);
     }
@@ -63,6 +72,33 @@ pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
         "permute" => check_permute(op, out),
         "relu" => check_f32(op, "negative_slope", out),
         _ => {}
+    }
+}
+
+/// `tops`, when present (IRDL requires it): one non-empty string per result.
+fn check_tops(op: &OperationRef, out: &mut Vec<String>) {
+    let Ok(a) = op.attribute("tops") else { return };
+    let Ok(arr) = ArrayAttribute::try_from(a) else {
+        out.push("tops must be an array of strings, one blob name per result".into());
+        return;
+    };
+    let names: Vec<Option<String>> = (0..arr.len())
+        .map(|i| arr.element(i).ok().and_then(crate::ir::str_attr))
+        .collect();
+    if let Some(i) = names
+        .iter()
+        .position(|n| n.as_deref().is_none_or(str::is_empty))
+    {
+        out.push(format!(
+            "tops[{i}] must be a non-empty string (a Caffe blob name)"
+        ));
+    }
+    if names.len() != op.result_count() {
+        out.push(format!(
+            "tops names {} blob(s) but the op has {} result(s)",
+            names.len(),
+            op.result_count()
+        ));
     }
 }
 
@@ -98,6 +134,7 @@ fn check_clip(what: &str, c: f64, z: Option<(&str, i64)>, out: &mut Vec<String>)
 fn data_inputs(op_name: &str, op: &OperationRef) -> usize {
     match op_name {
         "eltwise" | "concat" => op.operand_count(),
+        "channel_scale" => 2,
         _ => 1,
     }
 }

@@ -321,7 +321,11 @@ fn two_runs_give_the_same_bytes() {
 #[test]
 fn write_dir_replaces_an_earlier_output_but_not_a_foreign_directory() {
     let c = compile(&conv_gemm(), &opts()).unwrap();
-    let dir = scratch("replace");
+    // A parent of its own: other tests write their outputs (and their
+    // temporary siblings) beside one another in parallel.
+    let parent = scratch("replace");
+    std::fs::create_dir_all(&parent).unwrap();
+    let dir = parent.join("out");
     c.write_dir(&dir).unwrap();
     std::fs::write(dir.join("stale.txt"), "old").unwrap();
     c.write_dir(&dir).unwrap();
@@ -330,7 +334,7 @@ fn write_dir_replaces_an_earlier_output_but_not_a_foreign_directory() {
         "the old directory is replaced as a whole"
     );
     assert!(dir.join("mvu_config.json").is_file());
-    let foreign = scratch("foreign");
+    let foreign = parent.join("foreign");
     std::fs::create_dir_all(&foreign).unwrap();
     std::fs::write(foreign.join("notes.txt"), "keep me").unwrap();
     let e = c.write_dir(&foreign).unwrap_err();
@@ -345,8 +349,7 @@ fn write_dir_replaces_an_earlier_output_but_not_a_foreign_directory() {
     );
     assert!(!foreign.join("mvu_config.json").exists());
     // No temporary sibling is left behind.
-    let parent = dir.parent().unwrap();
-    assert!(std::fs::read_dir(parent).unwrap().all(|e| !e
+    assert!(std::fs::read_dir(&parent).unwrap().all(|e| !e
         .unwrap()
         .file_name()
         .to_string_lossy()

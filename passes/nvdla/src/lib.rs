@@ -23,6 +23,7 @@ pub use onnc_nvdla_hw::config;
 pub mod cbuf;
 pub mod ctable;
 pub mod emit;
+mod error;
 pub mod exec;
 pub mod ideal;
 pub mod lower;
@@ -30,6 +31,8 @@ pub mod plan;
 pub mod program;
 pub mod qrecord;
 pub mod registers;
+
+pub use error::{Error, Result};
 
 pub use config::{Config, ConfigName};
 pub use program::{

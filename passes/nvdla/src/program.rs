@@ -296,16 +296,31 @@ impl Weights {
 
     /// Value `i` (read from the bytes, nothing decoded ahead). Panics past the end.
     pub fn at(&self, i: usize) -> f32 {
+        if let Some(r) = self.0.row_scaled() {
+            return r.value(i);
+        }
         let b = self.0.le_view().element(i, 4);
         f32::from_le_bytes([b[0], b[1], b[2], b[3]])
     }
 
-    /// The values in order, decoded as they are read.
-    pub fn iter(&self) -> impl Iterator<Item = f32> + '_ {
-        self.0.le_view().runs().flat_map(|run| {
+    /// The values in order, decoded (or scaled) as they are read.
+    pub fn iter(&self) -> Box<dyn Iterator<Item = f32> + '_> {
+        if let Some(r) = self.0.row_scaled() {
+            return Box::new((0..r.rows()).flat_map(move |o| r.row(o)));
+        }
+        Box::new(self.0.le_view().runs().flat_map(|run| {
             run.chunks_exact(4)
                 .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        })
+        }))
+    }
+
+    /// The values of weights that are a kernel times a per-output-channel
+    /// factor not yet applied (a batch normalization folded by the
+    /// legalizer, [`onnc_tensor::Tensor::scale_rows`]), read without
+    /// computing them all; `None` for any other weights. The packer
+    /// applies the factor as it writes the output format.
+    pub fn row_scaled(&self) -> Option<onnc_tensor::RowScaled<'_>> {
+        self.0.row_scaled()
     }
 
     /// Whether the values of weights over a model's bytes have been decoded
@@ -316,7 +331,9 @@ impl Weights {
     }
 
     /// The values' little-endian bytes where they lie (one run, or runs at a
-    /// stride for a channel slice of the model's bytes), without copying.
+    /// stride for a channel slice of the model's bytes), without copying —
+    /// except lazily scaled weights ([`Weights::row_scaled`]), whose values
+    /// this computes and keeps.
     pub fn le_view(&self) -> onnc_tensor::LeBytes<'_> {
         self.0.le_view()
     }

@@ -5,10 +5,10 @@
 
 use onnc_nvdla::ctable::{
     self, apply_calib, apply_scales, detect, parse_calib, save_calib, CalibFormat, Calibration,
-    CtableError, SaveOptions, TensorScale, TensorScales,
+    SaveOptions, TensorScale, TensorScales,
 };
 use onnc_nvdla::registers;
-use onnc_nvdla::{ConfigName, Engine, Op, Precision, Program, Tensor, TensorKind, Value};
+use onnc_nvdla::{ConfigName, Engine, Error, Op, Precision, Program, Tensor, TensorKind, Value};
 
 fn tensor(p: &mut Program, name: &str, shape: &[usize], kind: TensorKind) -> usize {
     p.add_tensor(Tensor {
@@ -452,7 +452,7 @@ fn missing_tensors_are_listed_with_the_count_and_the_fix() {
     t.insert("data", TensorScale::new(0.1), "line 2").unwrap();
     let mut p = program();
     let e = apply_scales(&mut p, &t).unwrap_err();
-    assert!(matches!(e, CtableError::MissingScales { .. }));
+    assert!(matches!(e, Error::MissingScales { .. }));
     assert_eq!(
         e.to_string(),
         "partial.cache: the table has no scale for 3 tensors the program needs: 'conv1', \
@@ -462,7 +462,7 @@ fn missing_tensors_are_listed_with_the_count_and_the_fix() {
     assert_eq!(p, program(), "nothing applied");
     // Many: the first 8 named, the rest counted.
     let names: Vec<String> = (0..11).map(|i| format!("t{i}")).collect();
-    let e = CtableError::MissingScales {
+    let e = Error::MissingScales {
         file: "f".into(),
         tensors: names,
         unmatched: vec![],

@@ -1,8 +1,9 @@
 //! CTable gen/load and NVIDIA calibtable conversion on a small INT8 program
 //! (conv+SDP → PDP → CDP → EMU softmax).
 
-use onnc_nvdla::ctable::{self, CtableError};
+use onnc_nvdla::ctable;
 use onnc_nvdla::registers;
+use onnc_nvdla::Error;
 use onnc_nvdla::{ConfigName, Engine, Op, Precision, Program, Tensor, TensorKind, Value};
 
 fn tensor(p: &mut Program, name: &str, shape: &[usize], kind: TensorKind) -> usize {
@@ -172,7 +173,7 @@ fn per_tensor_entries_are_accepted_and_counted() {
     assert_eq!(p, program());
 }
 
-fn load_err(json: &str) -> CtableError {
+fn load_err(json: &str) -> Error {
     let mut p = program();
     let err = ctable::load(&mut p, json, "bad.json").unwrap_err();
     assert_eq!(p, program(), "a failed load must not change the program");
@@ -184,7 +185,7 @@ fn unknown_layer_key_suggests_the_nearest() {
     let err = load_err(r#"{"conv1.SPD": {"out_cvt.scale": 2}}"#);
     assert_eq!(
         err,
-        CtableError::UnknownLayer {
+        Error::UnknownLayer {
             file: "bad.json".into(),
             key: "conv1.SPD".into(),
             suggestions: vec!["conv1.SDP".into()]
@@ -199,7 +200,7 @@ fn unknown_layer_key_suggests_the_nearest() {
 #[test]
 fn unknown_register_suggests_the_nearest() {
     let err = load_err(r#"{"norm1.CDP": {"in_cvt.offset": 2}}"#);
-    let CtableError::UnknownRegister {
+    let Error::UnknownRegister {
         key,
         register,
         suggestions,
@@ -219,7 +220,7 @@ fn unknown_register_suggests_the_nearest() {
 fn out_of_range_names_register_range_and_value() {
     let err = load_err(r#"{"conv1.CONV": {"out_cvt.truncate": 17}}"#);
     let msg = err.to_string();
-    assert!(matches!(err, CtableError::OutOfRange { .. }), "{msg}");
+    assert!(matches!(err, Error::OutOfRange { .. }), "{msg}");
     assert!(
         msg.contains("bad.json: 'conv1.CONV'")
             && msg.contains("out_cvt.truncate")
@@ -239,13 +240,13 @@ fn wrong_json_type_is_reported() {
         "bad.json: 'conv1.SDP': register 'out_cvt.scale' must be a JSON integer, got 1.5"
     );
     let err = load_err(r#"{"prob.EMU": {"output_scale_factor": "0.5"}}"#);
-    assert!(matches!(err, CtableError::WrongType { .. }), "{err}");
+    assert!(matches!(err, Error::WrongType { .. }), "{err}");
 }
 
 #[test]
 fn malformed_json_has_line_and_column() {
     let err = load_err("{\n  \"conv1.SDP\": {\n    \"out_cvt.scale\": 3,\n  }\n}");
-    let CtableError::Json { line, column, .. } = err else {
+    let Error::Json { line, column, .. } = err else {
         panic!("{err}")
     };
     assert_eq!((line, column), (4, 3));
@@ -256,7 +257,7 @@ fn every_problem_is_reported_and_nothing_applied() {
     let err = load_err(
         r#"{"conv1.SDP": {"out_cvt.scale": 7, "out_cvt.truncate": 99}, "pool9.CDP": {}, "version": {"major": 2, "minor": 0, "sub_minor": 0}}"#,
     );
-    let CtableError::Several { errors, .. } = &err else {
+    let Error::Several { errors, .. } = &err else {
         panic!("{err}")
     };
     assert_eq!(errors.len(), 3, "{err}");
@@ -307,7 +308,7 @@ fn nvidia_calibtable_errors_name_the_tensor() {
     // the tensors the converters need are, each named, with the stray key.
     let err = ctable::load_nvidia_calibtable(&mut p, r#"{"conv": {"scale": 0.1}}"#, "c.json")
         .unwrap_err();
-    let CtableError::MissingScales {
+    let Error::MissingScales {
         tensors, unmatched, ..
     } = &err
     else {
@@ -363,7 +364,7 @@ fn duplicate_keys_are_refused_with_both_places() {
     assert!(
         matches!(
             err,
-            CtableError::DuplicateKey {
+            Error::DuplicateKey {
                 first: (1, 16),
                 second: (1, 39),
                 ..

@@ -7,7 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::emit::{emit, emit_bytes_counted, emit_bytes_packing, Abi, EmitError, EmitOptions};
+use onnc_nvdla::emit::{emit, emit_bytes_counted, emit_bytes_packing, Abi, EmitOptions};
+use onnc_nvdla::Error;
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorKind, Value,
 };
@@ -585,7 +586,7 @@ fn an_unplaced_tensor_is_named() {
     let e = emit(&p, &EmitOptions::default()).unwrap_err();
     assert_eq!(
         e,
-        EmitError::Unplaced {
+        Error::Unplaced {
             tensor: "pool1".into()
         }
     );

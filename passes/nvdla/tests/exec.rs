@@ -2,7 +2,8 @@
 //! equivalent ONNX ops (inputs and weights rounded to f16 for the reference).
 
 use onnc_interp::{run_op, Tolerance};
-use onnc_nvdla::exec::{self, round_f16, ExecError};
+use onnc_nvdla::exec::{self, round_f16};
+use onnc_nvdla::Error;
 use onnc_nvdla::{
     registers, ConfigName, Engine, Op, Precision, Program, Tensor, TensorKind, Value,
 };
@@ -368,7 +369,7 @@ fn int8_ops_are_unsupported_by_name() {
     p.ops[0].attrs.insert("precision".into(), s("int8"));
     let err = exec::run(&p, &[f16_tensor(&[1, 2, 5, 5], &values(50, 1))]).unwrap_err();
     assert!(
-        matches!(&err, ExecError::Unsupported { layer, .. } if layer == "l0"),
+        matches!(&err, Error::NotModelled { layer, .. } if layer == "l0"),
         "{err}"
     );
     assert!(

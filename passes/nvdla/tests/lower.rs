@@ -12,7 +12,7 @@ fn lower_file(
     path: &std::path::Path,
     target: Target,
     config: ConfigName,
-) -> Result<Program, onnc_nvdla::lower::LowerError> {
+) -> Result<Program, onnc_nvdla::Error> {
     let g = onnc_onnx::load(path, &Default::default()).unwrap().graph;
     let l = legalize(g, target, &Options::default())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -390,11 +390,11 @@ fn every_unmappable_node_is_reported_at_once() {
         vec![],
     );
     let e = lower(&g, ConfigName::NvFull, &LowerOptions::default()).unwrap_err();
-    let names: Vec<&str> = e.problems.iter().map(|p| p.node.as_str()).collect();
+    let names: Vec<&str> = e.problems().iter().map(|p| p.node.as_str()).collect();
     assert_eq!(names, ["p", "e", "t"], "{e}");
-    assert!(e.problems[0].what.contains("count_include_pad=0"));
-    assert!(e.problems[1].what.contains("cannot run Exp"));
-    assert!(e.problems[2].what.contains("changes the feature layout"));
+    assert!(e.problems()[0].what.contains("count_include_pad=0"));
+    assert!(e.problems()[1].what.contains("cannot run Exp"));
+    assert!(e.problems()[2].what.contains("changes the feature layout"));
 }
 
 #[test]

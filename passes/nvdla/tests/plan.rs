@@ -8,7 +8,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use onnc_nvdla::plan::{bind_owners, check, plan, PlanError, PlanOptions, PlanReport, Strategy};
+use onnc_nvdla::plan::{bind_owners, check, plan, PlanOptions, PlanReport, Strategy};
+use onnc_nvdla::Error;
 use onnc_nvdla::{
     ConfigName, Engine, Op, Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind,
     Value,
@@ -108,7 +109,7 @@ impl B {
         check(&self.p).unwrap_or_else(|e| panic!("check failed: {e}"));
         r
     }
-    fn err(&mut self) -> PlanError {
+    fn err(&mut self) -> Error {
         plan(&mut self.p, &PlanOptions::default()).expect_err("plan should fail")
     }
     fn place(&self, t: TensorId) -> Placement {
@@ -191,16 +192,13 @@ fn check_rejects_two_live_tensors_on_the_same_bytes() {
     let mut bad = b.p.clone();
     bad.tensors[c].place = bad.tensors[a].place;
     let e = check(&bad).unwrap_err();
-    assert!(matches!(e, PlanError::Overlap { .. }), "{e}");
+    assert!(matches!(e, Error::Overlap { .. }), "{e}");
     assert!(
         e.to_string().contains("'a'") && e.to_string().contains("'c'"),
         "{e}"
     );
     bad.tensors[c].place = None;
-    assert!(matches!(
-        check(&bad).unwrap_err(),
-        PlanError::Unplaced { .. }
-    ));
+    assert!(matches!(check(&bad).unwrap_err(), Error::NotPlaced { .. }));
 }
 
 #[test]
@@ -403,7 +401,7 @@ fn a_network_input_cannot_be_a_concat_member() {
     b.pdp("pa", x, a);
     b.concat("cat", &[x, a], y);
     let e = b.err();
-    assert!(matches!(e, PlanError::ConcatMemberIsInput { .. }), "{e}");
+    assert!(matches!(e, Error::ConcatMemberIsInput { .. }), "{e}");
     let s = e.to_string();
     assert!(
         s.contains("nvdla.concat 'cat' (op 1)") && s.contains("'x'") && s.contains("copy"),
@@ -447,7 +445,7 @@ fn unaligned_concat_members_and_slices_are_errors() {
     assert!(
         matches!(
             e,
-            PlanError::Unaligned {
+            Error::Unaligned {
                 c_start: 8,
                 group: 16,
                 ..
@@ -479,7 +477,7 @@ fn reshapes_that_change_the_layout_are_errors() {
     b.pdp("pa", x, a);
     b.op(Engine::Reshape, "flatten", &[Some(a)], y, &[]);
     let e = b.err();
-    assert!(matches!(e, PlanError::ReshapeNotView { .. }), "{e}");
+    assert!(matches!(e, Error::ReshapeNotView { .. }), "{e}");
     assert!(e.to_string().contains("nvdla.reshape 'flatten'"));
 }
 
@@ -490,7 +488,7 @@ fn an_output_that_views_an_input_or_another_output_is_an_error() {
     let y = b.output("y", &[1, 16]);
     b.op(Engine::Reshape, "flat", &[Some(x)], y, &[]);
     let e = b.err();
-    assert!(matches!(e, PlanError::SharedBindBuffer { .. }), "{e}");
+    assert!(matches!(e, Error::SharedBindBuffer { .. }), "{e}");
     assert!(e.to_string().contains("'x'") && e.to_string().contains("'y'"));
 }
 
@@ -540,7 +538,7 @@ fn bad_operands_are_errors_naming_the_op() {
     );
     let e = b.err();
     assert!(
-        matches!(e, PlanError::NoProducer { .. }) && e.to_string().contains("'ghost'"),
+        matches!(e, Error::NoProducer { .. }) && e.to_string().contains("'ghost'"),
         "{e}"
     );
 }

@@ -143,3 +143,58 @@ fn vgg_fc_input_channels_split_on_nv_full_reads_the_model_bytes_in_place() {
     let r = check(n.g, Check::full());
     assert!(r.count("CONV") > 1, "{:?}", r.ops);
 }
+
+/// A batch normalization after a conv is folded by the legalizer lazily
+/// (issue 17, "weights stored once"): the folded kernel is the model's
+/// bytes times a per-channel factor, applied by the packer as it writes
+/// FP16, so no stage copies the kernel. The loadable is byte for byte the
+/// one compiled from the same kernel multiplied out beforehand, and the
+/// simulator agrees with the interpreter.
+#[test]
+fn folded_batch_norm_is_scaled_while_packed_and_changes_no_byte() {
+    use onnc_nvdla::emit::{emit, Abi, EmitOptions};
+    let mut n = Net::new("conv_bn", &[1, 96, 14, 14], 37);
+    let y = n.conv("x", 96, 128, ConvGeom::same(3), false);
+    let y = n.bn(&y, 128);
+    let y = n.op("Relu", &[&y], &[]);
+    n.output(&y);
+    let g = harness::through_the_loader(&n.g);
+    let (p, lazy_bytes) = harness::compile(&g, Target::NvFull, ConfigName::NvFull);
+    let mut scaled = 0;
+    for t in &p.tensors {
+        if let TensorKind::Weight(w) = &t.kind {
+            scaled += usize::from(w.row_scaled().is_some());
+            assert!(!w.is_copied_out(), "weight '{}' was copied out", t.name);
+        }
+    }
+    assert_eq!(scaled, 1, "the folded kernel reaches the packer unscaled");
+
+    // The same legalized graph with every folded kernel multiplied out.
+    let opts = onnc_legalize::Options::default();
+    let mut l = onnc_legalize::legalize(g.clone(), Target::NvFull, &opts)
+        .unwrap()
+        .graph;
+    let mut multiplied = 0;
+    for (_, t) in &mut l.initializers {
+        if t.row_scaled().is_some() {
+            let eager =
+                onnc_tensor::Tensor::from_f32(t.shape().to_vec(), t.as_f32().unwrap().to_vec());
+            *t = eager.unwrap();
+            multiplied += 1;
+        }
+    }
+    assert_eq!(multiplied, 1);
+    let mut q = onnc_nvdla::lower::lower(&l, ConfigName::NvFull, &Default::default()).unwrap();
+    onnc_nvdla::emit::split_convs(&mut q).unwrap();
+    onnc_nvdla::plan::plan(&mut q, &Default::default()).unwrap();
+    let eager_bytes = emit(&q, &EmitOptions { abi: Abi::Current })
+        .unwrap()
+        .write();
+    assert!(
+        lazy_bytes == eager_bytes,
+        "the loadables differ ({} and {} bytes)",
+        lazy_bytes.len(),
+        eager_bytes.len()
+    );
+    check(n.g, Check::full());
+}

@@ -9,6 +9,11 @@
 //! a missing or ill-typed attribute, a clip off the `2^(k/16)` grid or not
 //! matching its `z`, a weight whose blob is absent.
 //!
+//! Required attributes: each op's are those `dialects/nnie.irdl.mlir`
+//! declares ([`required_attributes`], read from the IRDL file itself), all
+//! checked before the op is read; the function's are
+//! [`super::package_attrs::FUNCTION_ATTRS`].
+//!
 //! Names: a layer is its `layer_name`, its outputs its `tops`, a function
 //! argument its `onnx.name`; an op's operands defined by `arith.constant`
 //! are, in order, its weight and its bias, the others its data inputs.
@@ -37,6 +42,29 @@ use std::collections::HashMap;
 
 /// One problem, at the op it concerns.
 pub type FromIrError<'c> = (Location<'c>, String);
+
+/// The attributes the reader requires on `nnie.<op>`: exactly those the
+/// dialect declares (IRDL makes every declared attribute required);
+/// `None` for an op the dialect does not have.
+pub fn required_attributes(op: &str) -> Option<&'static [String]> {
+    onnc_dialects::schema::lookup(&format!("nnie.{op}")).map(|s| s.attributes.as_slice())
+}
+
+/// Err naming every attribute of [`required_attributes`] that `o` lacks.
+fn check_required<'c: 'a, 'a>(op: &str, o: &impl OperationLike<'c, 'a>) -> Result<(), String> {
+    let required =
+        required_attributes(op).ok_or(format!("'nnie.{op}' is not an op of the nnie dialect"))?;
+    let missing: Vec<String> = required
+        .iter()
+        .filter(|k| o.attribute(k).is_err())
+        .map(|k| format!("'{k}'"))
+        .collect();
+    match missing.len() {
+        0 => Ok(()),
+        1 => Err(format!("missing attribute {}", missing[0])),
+        _ => Err(format!("missing attributes {}", missing.join(", "))),
+    }
+}
 
 fn key<'c>(v: &impl ValueLike<'c>) -> usize {
     v.to_raw().ptr as usize
@@ -248,6 +276,7 @@ fn layer(
     sources: &mut HashMap<usize, Source>,
     types: &mut HashMap<String, TypeInfo>,
 ) -> Result<Layer, String> {
+    check_required(name, o)?;
     let a = Attrs { op: o };
     let layer_name = a.text("layer_name")?;
     let tops = a.strings("tops")?;
@@ -424,4 +453,34 @@ pub fn module_from_func<'c>(
         compiled,
         types: Box::new(types),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::{attribute::StringAttribute, operation::OperationBuilder, Identifier};
+
+    /// The reader's own check, on an op built without verification (IRDL
+    /// refuses such text at parse time already).
+    #[test]
+    fn every_missing_declared_attribute_is_named() {
+        let context = onnc_dialects::ir::new_context().unwrap();
+        let op = OperationBuilder::new("nnie.relu", Location::unknown(&context))
+            .add_attributes(&[(
+                Identifier::new(&context, "layer_name"),
+                StringAttribute::new(&context, "r").into(),
+            )])
+            .build()
+            .unwrap();
+        assert_eq!(
+            check_required("relu", &op).unwrap_err(),
+            "missing attributes 'negative_slope', 'tops'"
+        );
+        assert!(check_required("sigmoid", &op)
+            .unwrap_err()
+            .contains("missing attribute 'tops'"));
+        assert!(check_required("nope", &op)
+            .unwrap_err()
+            .contains("'nnie.nope' is not an op of the nnie dialect"));
+    }
 }

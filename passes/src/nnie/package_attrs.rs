@@ -11,13 +11,17 @@
 //!                 data_scale = 1.0 : f32, [channel_means = array<f32: ...>,]
 //!                 is_simulation = 0 : i64, cfg_references_clip_table = false}
 //! nnie.files = [{path = "calibration_data/input_0.pb", bytes = dense_resource<..> : tensor<Nxui8>}, ...]
-//! nnie.quant_report = "{\n  \"outputs\": ...}\n"     (quant_report.json, verbatim)
+//! nnie.quant_report = {outputs = [{name = "y", elements = .., cosine = .., ...}], ...}
+//!                                                      (quant_report.json's metrics: super::report_attr)
 //! nnie.warnings = ["..."]                              (only when there are some)
 //! ```
 //!
-//! and back (reading): the same values, or a message naming the missing or
-//! ill-typed attribute. `nnie.files` keeps the files in package order (a
-//! list, not a dictionary: MLIR sorts dictionary keys).
+//! and back (reading): the same values, or a message naming the missing,
+//! unknown or ill-typed attribute. [`FUNCTION_ATTRS`] and [`PACKAGE_KEYS`]
+//! are the reader's lists of what it requires and accepts; the header of
+//! `dialects/nnie.irdl.mlir` and `docs/dialects/nnie.md` list the same
+//! (tied by `level_contract_tests.rs`). `nnie.files` keeps the files in
+//! package order (a list, not a dictionary: MLIR sorts dictionary keys).
 
 use crate::level_text::sanitize;
 use melior::ir::{
@@ -43,7 +47,28 @@ pub const REPORT: &str = "nnie.quant_report";
 /// The function attribute with the compile's warnings.
 pub const WARNINGS: &str = "nnie.warnings";
 
-fn int(context: &melior::Context, v: i64) -> Attribute<'_> {
+/// The function's attributes at the nnie level: `(name, required)`.
+pub const FUNCTION_ATTRS: [(&str, bool); 4] = [
+    (PACKAGE, true),
+    (REPORT, true),
+    (FILES, false),
+    (WARNINGS, false),
+];
+
+/// The keys of [`PACKAGE`]: `(key, required)`; no other key is accepted.
+pub const PACKAGE_KEYS: [(&str, bool); 9] = [
+    ("name", true),
+    ("image_list", true),
+    ("image_type", true),
+    ("rgb_order", true),
+    ("norm_type", true),
+    ("data_scale", true),
+    ("channel_means", false),
+    ("is_simulation", true),
+    ("cfg_references_clip_table", true),
+];
+
+pub(super) fn int(context: &melior::Context, v: i64) -> Attribute<'_> {
     IntegerAttribute::new(IntegerType::new(context, 64).into(), v).into()
 }
 
@@ -55,7 +80,10 @@ fn strings<'c>(context: &'c melior::Context, v: &[String]) -> Attribute<'c> {
     ArrayAttribute::new(context, &items).into()
 }
 
-fn dict<'c>(context: &'c melior::Context, entries: Vec<(&str, Attribute<'c>)>) -> Attribute<'c> {
+pub(super) fn dict<'c>(
+    context: &'c melior::Context,
+    entries: Vec<(&str, Attribute<'c>)>,
+) -> Attribute<'c> {
     let entries: Vec<(Identifier, Attribute)> = entries
         .into_iter()
         .map(|(k, v)| (Identifier::new(context, k), v))
@@ -124,7 +152,7 @@ pub fn write<'c>(
     }
     out.push((
         Identifier::new(context, REPORT),
-        StringAttribute::new(context, &report.to_json()).into(),
+        super::report_attr::write(context, report),
     ));
     if !warnings.is_empty() {
         out.push((
@@ -148,14 +176,56 @@ fn string_list(a: Attribute, what: &str) -> Result<Vec<String>, String> {
         .collect()
 }
 
+/// Err when `func` lacks a required attribute of [`FUNCTION_ATTRS`] or has
+/// an `nnie.*` attribute that is not one of them (a misspelt optional one
+/// would otherwise be dropped without a word).
+fn check_function_attrs(func: &OperationRef) -> Result<(), String> {
+    if func.attribute(PACKAGE).is_err() {
+        return Err(format!("the function is not at the nnie level: it has no '{PACKAGE}' attribute (the package name, image list and mapper options; run convert-onnx-to-nnie first)"));
+    }
+    for (k, _) in FUNCTION_ATTRS.iter().filter(|(_, required)| *required) {
+        if func.attribute(k).is_err() {
+            return Err(format!("the function has no '{k}' attribute"));
+        }
+    }
+    for (name, _) in func.attributes() {
+        let name = name.as_string_ref().as_str().unwrap_or("").to_string();
+        if name.starts_with("nnie.") && !FUNCTION_ATTRS.iter().any(|(k, _)| *k == name) {
+            let known: Vec<&str> = FUNCTION_ATTRS.iter().map(|(k, _)| *k).collect();
+            return Err(format!(
+                "the function has an unknown attribute '{name}' (the nnie level's: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// What the function's attributes say (see the module doc): the package
 /// inputs, the report and the warnings; Err names the attribute at fault.
 pub fn read(func: &OperationRef) -> Result<(PackageInputs, QuantReport, Vec<String>), String> {
-    let package = func.attribute(PACKAGE).map_err(|_| {
-        format!("the function is not at the nnie level: it has no '{PACKAGE}' attribute (the package name, image list and mapper options; run convert-onnx-to-nnie first)")
-    })?;
+    check_function_attrs(func)?;
+    let package = func
+        .attribute(PACKAGE)
+        .map_err(|_| format!("the function has no '{PACKAGE}' attribute"))?;
     let d = DictionaryAttribute::try_from(package)
         .map_err(|_| format!("'{PACKAGE}' is not a dictionary"))?;
+    for i in 0..d.len() {
+        let key = d.element(i).map_err(|e| e.to_string())?.0;
+        let key = key.as_string_ref().as_str().unwrap_or("").to_string();
+        if !PACKAGE_KEYS.iter().any(|(k, _)| *k == key) {
+            let known: Vec<&str> = PACKAGE_KEYS.iter().map(|(k, _)| *k).collect();
+            return Err(format!(
+                "'{PACKAGE}' has an unknown key '{key}' (its keys: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    for (k, _) in PACKAGE_KEYS.iter().filter(|(_, required)| *required) {
+        if d.element_by_name(k).is_none() {
+            return Err(format!("'{PACKAGE}' has no '{k}'"));
+        }
+    }
     let get = |k: &str| {
         d.element_by_name(k)
             .ok_or(format!("'{PACKAGE}' has no '{k}'"))
@@ -210,14 +280,10 @@ pub fn read(func: &OperationRef) -> Result<(PackageInputs, QuantReport, Vec<Stri
             files.push((path, bytes.le_bytes().to_vec()));
         }
     }
-    let report = func
-        .attribute(REPORT)
-        .ok()
-        .and_then(ir::str_attr)
-        .ok_or(format!(
-            "the function has no string '{REPORT}' attribute (quant_report.json)"
-        ))?;
-    let report = QuantReport::from_json(&report).map_err(|e| format!("'{REPORT}': {e}"))?;
+    let report = func.attribute(REPORT).map_err(|_| {
+        format!("the function has no '{REPORT}' attribute (quant_report.json's metrics)")
+    })?;
+    let report = super::report_attr::read(report).map_err(|e| format!("'{REPORT}': {e}"))?;
     let warnings = match func.attribute(WARNINGS) {
         Ok(a) => string_list(a, &format!("'{WARNINGS}'"))?,
         Err(_) => Vec::new(),

@@ -93,7 +93,7 @@ impl Pass for Convert {
                 Ok(())
             }
             Err(e) => {
-                for problem in &e.problems {
+                for problem in e.problems() {
                     diags.error(at(&problem.node).as_deref(), problem.to_string());
                 }
                 Err(PassFailed)

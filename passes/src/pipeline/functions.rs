@@ -97,6 +97,8 @@ pub fn read<'c>(
             Level::Onnx => graph_and_locations(&func).map(|(g, nodes)| (Module::Onnx(g), nodes)),
             Level::Mvu => crate::mvu::from_ir::module_from_func(&func)
                 .map(|m| (Module::Mvu(m), named_ops(&func))),
+            Level::Nnie => crate::nnie::from_ir::module_from_func(&func)
+                .map(|m| (Module::Nnie(m), named_ops(&func))),
             Level::Nvdla => program_from_func(&func).map(|program| {
                 let m = Module::Nvdla(NvdlaModule {
                     program,

@@ -23,6 +23,9 @@ pub enum Level {
     Nvdla,
     /// `Module::Mvu`: a function of `mvu` ops (read by `crate::mvu::from_ir`).
     Mvu,
+    /// `Module::Nnie`: a function of `nnie` ops with the package attributes
+    /// (read by `crate::nnie::from_ir`).
+    Nnie,
 }
 
 /// A pass that runs on [`super::Module`].
@@ -38,7 +41,7 @@ pub struct Entry {
 /// Every in-memory pass, in pipeline order.
 pub fn all() -> &'static [Entry] {
     use crate::{legalize, mvu, nnie, nvdla, onnx};
-    static ALL: [Entry; 9] = [
+    static ALL: [Entry; 11] = [
         Entry {
             registration: &onnx::simplify::REGISTRATION,
             factory: onnx::simplify::memory,
@@ -80,9 +83,19 @@ pub fn all() -> &'static [Entry] {
             input: Level::Onnx,
         },
         Entry {
+            registration: &mvu::verify::REGISTRATION,
+            factory: mvu::verify::memory,
+            input: Level::Mvu,
+        },
+        Entry {
             registration: &nnie::convert::REGISTRATION,
             factory: nnie::convert::memory,
             input: Level::Onnx,
+        },
+        Entry {
+            registration: &nnie::verify::REGISTRATION,
+            factory: nnie::verify::memory,
+            input: Level::Nnie,
         },
     ];
     &ALL

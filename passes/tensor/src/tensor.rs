@@ -5,6 +5,7 @@ use bytes::Bytes;
 use half::f16;
 use std::sync::{Arc, OnceLock};
 
+use crate::scaled::Scaled;
 use crate::view::LeBytes;
 
 /// Typed element storage. `Bool` is one byte per element, 0 or 1.
@@ -203,8 +204,9 @@ pub struct Tensor {
     store: Arc<Store>,
 }
 
-/// The shared storage of a [`Tensor`]: typed elements, or little-endian
-/// bytes (contiguous, or runs at a stride) decoded on first use.
+/// The shared storage of a [`Tensor`]: typed elements, little-endian
+/// bytes (contiguous, or runs at a stride) decoded on first use, or
+/// another tensor's values times a per-row scale, computed on first use.
 #[derive(Debug)]
 struct Store {
     /// The elements' bytes as the model holds them; `None` for typed data.
@@ -212,9 +214,28 @@ struct Store {
     /// Runs of bytes at a stride inside a model's bytes (a slice along an
     /// inner axis, [`Tensor::slice_axis`]); `None` otherwise.
     strided: Option<Strided>,
+    /// Another tensor's values scaled per row ([`Tensor::scale_rows`]);
+    /// `None` otherwise.
+    scaled: Option<Scaled>,
     /// The typed elements (set from the start, or decoded from `raw` or
-    /// `strided`).
+    /// `strided`, or computed from `scaled`).
     typed: OnceLock<Data>,
+}
+
+impl Store {
+    /// The typed elements of storage that has none yet: bytes decoded,
+    /// strided runs gathered, or scaled values computed.
+    fn decode(&self, dtype: DType) -> Data {
+        if let Some(s) = &self.scaled {
+            return s.compute();
+        }
+        let decoded = match (&self.raw, &self.strided) {
+            (Some(raw), _) => Data::from_le_bytes(dtype, raw),
+            (None, Some(v)) => Data::from_le_bytes(dtype, &v.view().to_vec()),
+            (None, None) => Data::from_le_bytes(dtype, &[]),
+        };
+        decoded.expect("shared bytes were checked against the type when the tensor was made")
+    }
 }
 
 /// `count` runs of `run` bytes, `stride` apart, from the start of `base`.
@@ -258,6 +279,7 @@ impl Tensor {
             store: Arc::new(Store {
                 raw: None,
                 strided: None,
+                scaled: None,
                 typed: OnceLock::from(data),
             }),
         })
@@ -309,6 +331,7 @@ impl Tensor {
             store: Arc::new(Store {
                 raw: Some(bytes),
                 strided: None,
+                scaled: None,
                 typed: OnceLock::new(),
             }),
         })
@@ -341,41 +364,62 @@ impl Tensor {
         self.shape.iter().product()
     }
 
-    /// The typed storage (decoded from shared bytes on first use, then kept).
+    /// The typed storage (decoded from shared bytes, or computed from a
+    /// lazily scaled tensor, on first use, then kept).
     pub fn data(&self) -> &Data {
         let s = &*self.store;
-        s.typed.get_or_init(|| {
-            let decoded = match (&s.raw, &s.strided) {
-                (Some(raw), _) => Data::from_le_bytes(self.dtype, raw),
-                (None, Some(v)) => Data::from_le_bytes(self.dtype, &v.view().to_vec()),
-                (None, None) => Data::from_le_bytes(self.dtype, &[]),
-            };
-            decoded.expect("shared bytes were checked against the type when the tensor was made")
-        })
+        s.typed.get_or_init(|| s.decode(self.dtype))
     }
 
     /// The elements' little-endian bytes, without decoding or copying —
     /// except for a strided slice ([`Tensor::slice_axis`]), whose elements
-    /// this gathers and keeps (a copy; [`Tensor::le_view`] reads them in place).
+    /// this gathers and keeps (a copy; [`Tensor::le_view`] reads them in
+    /// place), and a lazily scaled tensor ([`Tensor::scale_rows`]), whose
+    /// values this computes and keeps.
     pub fn le_bytes(&self) -> &[u8] {
-        match (&self.store.raw, &self.store.strided, self.store.typed.get()) {
-            (Some(raw), _, _) => raw,
-            (None, _, Some(d)) => d.as_bytes(),
-            (None, Some(_), None) => self.data().as_bytes(),
-            (None, None, None) => unreachable!("a tensor has typed data or bytes"),
+        match &self.store.raw {
+            Some(raw) => raw,
+            None => self.data().as_bytes(),
         }
     }
 
     /// The elements' little-endian bytes where they lie (row-major order):
     /// one run for contiguous storage, one run per outer index for a
-    /// strided slice of a model's bytes. Never copies or decodes.
+    /// strided slice of a model's bytes. Never copies or decodes, except a
+    /// lazily scaled tensor's values, which this computes and keeps (read
+    /// them unmaterialized with [`Tensor::row_scaled`]).
     pub fn le_view(&self) -> LeBytes<'_> {
-        match (&self.store.raw, &self.store.strided, self.store.typed.get()) {
-            (Some(raw), _, _) => LeBytes::contiguous(raw),
-            (None, Some(v), _) => v.view(),
-            (None, None, Some(d)) => LeBytes::contiguous(d.as_bytes()),
-            (None, None, None) => unreachable!("a tensor has typed data or bytes"),
+        match (&self.store.raw, &self.store.strided) {
+            (Some(raw), _) => LeBytes::contiguous(raw),
+            (None, Some(v)) => v.view(),
+            (None, None) => LeBytes::contiguous(self.data().as_bytes()),
         }
+    }
+
+    /// A tensor of `shape` whose values are `scaled`'s, computed on first
+    /// use (see [`Tensor::scale_rows`]).
+    pub(crate) fn from_scaled(shape: Vec<usize>, scaled: Scaled) -> Tensor {
+        Tensor {
+            shape,
+            dtype: DType::F32,
+            store: Arc::new(Store {
+                raw: None,
+                strided: None,
+                scaled: Some(scaled),
+                typed: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// The lazy per-row scaling this tensor's values come from, if any.
+    pub(crate) fn scaled_store(&self) -> Option<&Scaled> {
+        self.store.scaled.as_ref()
+    }
+
+    /// Whether this tensor's values are a strided slice or a lazy scaling
+    /// (storage that [`Tensor::scale_rows`] does not take as its base).
+    pub(crate) fn is_derived(&self) -> bool {
+        self.store.strided.is_some() || self.store.scaled.is_some()
     }
 
     /// A tensor over runs of `base`'s bytes (see [`Strided`]); the caller
@@ -388,6 +432,7 @@ impl Tensor {
             store: Arc::new(Store {
                 raw: None,
                 strided: Some(strided),
+                scaled: None,
                 typed: OnceLock::new(),
             }),
         }
@@ -409,11 +454,12 @@ impl Tensor {
     /// Whether the elements of a tensor over shared bytes (a model file's,
     /// or runs of them) have been decoded or gathered into a copy of their
     /// own ([`Tensor::data`], [`Tensor::as_f32`], or [`Tensor::le_bytes`] of
-    /// a strided slice). Always false for a tensor made from typed data.
-    /// Lets tests check that a path reads weights where they lie.
+    /// a strided slice), or a lazily scaled tensor's values computed. Always
+    /// false for a tensor made from typed data. Lets tests check that a path
+    /// reads weights where they lie.
     pub fn is_copied_out(&self) -> bool {
         let s = &*self.store;
-        (s.raw.is_some() || s.strided.is_some()) && s.typed.get().is_some()
+        (s.raw.is_some() || s.strided.is_some() || s.scaled.is_some()) && s.typed.get().is_some()
     }
 
     /// Whether both tensors share one storage (a clone, or a reshape of one).
@@ -424,23 +470,7 @@ impl Tensor {
     /// Takes the storage (copied if another tensor shares it).
     pub fn into_data(self) -> Data {
         match Arc::try_unwrap(self.store) {
-            Ok(s) => match s.typed.into_inner() {
-                Some(d) => d,
-                None => {
-                    let gathered;
-                    let bytes: &[u8] = match (&s.raw, &s.strided) {
-                        (Some(raw), _) => raw,
-                        (None, Some(v)) => {
-                            gathered = v.view().to_vec();
-                            &gathered
-                        }
-                        (None, None) => &[],
-                    };
-                    Data::from_le_bytes(self.dtype, bytes).expect(
-                        "shared bytes were checked against the type when the tensor was made",
-                    )
-                }
-            },
+            Ok(mut s) => s.typed.take().unwrap_or_else(|| s.decode(self.dtype)),
             Err(shared) => {
                 let t = Tensor {
                     shape: self.shape,

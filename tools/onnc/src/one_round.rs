@@ -96,7 +96,7 @@ fn nvdla_problems(g: &onnc_onnx::Graph, spec: &str) -> Vec<Diagnostic> {
             .map(|w| at(&w.node, "warning", w.to_string()))
             .collect(),
         Err(e) => e
-            .problems
+            .problems()
             .iter()
             .map(|p| {
                 let mut d = at(&p.node, "error", p.to_string());

@@ -42,7 +42,7 @@
 //! partial-sum entries (`"<node>#psum"`, [`super::derive`]), each with a note.
 //!
 //! Every INT8 converter needs the scale of its output and of its input: a
-//! table that lacks some is refused with [`CtableError::MissingScales`]
+//! table that lacks some is refused with [`Error::MissingScales`]
 //! (the first few names, the count, and how to fix it).
 //!
 //! ```
@@ -55,7 +55,6 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::error::CtableError;
 use super::json::clip;
 use super::load::LoadStats;
 use super::names::nearest;
@@ -63,6 +62,7 @@ use super::scales::TensorScales;
 use super::units::Divide;
 use crate::program::{Engine, Precision, Program, Tensor, TensorId, TensorKind, Value, Weights};
 use crate::qrecord::QuantRecord;
+use crate::Error;
 
 /// `m · 2^-n ≈ ratio` with `m` the largest positive int16 mantissa and
 /// `n` in 0..=63; `None` if the ratio is not positive or does not fit.
@@ -105,7 +105,7 @@ impl Default for ApplyOptions {
 /// Sets `p`'s converter registers from `t` ([`ApplyOptions::default`]:
 /// per-channel weights where possible). All-or-nothing: on error the
 /// program is unchanged.
-pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, CtableError> {
+pub fn apply_scales(p: &mut Program, t: &TensorScales) -> Result<LoadStats, Error> {
     apply_scales_with(p, t, &ApplyOptions::default())
 }
 
@@ -114,7 +114,7 @@ pub fn apply_scales_with(
     p: &mut Program,
     t: &TensorScales,
     options: &ApplyOptions,
-) -> Result<LoadStats, CtableError> {
+) -> Result<LoadStats, Error> {
     let file = t.file.as_str();
     let mut stats = LoadStats::default();
     let mut scales: BTreeMap<TensorId, (f64, i64, String)> = BTreeMap::new();
@@ -197,7 +197,7 @@ pub fn apply_scales_with(
         };
         let mut fail = |message: String| {
             if !message.starts_with(NEEDS) {
-                errors.push(CtableError::Calibration {
+                errors.push(Error::Calibration {
                     file: file.into(),
                     tensor: p.tensors[op.output].name.clone(),
                     message,
@@ -246,7 +246,7 @@ pub fn apply_scales_with(
     }
     let missing = table.missing.into_inner();
     if !missing.is_empty() {
-        return Err(CtableError::MissingScales {
+        return Err(Error::MissingScales {
             file: file.into(),
             tensors: missing.iter().map(|&t| clip(&p.tensors[t].name)).collect(),
             unmatched: stats.unmatched.clone(),
@@ -257,7 +257,7 @@ pub fn apply_scales_with(
     for d in divide {
         if let Some(old) = by_tensor.get(&d.tensor) {
             if old != &d {
-                errors.push(CtableError::Calibration {
+                errors.push(Error::Calibration {
                     file: file.into(),
                     tensor: p.tensors[d.tensor].name.clone(),
                     message:
@@ -268,7 +268,7 @@ pub fn apply_scales_with(
         }
         by_tensor.insert(d.tensor, d);
     }
-    CtableError::collect(file, errors)?;
+    Error::collect(file, errors)?;
     for (t, d) in by_tensor {
         if let TensorKind::Weight(w) = &mut p.tensors[t].kind {
             let mut v = std::mem::replace(w, Weights::new(Vec::new())).into_vec();
@@ -360,7 +360,7 @@ pub(crate) fn layer_of(p: &Program, n: &str) -> String {
 }
 
 /// The start of [`scale_of`]'s message for a tensor the table lacks (such
-/// failures are reported together as [`CtableError::MissingScales`]).
+/// failures are reported together as [`Error::MissingScales`]).
 const NEEDS: &str = "needs the scale of tensor";
 
 /// The tensor whose scale `t` must be written in: a Concat member shares

@@ -2,7 +2,7 @@
 //! about duplicate keys, and short when it echoes a value.
 //!
 //! * [`parse`]: the text → a `serde_json::Value`, refusing a key that appears
-//!   twice in one object ([`CtableError::DuplicateKey`], with the line and
+//!   twice in one object ([`Error::DuplicateKey`], with the line and
 //!   column of both). serde_json's map keeps the last one silently, so the
 //!   text is scanned for keys once it is known to be valid JSON.
 //! * [`key_lines`]: the line of every top-level key, for messages.
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use serde_json::Value as Json;
 
-use super::error::CtableError;
+use crate::Error;
 
 /// Longest value text echoed in a message, in characters.
 pub const MAX_SHOWN: usize = 80;
@@ -37,8 +37,8 @@ pub fn shown(v: &Json) -> String {
 }
 
 /// Parses JSON, reporting line and column; refuses duplicate keys.
-pub(crate) fn parse(json: &str, file: &str) -> Result<Json, CtableError> {
-    let value: Json = serde_json::from_str(json).map_err(|e| CtableError::Json {
+pub(crate) fn parse(json: &str, file: &str) -> Result<Json, Error> {
+    let value: Json = serde_json::from_str(json).map_err(|e| Error::Json {
         file: file.into(),
         line: e.line(),
         column: e.column(),
@@ -47,7 +47,7 @@ pub(crate) fn parse(json: &str, file: &str) -> Result<Json, CtableError> {
     let mut dups = Vec::new();
     scan(json, |_, key, pos, seen| {
         if let Some(first) = seen.get(key) {
-            dups.push(CtableError::DuplicateKey {
+            dups.push(Error::DuplicateKey {
                 file: file.into(),
                 key: clip(key),
                 first: *first,
@@ -55,7 +55,7 @@ pub(crate) fn parse(json: &str, file: &str) -> Result<Json, CtableError> {
             });
         }
     });
-    CtableError::collect(file, dups)?;
+    Error::collect(file, dups)?;
     Ok(value)
 }
 
@@ -147,13 +147,13 @@ mod tests {
     fn duplicates_are_found_with_both_places() {
         let text = "{\n  \"a\": {\"x\": 1, \"y\": 2},\n  \"b\": 1,\n  \"\\u0061\": {\"x\": 1, \"x\": 3}\n}";
         let e = parse(text, "t.json").unwrap_err();
-        let CtableError::Several { errors, .. } = &e else {
+        let Error::Several { errors, .. } = &e else {
             panic!("{e}")
         };
         assert_eq!(errors.len(), 2, "{e}");
         assert_eq!(
             errors[0],
-            CtableError::DuplicateKey {
+            Error::DuplicateKey {
                 file: "t.json".into(),
                 key: "a".into(),
                 first: (2, 3),
@@ -162,7 +162,7 @@ mod tests {
         );
         assert_eq!(
             errors[1],
-            CtableError::DuplicateKey {
+            Error::DuplicateKey {
                 file: "t.json".into(),
                 key: "x".into(),
                 first: (4, 14),

@@ -2,7 +2,7 @@
 //!
 //! In: a [`Program`], the JSON text and its file name (for messages). Out:
 //! the program with every listed register set, and [`LoadStats`]; or every
-//! problem at once ([`CtableError`]) and the program untouched.
+//! problem at once ([`Error`]) and the program untouched.
 //!
 //! ```
 //! use onnc_nvdla::{ctable, registers, ConfigName, Engine, Op, Program, Value};
@@ -20,10 +20,10 @@ use std::collections::BTreeMap;
 
 use serde_json::Value as Json;
 
-use super::error::CtableError;
 use super::names::{block_specs, json_register_name, layer_keys, nearest};
 use crate::program::{Program, Value};
 use crate::registers::{self, Kind};
+use crate::Error;
 
 /// What a load did.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,7 +54,7 @@ struct Set {
 }
 
 /// Overrides `p`'s registers with the CTable `json` (named `file` in messages).
-pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, CtableError> {
+pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Error> {
     let root = parse(json, file)?;
     let Json::Object(entries) = root else {
         return Err(structure(
@@ -87,7 +87,7 @@ pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Ctable
                     stats.tensor_entries += 1;
                 } else {
                     let suggestions = nearest(key, keys.iter().map(|(k, _, _)| k.as_str()));
-                    errors.push(CtableError::UnknownLayer {
+                    errors.push(Error::UnknownLayer {
                         file: file.into(),
                         key: clip(key),
                         suggestions,
@@ -96,7 +96,7 @@ pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Ctable
             }
         }
     }
-    CtableError::collect(file, errors)?;
+    Error::collect(file, errors)?;
     for s in sets {
         let old = p.ops[s.op]
             .attrs
@@ -110,15 +110,15 @@ pub fn load(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Ctable
 pub(crate) use super::json::parse;
 use super::json::{clip, shown};
 
-pub(crate) fn structure(file: &str, key: &str, message: impl Into<String>) -> CtableError {
-    CtableError::Structure {
+pub(crate) fn structure(file: &str, key: &str, message: impl Into<String>) -> Error {
+    Error::Structure {
         file: file.into(),
         key: clip(key),
         message: message.into(),
     }
 }
 
-fn check_version(body: &Json, file: &str) -> Result<(), CtableError> {
+fn check_version(body: &Json, file: &str) -> Result<(), Error> {
     let field = |name: &str| body.get(name).and_then(Json::as_i64);
     match (field("major"), field("minor"), field("sub_minor")) {
         (Some(0), Some(_), Some(_)) => Ok(()),
@@ -138,7 +138,7 @@ fn check_version(body: &Json, file: &str) -> Result<(), CtableError> {
     }
 }
 
-fn read_qinfo(body: &Json, file: &str) -> Result<BTreeMap<String, String>, CtableError> {
+fn read_qinfo(body: &Json, file: &str) -> Result<BTreeMap<String, String>, Error> {
     let Json::Object(map) = body else {
         return Err(structure(
             file,
@@ -176,7 +176,7 @@ fn read_block(
     targets: &[(usize, &'static str)],
     file: &str,
     sets: &mut Vec<Set>,
-    errors: &mut Vec<CtableError>,
+    errors: &mut Vec<Error>,
 ) {
     let Json::Object(regs) = body else {
         errors.push(structure(
@@ -196,7 +196,7 @@ fn read_block(
                     .map(|s| json_register_name(engine, s))
                     .collect();
                 let suggestions = nearest(register, valid.iter().map(String::as_str));
-                errors.push(CtableError::UnknownRegister {
+                errors.push(Error::UnknownRegister {
                     file: file.into(),
                     key: clip(key),
                     register: clip(register),
@@ -204,7 +204,7 @@ fn read_block(
                 });
                 break;
             };
-            let wrong = |expected: &str| CtableError::WrongType {
+            let wrong = |expected: &str| Error::WrongType {
                 file: file.into(),
                 key: clip(key),
                 register: clip(register),
@@ -235,7 +235,7 @@ fn read_block(
                 },
             };
             if let Err(message) = registers::check_spec(engine, spec, &value) {
-                errors.push(CtableError::OutOfRange {
+                errors.push(Error::OutOfRange {
                     file: file.into(),
                     key: clip(key),
                     register: clip(register),

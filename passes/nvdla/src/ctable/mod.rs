@@ -46,7 +46,7 @@ mod apply;
 mod bounds;
 mod copies;
 mod derive;
-mod error;
+pub(crate) mod error;
 pub mod formats;
 mod gen;
 mod json;
@@ -60,7 +60,7 @@ mod standalone;
 mod units;
 
 pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, ApplyOptions};
-pub use error::{CtableError, MAX_LISTED, MAX_NAMED};
+pub use error::{MAX_LISTED, MAX_NAMED};
 pub use formats::{
     apply_calib, detect, load_calib, parse_calib, save_calib, CalibFormat, Calibration, SaveOptions,
 };
@@ -70,6 +70,3 @@ pub use load::{load, LoadStats};
 pub use names::{json_register_name, QINFO_DEFAULTS};
 pub use nvidia::{load_nvidia_calibtable, parse_nvidia_calibtable, write_nvidia_calibtable};
 pub use scales::{TensorScale, TensorScales};
-
-/// `CalibError`: the error of every calibration reader and writer.
-pub type CalibError = CtableError;

@@ -21,14 +21,14 @@
 use serde_json::Value as Json;
 
 use super::apply::apply_scales;
-use super::error::CtableError;
 use super::json::{clip, key_lines, shown};
 use super::load::{parse, structure, LoadStats};
 use super::scales::{TensorScale, TensorScales};
 use crate::program::Program;
+use crate::Error;
 
 /// Reads NVIDIA's calibtable `json` (named `file` in messages).
-pub fn parse_nvidia_calibtable(json: &str, file: &str) -> Result<TensorScales, CtableError> {
+pub fn parse_nvidia_calibtable(json: &str, file: &str) -> Result<TensorScales, Error> {
     let Json::Object(entries) = parse(json, file)? else {
         return Err(structure(
             file,
@@ -45,24 +45,20 @@ pub fn parse_nvidia_calibtable(json: &str, file: &str) -> Result<TensorScales, C
             Ok(s) => out
                 .insert(name, s, &format!("line {line}"))
                 .unwrap_or_else(|e| errors.push(e)),
-            Err(message) => errors.push(CtableError::Calibration {
+            Err(message) => errors.push(Error::Calibration {
                 file: file.into(),
                 tensor: clip(name),
                 message: format!("{message} (line {line})"),
             }),
         }
     }
-    CtableError::collect(file, errors)?;
+    Error::collect(file, errors)?;
     Ok(out)
 }
 
 /// Sets `p`'s converter registers from NVIDIA's calibtable `json`
 /// ([`parse_nvidia_calibtable`], then [`apply_scales`]).
-pub fn load_nvidia_calibtable(
-    p: &mut Program,
-    json: &str,
-    file: &str,
-) -> Result<LoadStats, CtableError> {
+pub fn load_nvidia_calibtable(p: &mut Program, json: &str, file: &str) -> Result<LoadStats, Error> {
     apply_scales(p, &parse_nvidia_calibtable(json, file)?)
 }
 

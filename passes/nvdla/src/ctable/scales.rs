@@ -31,8 +31,8 @@
 
 use std::collections::BTreeMap;
 
-use super::error::CtableError;
 use super::json::clip;
+use crate::Error;
 
 /// The calibration of one tensor.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,12 +107,7 @@ impl TensorScales {
 
     /// Adds `name` at `place` (`line 3`); refuses a second entry for the
     /// same name, and a scale that is not finite and positive.
-    pub fn insert(
-        &mut self,
-        name: &str,
-        scale: TensorScale,
-        place: &str,
-    ) -> Result<(), CtableError> {
+    pub fn insert(&mut self, name: &str, scale: TensorScale, place: &str) -> Result<(), Error> {
         let file = self.file.clone();
         put(&mut self.entries, &file, name, scale, place)
     }
@@ -123,7 +118,7 @@ impl TensorScales {
         name: &str,
         scale: TensorScale,
         place: &str,
-    ) -> Result<(), CtableError> {
+    ) -> Result<(), Error> {
         let file = self.file.clone();
         put(&mut self.layer_inputs, &file, name, scale, place)
     }
@@ -136,10 +131,10 @@ fn put(
     name: &str,
     mut scale: TensorScale,
     place: &str,
-) -> Result<(), CtableError> {
+) -> Result<(), Error> {
     {
         if let Some(first) = map.get(name) {
-            return Err(CtableError::Entry {
+            return Err(Error::Entry {
                 file: file.to_string(),
                 place: place.to_string(),
                 message: format!(
@@ -149,7 +144,7 @@ fn put(
                 ),
             });
         }
-        check_scale(scale.scale).map_err(|m| CtableError::Entry {
+        check_scale(scale.scale).map_err(|m| Error::Entry {
             file: file.to_string(),
             place: place.to_string(),
             message: format!("'{}': {m}", clip(name)),

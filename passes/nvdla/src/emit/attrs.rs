@@ -3,13 +3,13 @@
 //! In: an [`Op`] and an attribute name spelled as in
 //! `dialects/nvdla.irdl.mlir` (`x1_op.mode`, `in_cvt.scale`, ...). Out: the
 //! value as the descriptor field wants it (`u8`, `i16`, an enumerator
-//! number), or an [`EmitError::Attr`] saying what is missing or out of
+//! number), or an [`Error::Attr`] saying what is missing or out of
 //! range. Example: `A::new(op).reg("conv_stride_x")` → `Ok(1)` (checked
 //! against the register table's 1..=8).
 
-use super::error::{EmitError, Result};
 use crate::program::{Op, Precision};
 use crate::registers::Kind;
+use crate::{Error, Result};
 
 /// Attribute reader for one op.
 pub(crate) struct A<'a> {
@@ -21,8 +21,8 @@ impl<'a> A<'a> {
         A { op }
     }
 
-    pub(crate) fn err(&self, attr: &str, problem: impl Into<String>) -> EmitError {
-        EmitError::Attr {
+    pub(crate) fn err(&self, attr: &str, problem: impl Into<String>) -> Error {
+        Error::Attr {
             engine: self.op.engine.op_name().to_string(),
             hw_layer: self.op.hw_layer.clone(),
             attr: attr.to_string(),
@@ -30,9 +30,9 @@ impl<'a> A<'a> {
         }
     }
 
-    /// An `EmitError::Op` for this op.
-    pub(crate) fn op_err(&self, problem: impl Into<String>) -> EmitError {
-        EmitError::Op {
+    /// An `Error::Op` for this op.
+    pub(crate) fn op_err(&self, problem: impl Into<String>) -> Error {
+        Error::Op {
             engine: self.op.engine.op_name().to_string(),
             hw_layer: self.op.hw_layer.clone(),
             problem: problem.into(),

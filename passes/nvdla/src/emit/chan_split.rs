@@ -43,11 +43,11 @@
 
 use super::dla::Ctx;
 use super::encode::Layout;
-use super::error::{EmitError, Result};
 use super::split::{Band, Chunk};
 use super::weights::{conv_dc_into, round_up, Values, WEIGHT_GRANULE};
 use crate::config::Config;
 use crate::program::{Op, Precision, TensorKind};
+use crate::{Error, Result};
 use rayon::prelude::*;
 
 /// Per kernel, the input channels `[first, end)` where it has a non-zero
@@ -296,7 +296,7 @@ impl Ctx<'_> {
             return Ok(self.conv_plan(op)?.bands);
         };
         let Some(sdp) = sdp else {
-            return Err(EmitError::Op {
+            return Err(Error::Op {
                 engine: "conv".into(),
                 hw_layer: op.hw_layer.clone(),
                 problem: format!(
@@ -307,7 +307,7 @@ impl Ctx<'_> {
             });
         };
         if matches!(self.p.tensors[sdp.output].kind, TensorKind::Fused) {
-            return Err(EmitError::Op {
+            return Err(Error::Op {
                 engine: "conv".into(),
                 hw_layer: op.hw_layer.clone(),
                 problem: format!(

@@ -30,15 +30,15 @@ use std::collections::BTreeMap;
 
 use super::attrs::A;
 use super::chan_split::{choose, supports, PAIR_CYCLES};
-use super::error::{EmitError, Result};
 use super::split::{self, Cbuf, Chunk, ConvGeom, ConvPlan};
 use super::weights::{conv_dc_len, kernels_per_group};
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+use crate::{Error, Result};
 
 fn nchw(p: &Program, t: TensorId) -> Result<[usize; 4]> {
     let tensor = &p.tensors[t];
-    <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+    <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| Error::Tensor {
         tensor: tensor.name.clone(),
         problem: format!(
             "feature tensors must be 4-D [N, C, H, W], got {:?}",
@@ -188,7 +188,10 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
             })
             .sum()
     };
-    let sup = supports(&super::weights::LeF32s::of(values), shape);
+    let sup = match values.row_scaled() {
+        Some(r) => supports(&r, shape),
+        None => supports(&super::weights::LeF32s::of(values), shape),
+    };
     let chosen = choose(
         &sup,
         shape,

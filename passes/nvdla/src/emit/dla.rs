@@ -35,7 +35,6 @@ use onnc_nvdla_loadable::desc::{
 use super::attrs::{precision_code, A};
 use super::deps::{Node, Region};
 use super::encode::{Encoded, SDP_UNITS};
-use super::error::{EmitError, Result};
 use super::lut::lrn_lut;
 use super::memory::{place, MemPlan};
 use super::split::{Band, Chunk, ConvPlan};
@@ -43,6 +42,7 @@ use super::weights::feature_geometry;
 use crate::config::Config;
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
 use crate::registers::attr_key;
+use crate::{Error, Result};
 
 /// `FORMAT_FEATURE`.
 const FORMAT_FEATURE: u8 = 36;
@@ -86,14 +86,14 @@ pub(crate) fn dla_type(e: Engine) -> Option<u8> {
 }
 
 fn dims(v: usize, what: &str, t: &str) -> Result<u16> {
-    u16::try_from(v).map_err(|_| EmitError::Tensor {
+    u16::try_from(v).map_err(|_| Error::Tensor {
         tensor: t.to_string(),
         problem: format!("{what} {v} does not fit a 16-bit descriptor field"),
     })
 }
 
 fn u32_of(v: u64, t: &str) -> Result<u32> {
-    u32::try_from(v).map_err(|_| EmitError::Tensor {
+    u32::try_from(v).map_err(|_| Error::Tensor {
         tensor: t.to_string(),
         problem: format!("{v} bytes does not fit a 32-bit descriptor field"),
     })
@@ -103,7 +103,7 @@ impl Ctx<'_> {
     /// `[N, C, H, W]` of a feature tensor.
     fn nchw(&self, t: TensorId) -> Result<[usize; 4]> {
         let tensor = &self.p.tensors[t];
-        <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+        <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| Error::Tensor {
             tensor: tensor.name.clone(),
             problem: format!(
                 "feature tensors must be 4-D [N, C, H, W], got {:?}",
@@ -174,7 +174,7 @@ impl Ctx<'_> {
             return match part {
                 Some(Part::Cube(win)) => self.cube_rows(t, Some(win)),
                 None => self.cube_rows(t, None),
-                Some(Part::Bytes { .. }) => Err(EmitError::Tensor {
+                Some(Part::Bytes { .. }) => Err(Error::Tensor {
                     tensor: self.p.tensors[t].name.clone(),
                     problem: "a byte range of a feature tensor was asked for (internal)".into(),
                 }),
@@ -247,7 +247,7 @@ impl Ctx<'_> {
         let ((top, rows), (c0, nc)) = (win.rows, win.chans);
         let tensor = &self.p.tensors[t];
         let [n, c, h, _] =
-            <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| EmitError::Tensor {
+            <[usize; 4]>::try_from(tensor.shape.as_slice()).map_err(|_| Error::Tensor {
                 tensor: tensor.name.clone(),
                 problem: format!(
                     "a row band needs a 4-D [N, C, H, W] cube, got {:?}",
@@ -259,7 +259,7 @@ impl Ctx<'_> {
             None => {
                 let pl = place(self.p, t)?;
                 if n != 1 {
-                    return Err(EmitError::Tensor {
+                    return Err(Error::Tensor {
                         tensor: tensor.name.clone(),
                         problem: format!("batch {n}: row bands of a split convolution are emitted for batch 1 only"),
                     });
@@ -268,7 +268,7 @@ impl Ctx<'_> {
             }
         };
         if top + rows > h || rows == 0 {
-            return Err(EmitError::Tensor {
+            return Err(Error::Tensor {
                 tensor: tensor.name.clone(),
                 problem: format!(
                     "rows {top}..{} are outside its height {h} (internal)",
@@ -278,7 +278,7 @@ impl Ctx<'_> {
         }
         let cpa = self.cfg.channels_per_atom(tensor.precision).max(1);
         if c0 + nc > c || nc == 0 || c0 % cpa != 0 {
-            return Err(EmitError::Tensor {
+            return Err(Error::Tensor {
                 tensor: tensor.name.clone(),
                 problem: format!(
                     "channels {c0}..{} are outside its {c} channels or do not start a surface of {cpa} (internal)",
@@ -508,7 +508,7 @@ impl Ctx<'_> {
         }
         let fmt = a.str("data_format")?;
         if fmt != "feature" {
-            return Err(EmitError::Unsupported(format!(
+            return Err(Error::Unsupported(format!(
                 "conv '{}': image input (data_format \"{fmt}\") needs channel pre-extension of the weights; only \"feature\" is emitted",
                 op.hw_layer
             )));

@@ -15,10 +15,10 @@ use onnc_nvdla_loadable::desc::{
 use onnc_nvdla_loadable::Abi;
 
 use super::attrs::A;
-use super::error::{EmitError, Result};
 use super::memory::{place, MemPlan};
 use crate::config::Config;
 use crate::program::{Op, Precision, Program, TensorId};
+use crate::{Error, Result};
 
 fn format(p: Precision, abi: Abi, cfg: &Config) -> u16 {
     match (abi, p) {
@@ -41,7 +41,7 @@ fn buffer(
 ) -> Result<EmuBufferDesc> {
     let tensor = &p.tensors[t];
     let pl = place(p, t)?;
-    let err = |problem: String| EmitError::Tensor {
+    let err = |problem: String| Error::Tensor {
         tensor: tensor.name.clone(),
         problem,
     };
@@ -110,7 +110,7 @@ pub(crate) fn describe(
             shift: a.float("shift")? as f32,
         }),
         other => {
-            return Err(EmitError::Unsupported(format!(
+            return Err(Error::Unsupported(format!(
                 "emu '{}': op_type \"{other}\" needs ONNC's patched runtime; the stock emulator runs softmax and power",
                 op.hw_layer
             )))

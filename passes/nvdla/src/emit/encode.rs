@@ -14,15 +14,15 @@ use std::collections::BTreeMap;
 use super::attrs::A;
 use super::chan_split::chunks_dc_into;
 use super::chunking::chunked_weights;
-use super::error::{EmitError, Result};
 use super::memory::place;
 use super::split::Chunk;
 use super::weights::{
     conv_dc_into, conv_dc_len, feature_geometry, kernels_per_group, per_kernel_into,
-    per_point_into, per_point_len, LeF32s,
+    per_point_into, per_point_len, LeF32s, Values,
 };
 use crate::config::Config;
 use crate::program::{Engine, Op, Precision, Program, TensorId, TensorKind, Weights};
+use crate::{Error, Result};
 
 /// How a weight's blob is made from its values.
 #[derive(Debug, Clone, PartialEq)]
@@ -81,7 +81,15 @@ impl Layout {
     /// Writes the blob of `w` into `out` (exactly [`Layout::len`] zeroed
     /// bytes). A big conv weight is packed in parallel, deterministically.
     pub(crate) fn pack(&self, w: &Weights, cfg: &Config, out: &mut [u8]) {
-        let v = LeF32s::of(w);
+        match w.row_scaled() {
+            // A folded batch normalization: scaled as it is packed.
+            Some(r) => self.pack_values(&r, cfg, out),
+            None => self.pack_values(&LeF32s::of(w), cfg, out),
+        }
+    }
+
+    /// [`Layout::pack`] of the values `v`.
+    fn pack_values<V: Values + ?Sized>(&self, v: &V, cfg: &Config, out: &mut [u8]) {
         match self {
             Layout::Conv {
                 shape,
@@ -89,7 +97,7 @@ impl Layout {
                 shift,
                 chunks: None,
                 ..
-            } => conv_dc_into(&v, *shape, cfg, *prec, *shift, out),
+            } => conv_dc_into(v, *shape, cfg, *prec, *shift, out),
             Layout::Conv {
                 shape,
                 prec,
@@ -99,14 +107,14 @@ impl Layout {
                 acpa,
             } => {
                 debug_assert_eq!((*kpg, *acpa), (kernels_per_group(cfg, *prec), cfg.atomic_c));
-                chunks_dc_into(&v, *shape, chunks, cfg, *prec, *shift, out);
+                chunks_dc_into(v, *shape, chunks, cfg, *prec, *shift, out);
             }
             Layout::PerKernel {
                 rows,
                 k,
                 prec,
                 shifts,
-            } => per_kernel_into(&v, *rows, *k, *prec, shifts, out),
+            } => per_kernel_into(v, *rows, *k, *prec, shifts, out),
             Layout::PerPoint {
                 rows,
                 chw,
@@ -115,7 +123,7 @@ impl Layout {
                 shifts,
                 line,
                 surf,
-            } => per_point_into(&v, *rows, *chw, *cpa, *prec, shifts, *line, *surf, out),
+            } => per_point_into(v, *rows, *chw, *cpa, *prec, shifts, *line, *surf, out),
         }
     }
 }
@@ -174,7 +182,7 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
             }
             let pl = place(p, t)?;
             if e.len() as u64 > pl.size {
-                return Err(EmitError::Tensor {
+                return Err(Error::Tensor {
                     tensor: p.tensors[t].name.clone(),
                     problem: format!(
                         "needs {} bytes in the engine layout but the plan gave it {}; plan with the emitter's size",
@@ -192,7 +200,7 @@ pub(crate) fn encode_all(p: &Program, cfg: &Config) -> Result<BTreeMap<TensorId,
                         && prev.surf_stride == e.surf_stride
                         && prev.pack_vec(p, cfg, t) == e.pack_vec(p, cfg, t));
                 if !same {
-                    return Err(EmitError::Tensor {
+                    return Err(Error::Tensor {
                         tensor: p.tensors[t].name.clone(),
                         problem: "is read by two ops in different layouts; duplicate the weight"
                             .into(),
@@ -224,7 +232,7 @@ fn encode_one(
         ))
     };
     if count != tensor.elements() {
-        return Err(EmitError::Tensor {
+        return Err(Error::Tensor {
             tensor: tensor.name.clone(),
             problem: format!(
                 "holds {} values but its shape {:?} has {}",
@@ -308,7 +316,7 @@ fn encode_one(
                     let pl = place(p, t)?;
                     let (line, surf) = (pl.line_stride as usize, pl.surf_stride as usize);
                     if line < need_line || surf < line * h {
-                        return Err(EmitError::Tensor {
+                        return Err(Error::Tensor {
                             tensor: tensor.name.clone(),
                             problem: format!(
                                 "per_point {ty} operand of {} '{}' is planned with line stride {line} and surface stride {surf}; its {wd}×{h} lines of {rows}-component elements need at least {need_line} and {}; plan it as a cube of that line width",

@@ -16,10 +16,10 @@
 
 use onnc_nvdla_loadable::TensorDescListEntry;
 
-use super::error::Result;
 use super::memory::{feature_desc, place, MemPlan};
 use crate::config::Config;
 use crate::program::{Program, TensorKind};
+use crate::Result;
 
 /// A feature tensor's bytes: memory id and descriptor.
 pub type Located = (u16, TensorDescListEntry);

@@ -12,10 +12,10 @@
 use onnc_nvdla_loadable::desc::LutParam;
 
 use super::attrs::A;
-use super::error::Result;
 use super::lut_fn::LutFn;
 use super::lut_fp16::fp16_table;
 use crate::program::Precision;
+use crate::Result;
 
 /// The `lut_index` of the SDP op read by `a` (see the module doc).
 pub(crate) fn lut_index(a: &A, luts: &mut Vec<LutParam>) -> Result<i16> {

@@ -28,9 +28,9 @@ use onnc_nvdla_loadable::enums::{
 };
 use onnc_nvdla_loadable::{AddressListEntry, MemoryListEntry, TensorDescListEntry};
 
-use super::error::{EmitError, Result};
 use crate::config::Config;
 use crate::program::{Placement, Pool, Precision, Program, Tensor, TensorId, TensorKind};
+use crate::{Error, Result};
 
 /// Size of the dead page and granule of pool sizes.
 pub const PAGE: u64 = 4096;
@@ -50,8 +50,8 @@ pub(crate) struct MemPlan {
     regions: BTreeMap<(u16, u64, u64), u16>,
 }
 
-fn tensor_err(p: &Program, t: TensorId, problem: impl Into<String>) -> EmitError {
-    EmitError::Tensor {
+fn tensor_err(p: &Program, t: TensorId, problem: impl Into<String>) -> Error {
+    Error::Tensor {
         tensor: p.tensors[t].name.clone(),
         problem: problem.into(),
     }
@@ -62,7 +62,7 @@ pub(crate) fn place(p: &Program, t: TensorId) -> Result<Placement> {
     let tensor = &p.tensors[t];
     match tensor.place {
         Some(pl) if pl.pool.is_some() => Ok(pl),
-        _ => Err(EmitError::Unplaced {
+        _ => Err(Error::Unplaced {
             tensor: tensor.name.clone(),
         }),
     }
@@ -130,7 +130,7 @@ impl MemPlan {
     pub(crate) fn new(p: &Program, cfg: &Config) -> Result<MemPlan> {
         let mut m = MemPlan {
             owners: crate::plan::bind_owners(p)
-                .map_err(|e| EmitError::Unsupported(format!("bindable views: {e}")))?,
+                .map_err(|e| Error::Unsupported(format!("bindable views: {e}")))?,
             ..MemPlan::default()
         };
         m.memories.push(entry(0, MemoryFlags::ALLOC, PAGE));

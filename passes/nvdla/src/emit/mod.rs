@@ -37,7 +37,7 @@ mod deps;
 mod dla;
 mod emu;
 mod encode;
-mod error;
+
 mod locate;
 pub mod lut;
 pub mod lut_fn;
@@ -68,13 +68,14 @@ use onnc_nvdla_loadable::{
 };
 
 pub use chunking::conv_macs;
-pub use error::{EmitError, Result};
+
 pub use locate::{locate, Located};
 pub use onnc_nvdla_loadable::Abi;
 pub use split_conv::split_convs;
 
 use crate::config::Config;
 use crate::program::{Engine, Program, TensorId, TensorKind};
+use crate::{Error, Result};
 use memory::{MemPlan, PAGE};
 
 /// Emitter settings.
@@ -235,7 +236,7 @@ fn task_parts(p: &Program, jobs: Vec<Job>, max: usize) -> Result<Vec<Vec<Job>>> 
             .rev()
             .find(|&k| !fused_input(&rest[k]))
             .ok_or_else(|| {
-                EmitError::Unsupported(format!(
+                Error::Unsupported(format!(
                     "a run of {} fused hardware ops cannot be cut into tasks of at most {max} (a task numbers its ops with 16-bit indices)",
                     rest.len()
                 ))
@@ -288,7 +289,7 @@ fn dla_jobs(cx: &dla::Ctx<'_>, ops: &[usize]) -> Result<Vec<Job>> {
             continue;
         }
         let Some(sdp) = sdp else {
-            return Err(EmitError::Op {
+            return Err(Error::Op {
                 engine: "conv".into(),
                 hw_layer: op.hw_layer.clone(),
                 problem: format!(
@@ -578,7 +579,7 @@ impl<'a> Emitter<'a> {
                             .get(j)
                             .is_some_and(|n: &deps::Node| n.ty + 1 == node.ty)
                     });
-                    node.fused_parent = Some(parent.ok_or_else(|| EmitError::Op {
+                    node.fused_parent = Some(parent.ok_or_else(|| Error::Op {
                         engine: op.engine.op_name().into(),
                         hw_layer: op.hw_layer.clone(),
                         problem: format!(
@@ -597,7 +598,7 @@ impl<'a> Emitter<'a> {
                 && !nodes.iter().any(|n| n.fused_parent == Some(local))
             {
                 let op = &p.ops[*o];
-                return Err(EmitError::Op {
+                return Err(Error::Op {
                     engine: op.engine.op_name().into(),
                     hw_layer: op.hw_layer.clone(),
                     problem: format!(

@@ -14,20 +14,20 @@
 
 use super::attrs::A;
 use super::chunking::{cbuf_plan, chunked_weights};
-use super::error::{EmitError, Result};
 use super::split::record;
 use crate::config::Config;
 use crate::program::{Engine, Program};
+use crate::{Error, Result};
 use std::collections::BTreeMap;
 
 /// The hint added when a conv fits neither whole nor in row bands.
-pub(crate) fn unsplittable(e: EmitError) -> EmitError {
+pub(crate) fn unsplittable(e: Error) -> Error {
     match e {
-        EmitError::Op {
+        Error::Op {
             engine,
             hw_layer,
             problem,
-        } => EmitError::Op {
+        } => Error::Op {
             engine,
             hw_layer,
             problem: format!(

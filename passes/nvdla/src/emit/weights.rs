@@ -110,6 +110,14 @@ impl Values for [f32] {
     }
 }
 
+/// Lazily scaled weights (a folded batch normalization): each value is
+/// computed as it is read, with the rounding of an eager multiply.
+impl Values for onnc_tensor::RowScaled<'_> {
+    fn value(&self, i: usize) -> f32 {
+        onnc_tensor::RowScaled::value(self, i)
+    }
+}
+
 /// `f32` values as little-endian bytes where they lie (a [`Weights`]'
 /// storage: possibly the model file's bytes, at any alignment, or runs of
 /// them for a channel slice), never gathered into a copy.

@@ -1,49 +1,25 @@
-//! [`ExecError`]: why a program could not be executed.
+//! The execution errors' constructors: [`Error::NotModelled`] and
+//! [`Error::Program`] for one op.
 //!
-//! In: the failing op and a reason. Out: a message naming the layer and the
+//! In: the failing op and a reason. Out: an error naming the layer and the
 //! engine, e.g. `layer 'conv1' (nvdla.sdp): unsupported: x1_op.act = "lut"`.
 
 use crate::program::Op;
+use crate::Error;
 
-/// Execution failure.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ExecError {
-    /// Something the executor does not model (INT8 converters, RUBIK, LUTs).
-    #[error("layer '{layer}' (nvdla.{engine}): unsupported: {what}")]
-    Unsupported {
-        /// The hardware layer.
-        layer: String,
-        /// The op name.
-        engine: String,
-        /// What is not modelled.
-        what: String,
-    },
-    /// The program is inconsistent (missing attribute or operand, shape mismatch).
-    #[error("layer '{layer}' (nvdla.{engine}): {message}")]
-    Program {
-        /// The hardware layer.
-        layer: String,
-        /// The op name.
-        engine: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// The inputs do not match the program.
-    #[error("{0}")]
-    Input(String),
-}
-
-impl ExecError {
-    pub(crate) fn unsupported(op: &Op, what: impl Into<String>) -> ExecError {
-        ExecError::Unsupported {
+impl Error {
+    /// Something the executor does not model (INT8 converters, RUBIK, LUTs) in `op`.
+    pub(crate) fn not_modelled(op: &Op, what: impl Into<String>) -> Error {
+        Error::NotModelled {
             layer: op.hw_layer.clone(),
             engine: op.engine.op_name().into(),
             what: what.into(),
         }
     }
 
-    pub(crate) fn program(op: &Op, message: impl Into<String>) -> ExecError {
-        ExecError::Program {
+    /// `op` is inconsistent (missing attribute or operand, shape mismatch).
+    pub(crate) fn program(op: &Op, message: impl Into<String>) -> Error {
+        Error::Program {
             layer: op.hw_layer.clone(),
             engine: op.engine.op_name().into(),
             message: message.into(),

@@ -9,10 +9,11 @@
 
 use onnc_tensor::{Attr, Attrs};
 
-use super::{sdp, Env, ExecError};
+use super::{sdp, Env};
 use crate::program::{Engine, Op, TensorId};
+use crate::Error;
 
-pub(crate) fn run_op(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+pub(crate) fn run_op(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     match op.engine {
         Engine::Conv => conv(env, op),
         Engine::Sdp => {
@@ -25,25 +26,25 @@ pub(crate) fn run_op(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
         Engine::Bdma | Engine::Reshape => env.get(op, input(env, op)?),
         Engine::Concat => concat(env, op),
         Engine::Slice => slice(env, op),
-        Engine::Rubik => Err(ExecError::unsupported(
+        Engine::Rubik => Err(Error::not_modelled(
             op,
             "RUBIK contract/split/merge is not executed",
         )),
     }
 }
 
-fn input(_env: &Env, op: &Op) -> Result<TensorId, ExecError> {
+fn input(_env: &Env, op: &Op) -> Result<TensorId, Error> {
     op.inputs
         .first()
         .copied()
         .flatten()
-        .ok_or_else(|| ExecError::program(op, "operand slot 0 (input) is empty"))
+        .ok_or_else(|| Error::program(op, "operand slot 0 (input) is empty"))
 }
 
-fn nchw(env: &Env, op: &Op, t: TensorId) -> Result<[usize; 4], ExecError> {
+fn nchw(env: &Env, op: &Op, t: TensorId) -> Result<[usize; 4], Error> {
     let s = &env.p.tensors[t].shape;
     <[usize; 4]>::try_from(s.as_slice()).map_err(|_| {
-        ExecError::program(
+        Error::program(
             op,
             format!(
                 "tensor '{}' has shape {s:?}, expected [N, C, H, W]",
@@ -53,34 +54,34 @@ fn nchw(env: &Env, op: &Op, t: TensorId) -> Result<[usize; 4], ExecError> {
     })
 }
 
-fn int(op: &Op, name: &str) -> Result<i64, ExecError> {
+fn int(op: &Op, name: &str) -> Result<i64, Error> {
     op.int(name)
-        .ok_or_else(|| ExecError::program(op, format!("missing integer attribute '{name}'")))
+        .ok_or_else(|| Error::program(op, format!("missing integer attribute '{name}'")))
 }
 
-fn float(op: &Op, name: &str) -> Result<f32, ExecError> {
+fn float(op: &Op, name: &str) -> Result<f32, Error> {
     op.float(name)
         .map(|v| v as f32)
-        .ok_or_else(|| ExecError::program(op, format!("missing float attribute '{name}'")))
+        .ok_or_else(|| Error::program(op, format!("missing float attribute '{name}'")))
 }
 
-fn text<'a>(op: &'a Op, name: &str) -> Result<&'a str, ExecError> {
+fn text<'a>(op: &'a Op, name: &str) -> Result<&'a str, Error> {
     op.str(name)
-        .ok_or_else(|| ExecError::program(op, format!("missing attribute '{name}'")))
+        .ok_or_else(|| Error::program(op, format!("missing attribute '{name}'")))
 }
 
-fn tensor(env: &Env, op: &Op, t: TensorId) -> Result<onnc_tensor::Tensor, ExecError> {
+fn tensor(env: &Env, op: &Op, t: TensorId) -> Result<onnc_tensor::Tensor, Error> {
     onnc_tensor::Tensor::from_f32(env.p.tensors[t].shape.clone(), env.get(op, t)?)
-        .map_err(|e| ExecError::program(op, e.to_string()))
+        .map_err(|e| Error::program(op, e.to_string()))
 }
 
 /// Direct convolution, f32 accumulation (onnc-interp's kernel).
-fn conv(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn conv(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     if int(op, "pad_val")? != 0 {
-        return Err(ExecError::unsupported(op, "a non-zero pad_val"));
+        return Err(Error::not_modelled(op, "a non-zero pad_val"));
     }
     if text(op, "data_format")? != "feature" {
-        return Err(ExecError::unsupported(
+        return Err(Error::not_modelled(
             op,
             "image-mode input (data_format other than \"feature\")",
         ));
@@ -91,7 +92,7 @@ fn conv(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
         .get(1)
         .copied()
         .flatten()
-        .ok_or_else(|| ExecError::program(op, "operand slot 1 (weight) is empty"))?;
+        .ok_or_else(|| Error::program(op, "operand slot 1 (weight) is empty"))?;
     let w = tensor(env, op, w)?;
     let mut attrs = Attrs::new();
     let ints = |names: &[&str]| {
@@ -118,15 +119,15 @@ fn conv(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
         ])?),
     );
     let y = onnc_interp::run_op("Conv", &attrs, &[Some(&x), Some(&w)])
-        .map_err(|e| ExecError::program(op, e.to_string()))?;
+        .map_err(|e| Error::program(op, e.to_string()))?;
     Ok(y[0]
         .as_f32()
-        .map_err(|e| ExecError::program(op, e.to_string()))?
+        .map_err(|e| Error::program(op, e.to_string()))?
         .to_vec())
 }
 
 /// Pooling; average over the full window with zero padding, max/min ignoring padding.
-fn pdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn pdp(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     let x_id = input(env, op)?;
     let x = env.get(op, x_id)?;
     let [n, c, h, w] = nchw(env, op, x_id)?;
@@ -147,7 +148,7 @@ fn pdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
         (w + pl + pr - kw.min(w + pl + pr)) / sx + 1,
     );
     if (eh, ew) != (oh, ow) {
-        return Err(ExecError::program(
+        return Err(Error::program(
             op,
             format!("a {kh}x{kw} window over {h}x{w} gives {eh}x{ew}, the output is {oh}x{ow}"),
         ));
@@ -180,7 +181,7 @@ fn pdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
                     "avg" => sum / (kh * kw) as f32,
                     "max" | "min" => acc.unwrap_or(0.0),
                     other => {
-                        return Err(ExecError::program(
+                        return Err(Error::program(
                             op,
                             format!("pool_mode = \"{other}\" is not avg | max | min"),
                         ))
@@ -193,7 +194,7 @@ fn pdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
 }
 
 /// Local response normalization across channels.
-fn cdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn cdp(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     let x_id = input(env, op)?;
     let x = env.get(op, x_id)?;
     let [n, c, h, w] = nchw(env, op, x_id)?;
@@ -226,16 +227,13 @@ fn cdp(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
 }
 
 /// CPU emulator ops in f32.
-fn emu(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn emu(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     let x_id = input(env, op)?;
     let x = env.get(op, x_id)?;
     match text(op, "op_type")? {
         "softmax" => {
             if int(op, "axis")? != 1 {
-                return Err(ExecError::unsupported(
-                    op,
-                    "softmax over an axis other than 1",
-                ));
+                return Err(Error::not_modelled(op, "softmax over an axis other than 1"));
             }
             let [n, c, h, w] = nchw(env, op, x_id)?;
             let plane = h * w;
@@ -259,7 +257,7 @@ fn emu(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
             Ok(x.iter().map(|v| (shift + scale * v).powf(p)).collect())
         }
         "log" => Ok(x.iter().map(|v| v.ln()).collect()),
-        other => Err(ExecError::program(
+        other => Err(Error::program(
             op,
             format!("op_type = \"{other}\" is not softmax | power | log"),
         )),
@@ -268,11 +266,11 @@ fn emu(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
 
 /// Concatenation of the members along `axis` (1 channels, 2 rows, 3
 /// columns), in slot order.
-fn concat(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn concat(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     let dims = nchw(env, op, op.output)?;
     let axis = match op.attrs.get("axis").and_then(|v| v.as_int()).unwrap_or(1) {
         a @ 1..=3 => a as usize,
-        a => return Err(ExecError::program(op, format!("axis {a} is not 1, 2 or 3"))),
+        a => return Err(Error::program(op, format!("axis {a} is not 1, 2 or 3"))),
     };
     // Blocks: the product of the dimensions before the axis; each member
     // contributes its contiguous run (its axis length times the inner size).
@@ -281,7 +279,7 @@ fn concat(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
     let members: Vec<(Vec<f32>, usize)> = op
         .operands()
         .map(|t| Ok((env.get(op, t)?, nchw(env, op, t)?[axis] * inner)))
-        .collect::<Result<_, ExecError>>()?;
+        .collect::<Result<_, Error>>()?;
     let mut out = Vec::with_capacity(dims.iter().product());
     for b in 0..outer {
         for (values, run) in &members {
@@ -292,14 +290,14 @@ fn concat(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
 }
 
 /// The channel window `c_start .. c_start + C_out` of the input.
-fn slice(env: &Env, op: &Op) -> Result<Vec<f32>, ExecError> {
+fn slice(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
     let x_id = input(env, op)?;
     let x = env.get(op, x_id)?;
     let [n, c, h, w] = nchw(env, op, x_id)?;
     let [_, oc, _, _] = nchw(env, op, op.output)?;
     let start = int(op, "c_start")? as usize;
     if start + oc > c {
-        return Err(ExecError::program(
+        return Err(Error::program(
             op,
             format!("channels {start}..{} exceed the input's {c}", start + oc),
         ));

@@ -22,7 +22,7 @@
 //! * EMU softmax (axis 1), power `(shift + scale·x)^power` and log run in f32;
 //! * concat, reshape, slice and BDMA copies are exact.
 //!
-//! Not executed ([`ExecError::Unsupported`], naming the layer): INT8/INT16
+//! Not executed ([`Error::NotModelled`], naming the layer): INT8/INT16
 //! ops (the converter/truncate arithmetic is not modelled), RUBIK, the SDP
 //! and CDP lookup-table activations beyond LRN, and non-zero conv `pad_val`.
 //!
@@ -48,10 +48,10 @@ mod fp16;
 mod kernels;
 mod sdp;
 
-pub use error::ExecError;
 pub use fp16::round_f16;
 
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
+use crate::Error;
 
 /// The values of every tensor computed so far.
 pub(crate) struct Env<'a> {
@@ -61,12 +61,12 @@ pub(crate) struct Env<'a> {
 
 impl Env<'_> {
     /// The values of `t`: computed, or a weight rounded to f16.
-    pub(crate) fn get(&self, op: &Op, t: TensorId) -> Result<Vec<f32>, ExecError> {
+    pub(crate) fn get(&self, op: &Op, t: TensorId) -> Result<Vec<f32>, Error> {
         if let TensorKind::Weight(w) = &self.p.tensors[t].kind {
             return Ok(w.iter().map(round_f16).collect());
         }
         self.values[t].clone().ok_or_else(|| {
-            ExecError::program(
+            Error::program(
                 op,
                 format!(
                     "operand '{}' is used before it is computed",
@@ -78,12 +78,9 @@ impl Env<'_> {
 }
 
 /// Runs `p` on `inputs` (one per network input, in bind order).
-pub fn run(
-    p: &Program,
-    inputs: &[onnc_tensor::Tensor],
-) -> Result<Vec<onnc_tensor::Tensor>, ExecError> {
+pub fn run(p: &Program, inputs: &[onnc_tensor::Tensor]) -> Result<Vec<onnc_tensor::Tensor>, Error> {
     if inputs.len() != p.inputs.len() {
-        return Err(ExecError::Input(format!(
+        return Err(Error::Input(format!(
             "the program has {} inputs, {} given",
             p.inputs.len(),
             inputs.len()
@@ -98,9 +95,9 @@ pub fn run(
         let values = given.cast(onnc_tensor::DType::F32);
         let values = values
             .as_f32()
-            .map_err(|e| ExecError::Input(format!("input '{}': {e}", t.name)))?;
+            .map_err(|e| Error::Input(format!("input '{}': {e}", t.name)))?;
         if values.len() != t.elements() {
-            return Err(ExecError::Input(format!(
+            return Err(Error::Input(format!(
                 "input '{}' has shape {:?} ({} elements); the program expects {:?}",
                 t.name,
                 given.shape(),
@@ -115,7 +112,7 @@ pub fn run(
         let mut out = kernels::run_op(&env, op)?;
         let want = p.tensors[op.output].elements();
         if out.len() != want {
-            return Err(ExecError::program(
+            return Err(Error::program(
                 op,
                 format!(
                     "computed {} elements, the output tensor has {want}",
@@ -132,17 +129,17 @@ pub fn run(
         .iter()
         .map(|&id| {
             let t = &p.tensors[id];
-            let values = env.values[id].clone().ok_or_else(|| {
-                ExecError::Input(format!("output '{}' is never computed", t.name))
-            })?;
+            let values = env.values[id]
+                .clone()
+                .ok_or_else(|| Error::Input(format!("output '{}' is never computed", t.name)))?;
             onnc_tensor::Tensor::from_f32(t.shape.clone(), values)
-                .map_err(|e| ExecError::Input(format!("output '{}': {e}", t.name)))
+                .map_err(|e| Error::Input(format!("output '{}': {e}", t.name)))
         })
         .collect()
 }
 
 /// INT8/INT16 ops are not executed.
-fn check_precision(op: &Op) -> Result<(), ExecError> {
+fn check_precision(op: &Op) -> Result<(), Error> {
     let attrs: &[&str] = match op.engine {
         Engine::Conv => &["in_precision", "out_precision"],
         Engine::Sdp => &["src_precision", "dst_precision"],
@@ -154,9 +151,9 @@ fn check_precision(op: &Op) -> Result<(), ExecError> {
         match op.str(a) {
             Some("fp16") => {}
             Some(other) => {
-                return Err(ExecError::unsupported(op, format!("{a} = \"{other}\": only fp16 programs are executed (the INT8/INT16 converter arithmetic is not modelled)")))
+                return Err(Error::not_modelled(op, format!("{a} = \"{other}\": only fp16 programs are executed (the INT8/INT16 converter arithmetic is not modelled)")))
             }
-            None => return Err(ExecError::program(op, format!("missing attribute '{a}'"))),
+            None => return Err(Error::program(op, format!("missing attribute '{a}'"))),
         }
     }
     Ok(())

@@ -12,9 +12,10 @@
 //! ```
 
 use super::fp16::from_bits;
-use super::{Env, ExecError};
+use super::Env;
 use crate::emit::lut_fn::LutFn;
 use crate::program::Op;
+use crate::Error;
 
 /// Where a sub-unit operand comes from.
 enum Operand {
@@ -34,23 +35,16 @@ impl Operand {
 }
 
 /// Runs the SDP `op` on `x` (shape `[N, C, H, W]` = `shape`).
-pub(crate) fn run(
-    env: &Env,
-    op: &Op,
-    mut x: Vec<f32>,
-    shape: &[usize],
-) -> Result<Vec<f32>, ExecError> {
+pub(crate) fn run(env: &Env, op: &Op, mut x: Vec<f32>, shape: &[usize]) -> Result<Vec<f32>, Error> {
     for (unit, slot) in [("x1_op", 1), ("x2_op", 2), ("y_op", 3)] {
         let attr = |name: &str| format!("{unit}.{name}");
         let str_attr = |name: &str| {
-            op.str(&attr(name)).ok_or_else(|| {
-                ExecError::program(op, format!("missing attribute '{}'", attr(name)))
-            })
+            op.str(&attr(name))
+                .ok_or_else(|| Error::program(op, format!("missing attribute '{}'", attr(name))))
         };
         let int_attr = |name: &str| {
-            op.int(&attr(name)).ok_or_else(|| {
-                ExecError::program(op, format!("missing attribute '{}'", attr(name)))
-            })
+            op.int(&attr(name))
+                .ok_or_else(|| Error::program(op, format!("missing attribute '{}'", attr(name))))
         };
         if int_attr("enable")? == 0 {
             continue;
@@ -80,7 +74,7 @@ pub(crate) fn run(
                     "min" => y.min(b),
                     "eql" => f32::from(u8::from(y == b)),
                     other => {
-                        return Err(ExecError::program(
+                        return Err(Error::program(
                             op,
                             format!("{unit}.alu_type = \"{other}\" is not max | min | sum | eql"),
                         ))
@@ -96,12 +90,7 @@ pub(crate) fn run(
                 "prelu" if y < 0.0 => y * m.at(i, k),
                 "prelu" => y,
                 "lut" if unit == "y_op" => lut.map_or(y, |f| f.value(f64::from(y)) as f32),
-                other => {
-                    return Err(ExecError::unsupported(
-                        op,
-                        format!("{unit}.act = \"{other}\""),
-                    ))
-                }
+                other => return Err(Error::not_modelled(op, format!("{unit}.act = \"{other}\""))),
             };
             *v = y;
         }
@@ -110,12 +99,12 @@ pub(crate) fn run(
 }
 
 /// The function of the op's lookup table (`lut_fn`, `lut_alpha`, `lut_beta`).
-fn lut_fn(op: &Op) -> Result<LutFn, ExecError> {
+fn lut_fn(op: &Op) -> Result<LutFn, Error> {
     let name = op
         .str("lut_fn")
-        .ok_or_else(|| ExecError::program(op, "y_op.act = \"lut\" without lut_fn".to_string()))?;
+        .ok_or_else(|| Error::program(op, "y_op.act = \"lut\" without lut_fn".to_string()))?;
     let float = |k: &str| op.attrs.get(k).and_then(|v| v.as_float()).unwrap_or(0.0);
-    LutFn::parse(name, float("lut_alpha"), float("lut_beta")).map_err(|e| ExecError::program(op, e))
+    LutFn::parse(name, float("lut_alpha"), float("lut_beta")).map_err(|e| Error::program(op, e))
 }
 
 /// The ALU and MUL operands of one sub-unit.
@@ -127,12 +116,12 @@ fn operands(
     ty: &str,
     mode: &str,
     shape: &[usize],
-) -> Result<(Operand, Operand), ExecError> {
+) -> Result<(Operand, Operand), Error> {
     if mode == "per_layer" {
         let imm = |name: &str| {
             op.int(&format!("{unit}.{name}"))
                 .map(from_bits)
-                .ok_or_else(|| ExecError::program(op, format!("missing attribute '{unit}.{name}'")))
+                .ok_or_else(|| Error::program(op, format!("missing attribute '{unit}.{name}'")))
         };
         return Ok((
             Operand::Layer(imm("alu_operand")?),
@@ -140,7 +129,7 @@ fn operands(
         ));
     }
     let Some(t) = op.inputs.get(slot).copied().flatten() else {
-        return Err(ExecError::program(
+        return Err(Error::program(
             op,
             format!("{unit}.mode = \"{mode}\" needs operand slot {slot}, which is empty"),
         ));
@@ -152,14 +141,14 @@ fn operands(
         "per_kernel" => (k, Operand::Kernel),
         "per_point" => (point, Operand::Point),
         other => {
-            return Err(ExecError::program(
+            return Err(Error::program(
                 op,
                 format!("{unit}.mode = \"{other}\" is not per_layer | per_kernel | per_point"),
             ))
         }
     };
     if values.len() != rows * unit_len {
-        return Err(ExecError::program(
+        return Err(Error::program(
             op,
             format!(
                 "{unit} operand '{}' has {} values; {mode} {ty} needs {}",

@@ -1,11 +1,12 @@
 //! Lowering problems: what is wrong with which node, and what would fix it.
 //!
-//! In: problems found while lowering. Out: [`LowerError`], whose `Display`
-//! lists every [`Problem`] on its own line.
+//! In: problems found while lowering. Out: [`Problem`]s, reported together
+//! as [`crate::Error::Lower`], whose message lists every problem on its own
+//! line.
 //!
 //! ```
-//! use onnc_nvdla::lower::{LowerError, Problem};
-//! let e = LowerError { problems: vec![Problem::new("add1", "Add", "needs SDP eltwise", "use nv_full")] };
+//! use onnc_nvdla::{lower::Problem, Error};
+//! let e = Error::Lower { problems: vec![Problem::new("add1", "Add", "needs SDP eltwise", "use nv_full")] };
 //! assert_eq!(e.to_string(), "1 problem lowering to NVDLA:\n  onnx.Add 'add1': needs SDP eltwise; fix: use nv_full");
 //! ```
 
@@ -64,26 +65,15 @@ impl fmt::Display for Problem {
     }
 }
 
-/// Every problem found in one lowering run (never empty).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LowerError {
-    /// The problems, in node order.
-    pub problems: Vec<Problem>,
-}
-
-impl fmt::Display for LowerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.problems.len();
-        write!(
-            f,
-            "{n} problem{} lowering to NVDLA:",
-            if n == 1 { "" } else { "s" }
-        )?;
-        for p in &self.problems {
-            write!(f, "\n  {p}")?;
-        }
-        Ok(())
+/// The message of [`crate::Error::Lower`]: the count, then one problem a line.
+pub(crate) fn lower_message(problems: &[Problem]) -> String {
+    let n = problems.len();
+    let mut s = format!(
+        "{n} problem{} lowering to NVDLA:",
+        if n == 1 { "" } else { "s" }
+    );
+    for p in problems {
+        s.push_str(&format!("\n  {p}"));
     }
+    s
 }
-
-impl std::error::Error for LowerError {}

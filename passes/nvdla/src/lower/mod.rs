@@ -3,7 +3,7 @@
 //! In: an [`onnc_onnx::Graph`] legalized for one configuration
 //! (`onnc_legalize::legalize(.., Target::NvFull, ..)`), static shapes.
 //! Out: a [`Program`] whose ops carry every dialect register (identity
-//! converter values until calibration), or a [`LowerError`] listing every
+//! converter values until calibration), or a [`Error`] listing every
 //! node that cannot be mapped, with the fix.
 //!
 //! Mapping (one file per concern):
@@ -65,7 +65,7 @@
 pub mod activation;
 pub mod build;
 pub mod deconv;
-mod error;
+pub(crate) mod error;
 pub mod fuse;
 pub mod graph;
 pub mod grouped;
@@ -77,7 +77,7 @@ pub mod tokens;
 pub mod unwide;
 pub mod weight_values;
 
-pub use error::{LowerError, Problem};
+pub use error::Problem;
 
 use std::collections::BTreeMap;
 
@@ -86,6 +86,7 @@ use onnc_onnx::Graph;
 use crate::config::{Config, ConfigName};
 use crate::program::{Engine, Precision, Program};
 use crate::registers;
+use crate::Error;
 use build::Builder;
 use graph::Work;
 
@@ -136,12 +137,8 @@ pub fn config_for(config: ConfigName, opts: &LowerOptions) -> Result<Config, Str
 }
 
 /// Lowers a legalized graph for configuration `config`.
-pub fn lower(
-    graph: &Graph,
-    config: ConfigName,
-    opts: &LowerOptions,
-) -> Result<Program, LowerError> {
-    let cfg = config_for(config, opts).map_err(|why| LowerError {
+pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<Program, Error> {
+    let cfg = config_for(config, opts).map_err(|why| Error::Lower {
         problems: vec![Problem::new(
             "",
             "convert-onnx-to-nvdla",
@@ -149,10 +146,10 @@ pub fn lower(
             "choose a precision the configuration runs",
         )],
     })?;
-    let mut w = Work::new(graph).map_err(|problems| LowerError { problems })?;
+    let mut w = Work::new(graph).map_err(|problems| Error::Lower { problems })?;
     let problems = tokens::tokens(&mut w);
     if !problems.is_empty() {
-        return Err(LowerError { problems });
+        return Err(Error::Lower { problems });
     }
     unwide::unwide(&mut w);
     grouped::expand_grouped(&mut w);
@@ -198,7 +195,7 @@ pub fn lower(
     if problems.is_empty() {
         Ok(b.prog)
     } else {
-        Err(LowerError { problems })
+        Err(Error::Lower { problems })
     }
 }
 

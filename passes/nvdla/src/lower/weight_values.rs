@@ -47,9 +47,16 @@ const ABS: u32 = 0x7fff_ffff;
 const F16_MAX: u32 = 0x477f_e000;
 
 /// Whether any value's bits pass `test`: one pass over the weights' bytes
-/// where they lie, in parallel (1 MiB pieces of each run), nothing decoded
-/// or copied.
+/// where they lie, in parallel (1 MiB pieces of each run; rows of lazily
+/// scaled weights), nothing decoded or copied.
 fn any_bits(w: &Weights, test: impl Fn(u32) -> bool + Sync) -> bool {
+    if let Some(r) = w.row_scaled() {
+        // A folded batch normalization: the products, row by row, as the
+        // packer will compute them.
+        return (0..r.rows())
+            .into_par_iter()
+            .any(|o| r.row(o).any(|v| test(v.to_bits())));
+    }
     let view = w.le_view();
     (0..view.run_count()).into_par_iter().any(|o| {
         view.run(o).par_chunks(1 << 20).any(|piece| {

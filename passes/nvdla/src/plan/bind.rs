@@ -12,10 +12,10 @@
 
 use std::collections::BTreeMap;
 
-use super::error::Result;
 use super::views::Views;
 use crate::config::Config;
 use crate::program::{Program, TensorId, TensorKind};
+use crate::Result;
 
 /// Every tensor that shares storage with a network input or output, mapped
 /// to that input or output (itself included). Errors are those of the

@@ -1,16 +1,16 @@
 //! An independent check of a finished plan.
 //!
-//! In: a planned [`Program`]. Out: `Ok(())`, or the first [`PlanError`]
+//! In: a planned [`Program`]. Out: `Ok(())`, or the first [`Error`]
 //! found, among:
-//! * a non-fused tensor without a placement ([`PlanError::Unplaced`]);
+//! * a non-fused tensor without a placement ([`Error::NotPlaced`]);
 //! * a size or strides other than the cube layout (features; a strided
 //!   window: its parent's strides and its extent) or the weight rule
 //!   (weights), or a window not where its concat/slice/reshape puts it
-//!   ([`PlanError::BadPlacement`]);
+//!   ([`Error::BadPlacement`]);
 //! * a weight offset not 32-byte aligned (conv kernels: CBUF-entry aligned),
 //!   a storage cube not 32-byte aligned, a window not atom aligned
-//!   ([`PlanError::Misaligned`]);
-//! * two tensors sharing bytes while both are live ([`PlanError::Overlap`]).
+//!   ([`Error::Misaligned`]);
+//! * two tensors sharing bytes while both are live ([`Error::Overlap`]).
 //!   Lifetimes are per tensor ([`super::liveness`]), finer than the
 //!   planner's per-storage ones. Sharing is allowed only between a window
 //!   and the cube it is a window of, between two members of one concat
@@ -26,13 +26,13 @@
 //! check(&p).unwrap();
 //! ```
 
-use super::error::{PlanError, Result};
 use super::layout::WEIGHT_ALIGN;
 use super::liveness::tensor_lives;
 use super::views::Views;
 use super::weights::sizes;
 use crate::config::Config;
 use crate::program::{Placement, Pool, Program, TensorId, TensorKind};
+use crate::{Error, Result};
 
 /// Checks the placements of `p` (see the module doc).
 pub fn check(p: &Program) -> Result<()> {
@@ -53,16 +53,16 @@ pub fn check(p: &Program) -> Result<()> {
             continue;
         }
         let Some(pl) = tensor.place.filter(|pl| pl.pool.is_some()) else {
-            return Err(PlanError::Unplaced {
+            return Err(Error::NotPlaced {
                 tensor: tensor.name.clone(),
             });
         };
         let pool = pl.pool.unwrap_or(Pool::Activations);
-        let bad = |detail: String| PlanError::BadPlacement {
+        let bad = |detail: String| Error::BadPlacement {
             tensor: tensor.name.clone(),
             detail,
         };
-        let misaligned = |align: u64| PlanError::Misaligned {
+        let misaligned = |align: u64| Error::Misaligned {
             tensor: tensor.name.clone(),
             offset: pl.offset,
             align,
@@ -154,7 +154,7 @@ pub fn check(p: &Program) -> Result<()> {
             if !allowed {
                 let range = |pl: Placement| format!("{}..{}", pl.offset, pl.offset + pl.size);
                 let life = |t: TensorId| format!("{}..={}", lives[t].0, lives[t].1);
-                return Err(PlanError::Overlap {
+                return Err(Error::Overlap {
                     first: p.tensors[a].name.clone(),
                     second: p.tensors[b].name.clone(),
                     detail: format!(

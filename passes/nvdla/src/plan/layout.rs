@@ -59,7 +59,7 @@ pub(crate) fn cube_bytes(
 
 /// The layout of a feature cube of `shape` at `precision` (pool `None`,
 /// offset 0). Strides that do not fit in 32 bits saturate at `u32::MAX`;
-/// the planner reports such cubes as [`super::PlanError::TooLarge`].
+/// the planner reports such cubes as [`super::Error::TooLarge`].
 pub fn cube_layout(shape: &[usize], precision: Precision, config: &Config) -> Placement {
     let (line, surf, size) = cube_bytes(shape, precision, config);
     Placement {

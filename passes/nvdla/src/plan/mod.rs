@@ -2,7 +2,7 @@
 //!
 //! In: a lowered [`Program`]. Out: the same program with [`Tensor::place`]
 //! set on every tensor except fused CONV→SDP accumulators, and a
-//! [`PlanReport`]; or a [`PlanError`] naming the op or tensor that cannot be
+//! [`PlanReport`]; or a [`Error`] naming the op or tensor that cannot be
 //! placed and how the lowering should avoid it.
 //!
 //! * **Bindable buffers** (pool `bind`): every network input and output gets
@@ -58,11 +58,12 @@ use std::collections::BTreeMap;
 
 pub use bind::bind_owners;
 pub use check::check;
-pub use error::{PlanError, Result};
+
 pub use layout::{align_up, cube_layout, group, nchw, weight_size, WeightUse, WEIGHT_ALIGN};
 
 use crate::config::Config;
 use crate::program::{Placement, Pool, Program, Tensor, TensorId, TensorKind};
+use crate::{Error, Result};
 use alloc::Item;
 use layout::cube_bytes;
 pub use liveness::tensor_lives;
@@ -129,7 +130,7 @@ pub fn plan(p: &mut Program, opts: &PlanOptions) -> Result<PlanReport> {
         }
         check_strides(tensor, &config)?;
         if !produced[t] && !matches!(tensor.kind, TensorKind::Input(_)) {
-            return Err(PlanError::NoProducer {
+            return Err(Error::NoProducer {
                 tensor: tensor.name.clone(),
             });
         }
@@ -152,7 +153,7 @@ pub fn plan(p: &mut Program, opts: &PlanOptions) -> Result<PlanReport> {
             })
             .collect();
         if let [first, second, ..] = io[..] {
-            return Err(PlanError::SharedBindBuffer {
+            return Err(Error::SharedBindBuffer {
                 first: p.tensors[first].name.clone(),
                 second: p.tensors[second].name.clone(),
             });
@@ -223,7 +224,7 @@ fn check_strides(t: &Tensor, config: &Config) -> Result<()> {
     let (line, surf, _) = cube_bytes(&t.shape, t.precision, config);
     for (what, bytes) in [("line stride", line), ("surface stride", surf)] {
         if bytes > u32::MAX as u64 {
-            return Err(PlanError::TooLarge {
+            return Err(Error::TooLarge {
                 tensor: t.name.clone(),
                 shape: t.shape.clone(),
                 what,

@@ -21,7 +21,7 @@
 //! only; windows start on a surface (`c_start` multiple of `g`, the channels
 //! per memory atom); network inputs cannot be concat members; weights and
 //! fused accumulators cannot take part. Breaking any of these is a
-//! [`PlanError`] naming the op. [`Views::geometry`] gives every tensor its
+//! [`Error`] naming the op. [`Views::geometry`] gives every tensor its
 //! line stride, surface stride and extent in bytes (a root's is its cube
 //! layout; a dense window's equals its own cube layout, as before).
 //!
@@ -30,10 +30,11 @@
 //! root(a) = (r, 0)   root(b) = (r, 2048)
 //! ```
 
-use super::error::{op_name, PlanError, Result};
+use super::error::op_name;
 use super::layout::{cube_bytes, group, nchw};
 use crate::config::Config;
 use crate::program::{Engine, Program, TensorId, TensorKind};
+use crate::{Error, Result};
 
 /// How a window's strides follow from its parent's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +102,7 @@ impl Views {
                         return Err(shape_error(p, k, x, op.output));
                     }
                     if (xn, xc, xh * xw) != (n, c, h * w) {
-                        return Err(PlanError::ReshapeNotView {
+                        return Err(Error::ReshapeNotView {
                             op: op_name(p, k),
                             from: xt.shape.clone(),
                             to: out.shape.clone(),
@@ -118,7 +119,7 @@ impl Views {
                     let c_start = match op.int("c_start") {
                         Some(v) if v >= 0 => v as u64,
                         other => {
-                            return Err(PlanError::BadOperand {
+                            return Err(Error::BadOperand {
                                 op: op_name(p, k),
                                 detail: format!("attribute c_start is {other:?}; a slice needs an integer c_start >= 0"),
                             })
@@ -132,7 +133,7 @@ impl Views {
                     }
                     let g = group(xt.precision, config);
                     if c_start % g != 0 {
-                        return Err(PlanError::Unaligned {
+                        return Err(Error::Unaligned {
                             op: op_name(p, k),
                             tensor: out.name.clone(),
                             c_start,
@@ -173,7 +174,7 @@ impl Views {
                 r = l.parent;
                 steps += 1;
                 if steps > p.tensors.len() {
-                    return Err(PlanError::BadOperand {
+                    return Err(Error::BadOperand {
                         op: op_name(p, l.op),
                         detail: format!("tensor '{}' is (indirectly) a window of itself; the virtual ops form a cycle", p.tensors[t].name),
                     });
@@ -239,7 +240,7 @@ fn concat(p: &Program, k: usize, config: &Config, parent: &mut [Option<Link>]) -
     let axis = match op.int("axis").unwrap_or(1) {
         a @ 1..=3 => a as usize,
         a => {
-            return Err(PlanError::BadOperand {
+            return Err(Error::BadOperand {
                 op: op_name(p, k),
                 detail: format!("axis {a}; a concat joins channels (1), rows (2) or columns (3)"),
             })
@@ -257,14 +258,14 @@ fn concat(p: &Program, k: usize, config: &Config, parent: &mut [Option<Link>]) -
             return Err(shape_error(p, k, m, op.output));
         }
         if matches!(mt.kind, TensorKind::Input(_)) {
-            return Err(PlanError::ConcatMemberIsInput {
+            return Err(Error::ConcatMemberIsInput {
                 op: op_name(p, k),
                 tensor: mt.name.clone(),
             });
         }
         let offset = match axis {
             1 if start % g != 0 => {
-                return Err(PlanError::Unaligned {
+                return Err(Error::Unaligned {
                     op: op_name(p, k),
                     tensor: mt.name.clone(),
                     c_start: start,
@@ -285,7 +286,7 @@ fn concat(p: &Program, k: usize, config: &Config, parent: &mut [Option<Link>]) -
         start += md[axis] as u64;
     }
     if start != dims[axis] as u64 {
-        return Err(PlanError::BadViewShape {
+        return Err(Error::BadViewShape {
             op: op_name(p, k),
             detail: format!("members have {start} along axis {axis} in total but the result '{}' has {}; the concat shapes are inconsistent", out.name, dims[axis]),
         });
@@ -338,7 +339,7 @@ fn geometry_of(
             let [_, _, ph, pw] = nchw(&pt.shape);
             let atom = config.mem_atom_bytes as u64;
             if ph > 1 && pg.line != pw as u64 * atom {
-                return Err(PlanError::BadViewShape {
+                return Err(Error::BadViewShape {
                     op: op_name(p, l.op),
                     detail: format!("'{}' {:?} is a strided window (line stride {} bytes, not {} × {atom}): its rows are not back to back, so it cannot be reshaped in place", pt.name, pt.shape, pg.line, pw),
                 });
@@ -361,7 +362,7 @@ fn geometry_of(
 
 fn link(p: &Program, parent: &mut [Option<Link>], t: TensorId, l: Link) -> Result<()> {
     if let Some(first) = parent[t] {
-        return Err(PlanError::TwoViews {
+        return Err(Error::TwoViews {
             tensor: p.tensors[t].name.clone(),
             first: op_name(p, first.op),
             second: op_name(p, l.op),
@@ -375,7 +376,7 @@ fn single_input(p: &Program, k: usize) -> Result<TensorId> {
     let ins: Vec<TensorId> = p.ops[k].operands().collect();
     match ins[..] {
         [x] => Ok(x),
-        _ => Err(PlanError::BadOperand {
+        _ => Err(Error::BadOperand {
             op: op_name(p, k),
             detail: format!("has {} operands; it needs exactly one", ins.len()),
         }),
@@ -388,15 +389,15 @@ fn check_feature(p: &Program, k: usize, t: TensorId) -> Result<()> {
         TensorKind::Fused => "a fused CONV→SDP accumulator, which is never in memory",
         _ => return Ok(()),
     };
-    Err(PlanError::BadOperand {
+    Err(Error::BadOperand {
         op: op_name(p, k),
         detail: format!("'{}' is {what}", p.tensors[t].name),
     })
 }
 
-fn shape_error(p: &Program, k: usize, a: TensorId, b: TensorId) -> PlanError {
+fn shape_error(p: &Program, k: usize, a: TensorId, b: TensorId) -> Error {
     let (ta, tb) = (&p.tensors[a], &p.tensors[b]);
-    PlanError::BadViewShape {
+    Error::BadViewShape {
         op: op_name(p, k),
         detail: format!(
             "'{}' {:?} {} does not fit '{}' {:?} {} (batch, height, width and precision must match, and the window must lie inside the cube)",

@@ -12,11 +12,12 @@
 //! nv_full, fp16: w1 [20,1,5,5] conv (1000 B → 1024 @0), b1 [1,20,1,1] per_kernel (40 → 64 @1024)
 //! ```
 
-use super::error::{op_name, PlanError, Result};
+use super::error::op_name;
 use super::layout::{align_up, conv_granule, cube_layout, WeightUse};
 use crate::config::Config;
 use crate::emit::chunking::{chunked_weights, planned_bytes};
 use crate::program::{Engine, Placement, Pool, Program, TensorKind};
+use crate::{Error, Result};
 
 /// How each tensor is used as a weight (only weights' entries matter).
 pub(crate) fn uses(p: &Program) -> Result<Vec<WeightUse>> {
@@ -35,7 +36,7 @@ pub(crate) fn uses(p: &Program) -> Result<Vec<WeightUse>> {
                         Some("per_kernel") => WeightUse::PerKernel,
                         Some("per_point") => WeightUse::Cube,
                         other => {
-                            return Err(PlanError::BadOperand {
+                            return Err(Error::BadOperand {
                                 op: op_name(p, k),
                                 detail: format!(
                                     "weight '{}' feeds the {unit} sub-unit whose {unit}.mode is {other:?}; an operand needs mode \"per_kernel\" or \"per_point\" (\"per_layer\" uses immediates)",

@@ -39,18 +39,18 @@ use onnc_proto::amct::{
 use onnc_proto::prost::Message;
 
 use super::super::apply::{layer_input, layer_of};
-use super::super::error::CtableError;
 use super::super::json::clip;
 use super::super::scales::{check_scale, TensorScale, TensorScales};
 use crate::program::Program;
+use crate::Error;
 
 /// The key prefix of a record that gives a tensor's scale directly
 /// (`tensor:prob`): onnc writes graph outputs, which no layer reads, so.
 pub const TENSOR_PREFIX: &str = "tensor:";
 
 /// Reads a binary AMCT record (either variant).
-pub(super) fn read(bytes: &[u8], file: &str) -> Result<TensorScales, CtableError> {
-    let r = InnerScaleOffsetRecord::decode(bytes).map_err(|e| CtableError::Entry {
+pub(super) fn read(bytes: &[u8], file: &str) -> Result<TensorScales, Error> {
+    let r = InnerScaleOffsetRecord::decode(bytes).map_err(|e| Error::Entry {
         file: file.into(),
         place: "<protobuf>".into(),
         message: format!(
@@ -68,7 +68,7 @@ pub(super) fn from_records(
     file: &str,
     format: &str,
     lines: &[usize],
-) -> Result<TensorScales, CtableError> {
+) -> Result<TensorScales, Error> {
     let mut out = TensorScales::new(file, format);
     let mut errors = Vec::new();
     for (i, entry) in r.record.iter().enumerate() {
@@ -77,7 +77,7 @@ pub(super) fn from_records(
             Some(l) => format!("record {} (line {l})", i + 1),
             None => format!("record {}", i + 1),
         };
-        let fail = |message: String| CtableError::Entry {
+        let fail = |message: String| Error::Entry {
             file: file.into(),
             place: place.clone(),
             message,
@@ -113,7 +113,7 @@ pub(super) fn from_records(
             if r.prune_record.len() == 1 { "" } else { "s" }
         ));
     }
-    CtableError::collect(file, errors)?;
+    Error::collect(file, errors)?;
     Ok(out)
 }
 
@@ -182,12 +182,12 @@ fn layer_scale(
 pub(super) fn records(
     t: &TensorScales,
     program: Option<&Program>,
-) -> Result<InnerScaleOffsetRecord, CtableError> {
+) -> Result<InnerScaleOffsetRecord, Error> {
     let mut by_layer: BTreeMap<String, (TensorScale, String)> = BTreeMap::new();
-    let mut put = |layer: &str, e: &TensorScale, from: &str| -> Result<(), CtableError> {
+    let mut put = |layer: &str, e: &TensorScale, from: &str| -> Result<(), Error> {
         if let Some((old, old_from)) = by_layer.get(layer) {
             if old.scale != e.scale || old.offset != e.offset {
-                return Err(CtableError::Entry {
+                return Err(Error::Entry {
                     file: t.file.clone(),
                     place: format!("layer '{}'", clip(layer)),
                     message: format!(
@@ -206,7 +206,7 @@ pub(super) fn records(
     }
     for (name, e) in &t.entries {
         let Some(p) = program else {
-            return Err(CtableError::Entry {
+            return Err(Error::Entry {
                 file: t.file.clone(),
                 place: format!("tensor '{}'", clip(name)),
                 message: "AMCT records are keyed by layer: writing them needs the program to \
@@ -265,7 +265,7 @@ pub(super) fn write_binary(
     t: &TensorScales,
     program: Option<&Program>,
     inner: bool,
-) -> Result<Vec<u8>, CtableError> {
+) -> Result<Vec<u8>, Error> {
     let r = records(t, program)?;
     if inner {
         return Ok(r.encode_to_vec());

@@ -31,8 +31,8 @@ use miette::Diagnostic;
 use onnc_proto::amct::InnerScaleOffsetRecord;
 use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor};
 
-use super::super::error::CtableError;
 use super::super::scales::TensorScales;
+use crate::Error;
 
 /// The descriptor of `amct.InnerScaleOffsetRecord`.
 fn descriptor() -> Result<MessageDescriptor, String> {
@@ -57,8 +57,8 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Reads an AMCT record in text format.
-pub(super) fn read(text: &str, file: &str) -> Result<TensorScales, CtableError> {
-    let fail = |place: String, message: String| CtableError::Entry {
+pub(super) fn read(text: &str, file: &str) -> Result<TensorScales, Error> {
+    let fail = |place: String, message: String| Error::Entry {
         file: file.into(),
         place,
         message,

@@ -36,10 +36,10 @@ use std::path::Path;
 pub use amct::TENSOR_PREFIX;
 pub use detect::detect;
 
-use super::error::CtableError;
 use super::load::LoadStats;
 use super::scales::TensorScales;
 use crate::program::Program;
+use crate::Error;
 
 /// A calibration file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -121,9 +121,9 @@ pub enum Calibration {
 
 /// Reads the calibration file at `path`, in `format` or the one detected
 /// from its content ([`detect()`]).
-pub fn load_calib(path: &Path, format: Option<CalibFormat>) -> Result<Calibration, CtableError> {
+pub fn load_calib(path: &Path, format: Option<CalibFormat>) -> Result<Calibration, Error> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| CtableError::Io {
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
         file: file.clone(),
         message: e.to_string(),
     })?;
@@ -136,13 +136,13 @@ pub fn parse_calib(
     bytes: &[u8],
     file: &str,
     format: Option<CalibFormat>,
-) -> Result<Calibration, CtableError> {
+) -> Result<Calibration, Error> {
     let format = match format {
         Some(f) => f,
         None => detect(bytes).ok_or_else(|| not_calibration(bytes, file))?,
     };
     let text = || {
-        std::str::from_utf8(bytes).map_err(|e| CtableError::Entry {
+        std::str::from_utf8(bytes).map_err(|e| Error::Entry {
             file: file.into(),
             place: format!("byte {}", e.valid_up_to()),
             message: format!(
@@ -167,7 +167,7 @@ pub fn parse_calib(
 
 /// Applies `c` to `p`: a CTable with [`super::load()`], scales with
 /// [`super::apply_scales()`].
-pub fn apply_calib(p: &mut Program, c: &Calibration) -> Result<LoadStats, CtableError> {
+pub fn apply_calib(p: &mut Program, c: &Calibration) -> Result<LoadStats, Error> {
     match c {
         Calibration::Ctable { text, file } => super::load::load(p, text, file),
         Calibration::Scales(t) => super::apply::apply_scales(p, t),
@@ -194,7 +194,7 @@ pub fn save_calib(
     format: CalibFormat,
     program: Option<&Program>,
     options: &SaveOptions,
-) -> Result<Vec<u8>, CtableError> {
+) -> Result<Vec<u8>, Error> {
     let layered = !t.layer_inputs.is_empty();
     let by_tensor;
     let t = match (layered, format, program) {
@@ -204,7 +204,7 @@ pub fn save_calib(
             &by_tensor
         }
         (true, _, None) => {
-            return Err(CtableError::Entry {
+            return Err(Error::Entry {
                 file: t.file.clone(),
                 place: "<table>".into(),
                 message: format!(
@@ -216,7 +216,7 @@ pub fn save_calib(
         }
     };
     match format {
-        CalibFormat::Ctable => Err(CtableError::Entry {
+        CalibFormat::Ctable => Err(Error::Entry {
             file: t.file.clone(),
             place: "<table>".into(),
             message: "a CTable holds registers per hardware layer, not tensor scales: apply the \
@@ -235,7 +235,7 @@ pub fn save_calib(
 }
 
 /// The "not a calibration file" error for `bytes`.
-fn not_calibration(bytes: &[u8], file: &str) -> CtableError {
+fn not_calibration(bytes: &[u8], file: &str) -> Error {
     let expected = CalibFormat::ALL
         .iter()
         .map(|f| format!("{} ({})", f.describe(), f.name()))
@@ -254,7 +254,7 @@ fn not_calibration(bytes: &[u8], file: &str) -> CtableError {
             "it starts with \"{head}\"; name the format if it is one of these (--calib-format / format=)"
         )
     };
-    CtableError::NotCalibration {
+    Error::NotCalibration {
         file: file.into(),
         expected,
         found,

@@ -18,17 +18,17 @@
 //! In: the text and its file name. Out: [`TensorScales`] keyed by tensor,
 //! or an error naming the file, line and name.
 
-use super::super::error::CtableError;
 use super::super::json::clip;
 use super::super::scales::{check_scale, TensorScale, TensorScales};
 use super::detect::is_trt_header;
+use crate::Error;
 
 /// The header written when the table has none.
 pub const DEFAULT_HEADER: &str = "TRT-8601-EntropyCalibration2";
 
 /// Reads a TensorRT calibration cache.
-pub(super) fn read(text: &str, file: &str) -> Result<TensorScales, CtableError> {
-    let at = |line: usize, message: String| CtableError::Entry {
+pub(super) fn read(text: &str, file: &str) -> Result<TensorScales, Error> {
+    let at = |line: usize, message: String| Error::Entry {
         file: file.into(),
         place: format!("line {line}"),
         message,
@@ -92,15 +92,15 @@ pub(super) fn read(text: &str, file: &str) -> Result<TensorScales, CtableError> 
             errors.push(e);
         }
     }
-    CtableError::collect(file, errors)?;
+    Error::collect(file, errors)?;
     Ok(out)
 }
 
 /// Writes a TensorRT calibration cache: the header, then one line per
 /// tensor in name order with the scale's bits as 8 lower-case hex digits.
-pub(super) fn write(t: &TensorScales, header: Option<&str>) -> Result<String, CtableError> {
+pub(super) fn write(t: &TensorScales, header: Option<&str>) -> Result<String, Error> {
     let header = header.or(t.header.as_deref()).unwrap_or(DEFAULT_HEADER);
-    let fail = |name: &str, message: String| CtableError::Entry {
+    let fail = |name: &str, message: String| Error::Entry {
         file: t.file.clone(),
         place: format!("tensor '{}'", clip(name)),
         message,
