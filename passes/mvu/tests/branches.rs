@@ -6,31 +6,15 @@
 //! addresses, deterministic output, and the refusals that remain.
 
 mod common;
+use common::{opts, problems};
 
 use common::{conv3x3, vi, weights};
 use onnc_mvu::frontend::placement::{bases, place};
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, Compiled,
+    compile, random_codes, reference_codes, simulate, CompileOptions, Compiled,
 };
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
-
-fn opts(bits: u32) -> CompileOptions {
-    CompileOptions {
-        aprec: bits,
-        wprec: bits,
-        oprec: bits,
-        test_vectors: false,
-        ..CompileOptions::default()
-    }
-}
-
-fn problems(e: CompileError) -> Vec<String> {
-    match e {
-        CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
-        other => vec![other.to_string()],
-    }
-}
 
 /// Builds a graph node by node.
 struct Net {

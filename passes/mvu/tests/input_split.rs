@@ -6,6 +6,7 @@
 //! Otherwise the layer is refused with the words needed and the bound.
 
 mod common;
+use common::opts;
 use common::{int_weights as weights, vi};
 use onnc_mvu::frontend::{
     compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
@@ -24,16 +25,6 @@ fn gemm_relu(inputs: usize, out: usize, m: i64) -> Graph {
             Node::new("relu", "Relu", &["y"], &["r"]),
         ],
         ..Graph::default()
-    }
-}
-
-fn opts(bits: u32) -> CompileOptions {
-    CompileOptions {
-        aprec: bits,
-        wprec: bits,
-        oprec: bits,
-        test_vectors: false,
-        ..CompileOptions::default()
     }
 }
 

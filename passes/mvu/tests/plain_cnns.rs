@@ -3,8 +3,11 @@
 //! what is refused and why, and the functional model of the emitted MVU
 //! jobs against `onnc-interp` on the same integer network.
 
+mod common;
+use common::{opts, problems};
+
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
+    compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
 
 fn load(name: &str) -> onnc_onnx::Graph {
@@ -15,23 +18,6 @@ fn load(name: &str) -> onnc_onnx::Graph {
     onnc_onnx::load(&p, &onnc_onnx::Options::default())
         .expect("fixture loads")
         .graph
-}
-
-fn opts(bits: u32) -> CompileOptions {
-    CompileOptions {
-        aprec: bits,
-        wprec: bits,
-        oprec: bits,
-        test_vectors: false,
-        ..CompileOptions::default()
-    }
-}
-
-fn problems(e: CompileError) -> Vec<String> {
-    match e {
-        CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
-        other => vec![other.to_string()],
-    }
 }
 
 /// Compiles `name` at `bits`, runs the model and the interpreter on seeded

@@ -3,6 +3,7 @@
 //! weight slice) and is checked against `onnc-interp` on the unsplit graph.
 
 mod common;
+use common::opts;
 use common::vi;
 use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
 use onnc_onnx::{Graph, Node};
@@ -16,16 +17,6 @@ fn ternary(shape: &[usize], salt: usize) -> Tensor {
         .map(|k| k as f32 - 1.0)
         .collect();
     Tensor::from_f32(shape.to_vec(), v).expect("weights")
-}
-
-fn opts(bits: u32) -> CompileOptions {
-    CompileOptions {
-        aprec: bits,
-        wprec: bits,
-        oprec: bits,
-        test_vectors: false,
-        ..CompileOptions::default()
-    }
 }
 
 fn check(g: &Graph, o: CompileOptions, seed: u64) -> onnc_mvu::Compiled {

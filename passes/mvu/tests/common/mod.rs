@@ -90,3 +90,22 @@ pub fn int_weights(shape: &[usize], m: i64, salt: usize) -> Tensor {
         .collect();
     Tensor::from_f32(shape.to_vec(), v).expect("weights")
 }
+
+/// Compile options with every precision at `bits` and no test vectors.
+pub fn opts(bits: u32) -> onnc_mvu::CompileOptions {
+    onnc_mvu::CompileOptions {
+        aprec: bits,
+        wprec: bits,
+        oprec: bits,
+        test_vectors: false,
+        ..onnc_mvu::CompileOptions::default()
+    }
+}
+
+/// A compile error's problems as lines (one line for any other error).
+pub fn problems(e: onnc_mvu::CompileError) -> Vec<String> {
+    match e {
+        onnc_mvu::CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
+        other => vec![other.to_string()],
+    }
+}
