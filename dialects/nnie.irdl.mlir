@@ -647,23 +647,27 @@ irdl.dialect @nnie {
     irdl.results(output: %output)
   }
 
-  // nnie.power: Caffe Power with power 1: y = scale * x + shift (scalar affine maps; Clip,
-  // HardSigmoid and HardSwish are built from it and ReLU). Not in the clip table.
+  // nnie.power: Caffe Power: y = (shift + scale * x)^power (power 1: the scalar affine maps
+  // Clip, HardSigmoid and HardSwish are built from with ReLU; power -0.5: a layer norm's
+  // 1/sqrt(variance + eps)). Not in the clip table.
   // Operands: input. Results: output.
   // Attributes:
   //   layer_name  string
   //   tops        array of strings, the Caffe blob name of each result (one per result)
   //   scale       f32
   //   shift       f32
+  //   power       f32
   // Example:
-  //   %y = "nnie.power"(%x) {layer_name = "plus3", scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32, tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  //   %y = "nnie.power"(%x) {layer_name = "plus3", power = 1.000000e+00 : f32, scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32, tops = ["y"]} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
   irdl.operation @power {
     %layer_name = irdl.base "#builtin.string"
     %scale = irdl.base "#builtin.float"
     %shift = irdl.base "#builtin.float"
+    %power = irdl.base "#builtin.float"
     %tops = irdl.base "#builtin.array"
     irdl.attributes {
       "layer_name" = %layer_name,
+      "power" = %power,
       "scale" = %scale,
       "shift" = %shift,
       "tops" = %tops

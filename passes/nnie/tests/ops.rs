@@ -320,3 +320,45 @@ fn factors_other_than_powers_of_two_use_a_depthwise_deconvolution() {
     assert_eq!((p.kernel_w, p.stride_w), (Some(6), Some(6)));
     assert!(!layers.iter().any(|(_, t)| t == "Upsample"), "{layers:?}");
 }
+
+#[test]
+fn convnext_layer_norms_gelu_and_channels_last_linears_become_caffe_layers() {
+    // GELU's Erf is a tanh cubic (|error| ≤ 3.6e-4), the rest exact up to
+    // f32 summation order.
+    let layers = compiles_exactly("nnie_convnext.onnx", 2e-3, 0.98);
+    let t = types(&layers);
+    assert!(!t.contains(&"Permute"), "every Transpose cancels: {t:?}");
+    for want in [
+        "TanH",
+        "Power",
+        "Eltwise",
+        "Scale",
+        "Convolution",
+        "Pooling",
+    ] {
+        assert!(t.contains(&want), "{want} missing from {t:?}");
+    }
+    // One Power raises to −½ per layer norm (three of them).
+    let c = compile(
+        &graph("nnie_convnext.onnx"),
+        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
+    )
+    .unwrap();
+    let proto = from_prototxt(
+        std::str::from_utf8(c.package().file("nnie_convnext.prototxt").unwrap()).unwrap(),
+    )
+    .unwrap();
+    let rsqrt: Vec<&str> = proto
+        .layer
+        .iter()
+        .filter(|l| l.power_param.as_ref().and_then(|p| p.power) == Some(-0.5))
+        .map(|l| l.name.as_deref().unwrap_or(""))
+        .collect();
+    assert_eq!(rsqrt.len(), 3, "{rsqrt:?}");
+    // Power layers of the affine maps keep Caffe's default power (omitted).
+    assert!(proto
+        .layer
+        .iter()
+        .filter_map(|l| l.power_param.as_ref())
+        .all(|p| p.power.is_none() || p.power == Some(-0.5)));
+}

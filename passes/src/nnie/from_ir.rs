@@ -258,6 +258,7 @@ fn kind(
         "power" => LayerKind::Power {
             scale: a.float("scale")?,
             shift: a.float("shift")?,
+            power: a.float("power")?,
         },
         other => return Err(format!("'nnie.{other}' is not an op of the nnie dialect")),
     })

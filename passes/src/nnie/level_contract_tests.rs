@@ -201,6 +201,7 @@ fn one_of_each_kind() -> Vec<onnc_nnie::frontend::Layer> {
         K::Power {
             scale: 1.0,
             shift: 0.0,
+            power: -0.5,
         },
     ];
     let clip = onnc_nnie::ClipValue::from_index(32).unwrap();

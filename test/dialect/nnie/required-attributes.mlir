@@ -492,7 +492,7 @@ func.func @tanh_without_tops(%x: tensor<1x16x8x8xf32>) {
 
 func.func @power_without_tops(%x: tensor<1x16x8x8xf32>) {
   // expected-error @+1 {{'nnie.power' op attribute "tops" is expected but not provided}}
-  %y = "nnie.power"(%x) {layer_name = "plus3", scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %y = "nnie.power"(%x) {layer_name = "plus3", power = 1.000000e+00 : f32, scale = 1.000000e+00 : f32, shift = 3.000000e+00 : f32} : (tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
   return
 }
 

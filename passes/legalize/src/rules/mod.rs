@@ -42,6 +42,8 @@ pub mod hard_swish;
 pub mod identity;
 pub mod layer_norm;
 pub mod nnie;
+pub mod nnie_erf;
+pub mod nnie_layer_norm;
 pub mod nnie_patch;
 pub mod nnie_resize;
 pub mod pad;
@@ -61,6 +63,13 @@ pub type Targets = &'static [Target];
 pub const ALL: Targets = &crate::target::ALL_TARGETS;
 /// The NVDLA configurations.
 pub const NVDLA: Targets = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+/// The NVDLA configurations and NNIE (layout moves both handle).
+pub const NVDLA_NNIE: Targets = &[
+    Target::NvFull,
+    Target::NvLarge,
+    Target::NvSmall,
+    Target::Nnie,
+];
 
 /// One legalization rule.
 #[derive(Debug)]
@@ -97,6 +106,8 @@ pub fn all_rules() -> Vec<&'static Rule> {
         layer_norm::RULES,
         pool::RULES,
         nnie::RULES,
+        nnie_layer_norm::RULES,
+        nnie_erf::RULES,
         nnie_resize::RULES,
         nnie_patch::RULES,
         pad::RULES,

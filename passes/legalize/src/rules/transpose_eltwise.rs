@@ -11,9 +11,9 @@
 //! NVDLA's token views and stay as they are.
 //!
 //! ```text
-//! nvdla/transpose-through-{erf,relu,sigmoid,tanh}
+//! common/transpose-through-{erf,relu,sigmoid,tanh}
 //!                                 (f (Transpose{p} a))                     => (Transpose{p} (f a))
-//! nvdla/transpose-through-{add,mul,div,sub}
+//! common/transpose-through-{add,mul,div,sub}
 //!                                 (op (Transpose{p} a) (Transpose{p} b))   => (Transpose{p} (op a b))
 //!                                 (op (Transpose{p} a) c)                  => (Transpose{p} (op a c·p⁻¹))
 //! ```
@@ -22,20 +22,20 @@
 //! element-wise work cancels; nets without 4-D Transposes never match.
 
 use super::transpose::perm_of;
-use super::{as_dtype, attrs, Cx, Rule, NVDLA};
+use super::{as_dtype, attrs, Cx, Rule, NVDLA_NNIE};
 use egg::Id;
 use onnc_tensor::{Attr, Tensor};
 
 /// The rules of this file.
 pub const RULES: &[Rule] = &[
-    unary("nvdla/transpose-through-erf", "Erf"),
-    unary("nvdla/transpose-through-relu", "Relu"),
-    unary("nvdla/transpose-through-sigmoid", "Sigmoid"),
-    unary("nvdla/transpose-through-tanh", "Tanh"),
-    binary("nvdla/transpose-through-add", "Add"),
-    binary("nvdla/transpose-through-mul", "Mul"),
-    binary("nvdla/transpose-through-div", "Div"),
-    binary("nvdla/transpose-through-sub", "Sub"),
+    unary("common/transpose-through-erf", "Erf"),
+    unary("common/transpose-through-relu", "Relu"),
+    unary("common/transpose-through-sigmoid", "Sigmoid"),
+    unary("common/transpose-through-tanh", "Tanh"),
+    binary("common/transpose-through-add", "Add"),
+    binary("common/transpose-through-mul", "Mul"),
+    binary("common/transpose-through-div", "Div"),
+    binary("common/transpose-through-sub", "Sub"),
 ];
 
 const fn unary(name: &'static str, op: &'static str) -> Rule {
@@ -43,7 +43,7 @@ const fn unary(name: &'static str, op: &'static str) -> Rule {
         name,
         deep: true,
         op,
-        targets: NVDLA,
+        targets: NVDLA_NNIE,
         doc: "a unary element-wise op of a 4-D Transpose is the Transpose of the op",
         apply: through_unary,
     }
@@ -54,7 +54,7 @@ const fn binary(name: &'static str, op: &'static str) -> Rule {
         name,
         deep: true,
         op,
-        targets: NVDLA,
+        targets: NVDLA_NNIE,
         doc: "a binary element-wise op of 4-D Transposes (or one and a constant) is the Transpose of the op",
         apply: through_binary,
     }

@@ -7,7 +7,7 @@
 //! `LayerNormalization(Transpose{0,2,3,1}(a), γ, β)` over the last axis
 //! (axis −1 or 3, the normalized result only). Out: the Transpose of
 //! * a 1×1 `Conv(a, Wᵀ[M, C, 1, 1])` (no bias; an `Add` after it sinks by
-//!   `nvdla/transpose-through-add`);
+//!   `common/transpose-through-add`);
 //! * the layer norm over the channels, written as NVDLA's token layer norm
 //!   on the same bytes: `Reshape` to `[N, C, H·W]`, `Transpose{0,2,1}` (a
 //!   view), `LayerNormalization` over the last axis (onnc-nvdla
@@ -16,7 +16,7 @@
 //!   `Reshape` back to `[N, C, H, W]`.
 //!
 //! ```text
-//! nvdla/transpose-through-matmul      (MatMul (Transpose{0,2,3,1} a) W)
+//! common/transpose-through-matmul     (MatMul (Transpose{0,2,3,1} a) W)
 //!                                     => (Transpose{0,2,3,1} (Conv a Wᵀ))
 //! nvdla/transpose-through-layer-norm  (LayerNormalization (Transpose{0,2,3,1} a) γ β)
 //!                                     => (Transpose{0,2,3,1} (Reshape (Transpose{0,2,1}
@@ -25,17 +25,17 @@
 
 use super::gemm::conv_attrs;
 use super::transpose_eltwise::{transpose, transposed};
-use super::{as_dtype, attrs, Cx, Rule, NVDLA};
+use super::{as_dtype, attrs, Cx, Rule, NVDLA, NVDLA_NNIE};
 use egg::Id;
 use onnc_tensor::{Attr, Tensor};
 
 /// The rules of this file.
 pub const RULES: &[Rule] = &[
     Rule {
-        name: "nvdla/transpose-through-matmul",
+        name: "common/transpose-through-matmul",
         deep: true,
         op: "MatMul",
-        targets: NVDLA,
+        targets: NVDLA_NNIE,
         doc: "a MatMul by a constant [C, M] of an NCHW → NHWC Transpose is the Transpose of a 1×1 Conv",
         apply: through_matmul,
     },

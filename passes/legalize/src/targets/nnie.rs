@@ -6,7 +6,8 @@
 //! (`ceil_mode = 1`; floor mode is rewritten, `rules::nnie`); upsampling only
 //! 2× nearest; Permute only NCHW→NHWC; `Clip` has no layer (rewritten to
 //! ReLUs and scalar affine maps); a constant operand of Add/Mul only as a
-//! scalar (Caffe Power); Mul of a map by a per-channel `N×C×1×1` map is a
+//! scalar (Caffe Power) or one value per channel (Caffe Scale); `Pow` by a
+//! constant scalar is a Caffe Power; Mul of a map by a per-channel `N×C×1×1` map is a
 //! two-bottom Scale; Slice of one axis with step 1 (Caffe Slice). Depthwise convolution is a Caffe group
 //! convolution the mapper accepts, so it is legal here; MQBench advises
 //! against it (slow, and its deploy step writes no clip values for
@@ -118,6 +119,19 @@ pub fn check(
             binary_broadcast(eg, node, op, target)?;
             eltwise_operands(eg, node, op, t)?;
             Ok(ew)
+        }
+        "Pow" => {
+            let exponent = cond::operand_shape(eg, node, 1).map(|s| s.iter().product::<usize>());
+            if !cond::operand_const(eg, node, 0)
+                && cond::operand_const(eg, node, 1)
+                && exponent == Some(1)
+            {
+                Ok(ew)
+            } else {
+                Err(format!(
+                    "Pow runs on {t} only as a feature map to a constant scalar power (Caffe Power)"
+                ))
+            }
         }
         "Clip" => {
             let lo = node
@@ -250,23 +264,35 @@ fn channel_gate(eg: &Graph, node: &ENode) -> bool {
 }
 
 /// NNIE's forms of a binary op: two feature maps (Eltwise), or for `Add`
-/// and `Mul` one feature map and a scalar constant (a Caffe Power layer).
+/// and `Mul` one feature map and a scalar constant (a Caffe Power layer) or
+/// a per-channel constant `[C, 1, 1]` / `[1, C, 1, 1]` of an `N×C×H×W` map
+/// (a Caffe Scale layer with a bias).
 fn eltwise_operands(eg: &Graph, node: &ENode, op: &str, t: &str) -> Result<(), String> {
     let konst: Vec<bool> = (0..2).map(|i| cond::operand_const(eg, node, i)).collect();
     if !konst[0] && !konst[1] {
         return Ok(());
     }
     let c = if konst[1] { 1 } else { 0 };
-    let n: usize = cond::operand_shape(eg, node, c)
-        .map(|s| s.iter().product())
-        .unwrap_or(0);
-    if op != "Max" && n == 1 && !(konst[0] && konst[1]) {
+    let shape = cond::operand_shape(eg, node, c).unwrap_or_default();
+    let n: usize = shape.iter().product();
+    let x = cond::operand_shape(eg, node, 1 - c).unwrap_or_default();
+    if op != "Max" && !(konst[0] && konst[1]) && (n == 1 || per_channel(&shape, &x)) {
         Ok(())
     } else {
         Err(format!(
-            "{op} with a constant operand runs on {t} only as Add/Mul by one scalar (Power); fold per-channel constants into the Conv"
+            "{op} with a constant operand runs on {t} only as Add/Mul by one scalar (Power) or by one value per channel of an N×C×H×W map (Scale); fold other constants into the Conv"
         ))
     }
+}
+
+/// Whether a constant of `shape` holds one value per channel of the 4-D
+/// map `x` (`[C, 1, 1]` or `[1, C, 1, 1]`).
+pub fn per_channel(shape: &[usize], x: &[usize]) -> bool {
+    let trimmed = match shape {
+        [1, rest @ ..] if rest.len() == 3 => rest,
+        s => s,
+    };
+    x.len() == 4 && matches!(trimmed, [c, 1, 1] if *c == x[1])
 }
 
 #[cfg(test)]
@@ -325,8 +351,8 @@ mod tests {
 
     #[test]
     fn unsupported_ops_are_refused_with_their_name() {
-        let n = Node::new("e", "Erf", &["x"], &["y"]);
+        let n = Node::new("e", "Sin", &["x"], &["y"]);
         let msg = refusal(graph(&[1, 2, 4, 4], &[1, 2, 4, 4], vec![n], vec![]));
-        assert_eq!(msg, "node 'e' (Erf): Erf is not supported by nnie");
+        assert_eq!(msg, "node 'e' (Sin): Sin is not supported by nnie");
     }
 }

@@ -269,9 +269,14 @@ fn layer(l: &Layer) -> LayerParameter {
             });
         }
         LayerKind::Sigmoid | LayerKind::Tanh => {}
-        LayerKind::Power { scale, shift } => {
+        LayerKind::Power {
+            scale,
+            shift,
+            power,
+        } => {
             p.power_param = Some(PowerParameter {
-                power: None,
+                // Caffe's default is 1: omitted then, as before powers existed.
+                power: (*power != 1.0).then_some(*power),
                 scale: Some(*scale),
                 shift: Some(*shift),
             });

@@ -106,9 +106,14 @@ pub fn dialect_attrs(layer: &Layer) -> Vec<(&'static str, DialectValue)> {
             ));
         }
         LayerKind::Sigmoid | LayerKind::Tanh | LayerKind::ChannelScale | LayerKind::Affine => {}
-        LayerKind::Power { scale, shift } => {
+        LayerKind::Power {
+            scale,
+            shift,
+            power,
+        } => {
             a.push(("scale", F32(*scale)));
             a.push(("shift", F32(*shift)));
+            a.push(("power", F32(*power)));
         }
     }
     if layer.is_quantized() {

@@ -160,12 +160,15 @@ pub enum LayerKind {
     Sigmoid,
     /// Caffe TanH (`nnie.tanh`).
     Tanh,
-    /// Caffe Power (`nnie.power`) with power 1: `y = scale·x + shift`.
+    /// Caffe Power (`nnie.power`): `y = (shift + scale·x)^power` (power 1
+    /// for the scalar affine maps; −½ for a layer norm's `1/√(σ² + ε)`).
     Power {
         /// Multiplier.
         scale: f32,
         /// Addend.
         shift: f32,
+        /// Exponent.
+        power: f32,
     },
 }
 

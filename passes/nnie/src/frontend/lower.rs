@@ -213,6 +213,9 @@ impl Cx<'_> {
         if let Some(r) = super::lower_ops::batch_norm(self.graph, self.types, node, &top) {
             return r;
         }
+        if let Some(r) = super::channel_const::affine(self.graph, self.types, node, &top) {
+            return r;
+        }
         if let Some(r) = super::lower_ops::lower(self.graph, self.types, node) {
             return r.map(|(kind, bottoms)| layer(kind, bottoms));
         }

@@ -13,6 +13,7 @@
 //! | Slice | Slice | one axis (1–3) of a 4-D tensor, step 1, constant bounds; the unused pieces are extra tops |
 //! | Split | Slice (one top per output) | 4-D, axis 1–3, static output shapes |
 //! | Mul(x, c), Add(x, c) | Power `y = scale·x + shift` | `c` a constant scalar, `x` a feature map |
+//! | Pow(x, p) | Power `y = x^p` | `p` a constant scalar |
 //! | Mul(x, g) | Flatten + Scale (axis 0) | `x` N×C×H×W, `g` N×C×1×1, both feature maps (squeeze-excitation) |
 //! | BatchNormalization | Scale with bias | 4-D, constant parameters: `scale = γ/√(σ²+ε)`, `bias = β − μ·scale` |
 
@@ -40,6 +41,7 @@ pub(super) fn lower(
         "Split" => Some(split(types, node).map(|k| (k, x0()))),
         "Mul" => power(graph, node).or_else(|| channel_scale(graph, types, node)),
         "Add" => power(graph, node),
+        "Pow" => Some(pow(graph, node)),
         _ => None,
     }
 }
@@ -108,14 +110,39 @@ fn power(graph: &Graph, node: &Node) -> Option<Result<(LayerKind, Vec<String>), 
         LayerKind::Power {
             scale: v,
             shift: 0.0,
+            power: 1.0,
         }
     } else {
         LayerKind::Power {
             scale: 1.0,
             shift: v,
+            power: 1.0,
         }
     };
     Some(Ok((kind, vec![x.to_string()])))
+}
+
+/// `Pow(x, p)` with a constant scalar exponent `p`: Power `y = x^p`.
+fn pow(graph: &Graph, node: &Node) -> Result<(LayerKind, Vec<String>), Why> {
+    let refuse = || {
+        (
+            "Pow with an exponent that is not one constant scalar; Caffe's Power raises to one fixed power".to_string(),
+            "raise to a constant scalar power".to_string(),
+        )
+    };
+    let x = node.input(0).ok_or_else(refuse)?;
+    let p = node
+        .input(1)
+        .and_then(|n| graph.initializer(n))
+        .map(|t| t.data().to_f64_vec())
+        .filter(|v| v.len() == 1 && graph.initializer(x).is_none())
+        .ok_or_else(refuse)?;
+    let kind = LayerKind::Power {
+        scale: 1.0,
+        shift: 0.0,
+        power: p[0] as f32,
+    };
+    Ok((kind, vec![x.to_string()]))
 }
 
 fn split(types: &HashMap<String, TypeInfo>, node: &Node) -> Result<LayerKind, Why> {

@@ -24,6 +24,7 @@
 //! ```
 
 mod caffe_net;
+mod channel_const;
 mod clip_keys;
 mod data;
 mod dialect;

@@ -14,6 +14,10 @@ calibration sets of make_nnie_models.py, nnie_cnn_calib/, fit all of them):
                          BatchNormalization of the product (DenseNet's pre-activation BN), Concat of 17 inputs
   nnie_shortcut.onnx     CIFAR ResNet's option-A shortcut: x[:, :, ::2, ::2] zero-padded by 4 channels on each side,
                          added to a stride-2 Conv
+  nnie_convnext.onnx     ConvNeXt (torchvision's CNBlock, opset 17): a 2x2 stride-2 stem and LayerNorm2d
+                         (Transpose, LayerNormalization over the last axis, Transpose), a block (depthwise Conv,
+                         Transpose, LayerNorm, Linear 8 -> 32 as MatMul + Add, GELU with Erf, Linear 32 -> 8,
+                         Transpose, layer scale Mul [8, 1, 1], residual Add), global pool, LayerNorm2d, Gemm
 
 Run: python3 make_nnie_ops.py  (needs onnx, numpy; checks with onnxruntime when present)
 """
@@ -141,6 +145,51 @@ def shortcut():
     return model(nodes, inits, [1, 16, 8, 8], "nnie_shortcut")
 
 
+def layer_norm_2d(name, x, y, n, inits):
+    inits += [c(name + "_g", rng.random(n) + 0.5), c(name + "_b", rng.standard_normal(n) * 0.1)]
+    return [
+        N("Transpose", [x], [name + "_nhwc"], name=name + "_to_nhwc", perm=[0, 2, 3, 1]),
+        N("LayerNormalization", [name + "_nhwc", name + "_g", name + "_b"], [name + "_ln"], name=name, axis=-1,
+          epsilon=1e-6),
+        N("Transpose", [name + "_ln"], [y], name=name + "_to_nchw", perm=[0, 3, 1, 2]),
+    ]
+
+
+def convnext():
+    inits = [c("sqrt2", np.sqrt(2.0)), c("one", 1.0), c("half", 0.5),
+             w("fc1_w", 8, 32), c("fc1_b", rng.standard_normal(32) * 0.1),
+             w("fc2_w", 32, 8), c("fc2_b", rng.standard_normal(8) * 0.1),
+             c("scale", (rng.random((8, 1, 1)) + 0.5) * 0.5), w("head_w", 5, 8), c("head_b", rng.standard_normal(5) * 0.1)]
+    inits += [w("stem_w", 8, 3, 2, 2), b("stem_b", 8), w("dw_w", 8, 1, 3, 3), b("dw_b", 8)]
+    nodes = [N("Conv", ["x", "stem_w", "stem_b"], ["stem"], name="stem", kernel_shape=[2, 2], strides=[2, 2])]
+    nodes += layer_norm_2d("stem_ln", "stem", "s", 8, inits)
+    nodes += [N("Conv", ["s", "dw_w", "dw_b"], ["dw"], name="dwconv", kernel_shape=[3, 3], pads=[1] * 4, group=8)]
+    nodes += [
+        N("Transpose", ["dw"], ["t"], name="to_nhwc", perm=[0, 2, 3, 1]),
+        N("LayerNormalization", ["t", "ln_g", "ln_b"], ["l"], name="ln", axis=-1, epsilon=1e-6),
+        N("MatMul", ["l", "fc1_w"], ["h0"], name="fc1"),
+        N("Add", ["fc1_b", "h0"], ["h"], name="fc1_bias"),
+        N("Div", ["h", "sqrt2"], ["hd"], name="gelu_div"),
+        N("Erf", ["hd"], ["he"], name="gelu_erf"),
+        N("Add", ["he", "one"], ["h1"], name="gelu_add"),
+        N("Mul", ["h", "h1"], ["hm"], name="gelu_mul"),
+        N("Mul", ["hm", "half"], ["g"], name="gelu_half"),
+        N("MatMul", ["g", "fc2_w"], ["o0"], name="fc2"),
+        N("Add", ["fc2_b", "o0"], ["o"], name="fc2_bias"),
+        N("Transpose", ["o"], ["on"], name="to_nchw", perm=[0, 3, 1, 2]),
+        N("Mul", ["scale", "on"], ["sc"], name="layer_scale"),
+        N("Add", ["sc", "s"], ["r"], name="residual"),
+        N("GlobalAveragePool", ["r"], ["p"], name="pool"),
+    ]
+    inits += [c("ln_g", rng.random(8) + 0.5), c("ln_b", rng.standard_normal(8) * 0.1)]
+    nodes += layer_norm_2d("head_ln", "p", "pn", 8, inits)
+    nodes += [
+        N("Flatten", ["pn"], ["f"], name="flatten", axis=1),
+        N("Gemm", ["f", "head_w", "head_b"], ["y"], name="head", transB=1),
+    ]
+    return model(nodes, inits, [1, 5], "nnie_convnext", opset=17)
+
+
 def check(m, path):
     try:
         import onnxruntime as ort
@@ -149,12 +198,13 @@ def check(m, path):
     s = ort.InferenceSession(path, providers=["CPUExecutionProvider"])
     x = rng.random((1, 3, 16, 16), dtype=np.float32)
     y = s.run(None, {"x": x})[0]
+    assert np.isfinite(y).all()
     assert y.shape == tuple(d.dim_value for d in m.graph.output[0].type.tensor_type.shape.dim), y.shape
 
 
 if __name__ == "__main__":
     for make, name in [(floor_pool, "nnie_floor_pool"), (activations, "nnie_activations"), (slices, "nnie_slice"), (se, "nnie_se"),
-                       (shortcut, "nnie_shortcut")]:
+                       (shortcut, "nnie_shortcut"), (convnext, "nnie_convnext")]:
         m = make()
         path = os.path.join(HERE, name + ".onnx")
         onnx.save(m, path)
