@@ -5,6 +5,7 @@
     python3 tools/support_table.py export --scratch DIR            # needs torch (tools/support_models.py)
     python3 tools/support_table.py run --onnc BIN --onnc-run BIN --scratch DIR
     python3 tools/support_table.py table --results DIR/results.json --out docs/support.md
+    python3 tools/support_table.py import --page docs/support.md --out DIR/results.json
 
 `run` compiles each exported model once per cell (CELLS below), one compile at a
 time, each under `--timeout` seconds, and writes `DIR/results.json`: per model and
@@ -12,6 +13,10 @@ cell a status (ok / refused / error / timeout / skipped), the first reason
 (shortened) and the wall time. `table` turns a results file into the markdown of
 docs/support.md; it needs neither torch nor onnc (test/docs/support-table.test
 runs it on a canned results file). Models are written only under the scratch folder.
+`table` also writes the record beside the page (`docs/support.json`), so that a
+partial rerun (`run --cells`) can start from the published table: copy it to
+`DIR/results.json`. `import` rebuilds such a record from a page written before the
+record was kept (its reasons are the page's shortened ones).
 """
 
 import argparse
@@ -232,6 +237,62 @@ def builds_lines(record):
     return lines
 
 
+def import_page(text):
+    """The results record a page rendered by `render` shows: header, cells (status and
+    seconds), first reasons and export failures. A cell's build is the page's one build,
+    or, when several measured the page, all of them (the page does not say which cell
+    each measured)."""
+    record = {"models": [], "export_failed": {}}
+    builds, first_git = [], None
+    titles = {t: k for k, t, _ in CELLS}
+    section = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+            continue
+        if m := re.match(r"\* command: `(.*)`$", line):
+            record["command"] = m.group(1)
+        elif m := re.match(r"\* onnc: `(.*)` \(checkout `(.*)`\)$", line):
+            builds, first_git = [m.group(1)], m.group(2)
+        elif m := re.match(r"\* onnc: \d+ builds measured these cells \(the first run's checkout `(.*)`\):$", line):
+            first_git = m.group(1)
+        elif m := re.match(r"  \* `(.*)`: \d+ cells?$", line):
+            builds.append(m.group(1))
+        elif m := re.match(r"\* torch (.*), torchvision (.*)$", line):
+            record["torch"], record["torchvision"] = m.group(1), m.group(2)
+        elif m := re.match(r"\* date: (.*); per-cell timeout (\d+) s$", line):
+            record["date"], record["timeout"] = m.group(1), int(m.group(2))
+        elif section == "Table" and (m := re.match(r"\| (\S+) \((\S+)\) \| ([\d×]+) \| (.*) \|$", line)):
+            cells = {}
+            for (key, _, _), cell in zip(CELLS, m.group(4).split(" | ")):
+                if cell == "skipped":
+                    cells[key] = {"status": "skipped", "reason": "no nv_full loadable", "seconds": 0.0}
+                    continue
+                c = re.match(r"(\w+) \(([\d.]+) s\)$", cell)
+                if not c:
+                    raise ValueError(f"page: model {m.group(1)!r}: cannot read cell {cell!r}")
+                cells[key] = {"status": c.group(1), "reason": "", "seconds": float(c.group(2))}
+            shape = [1] + [int(d) for d in m.group(3).split("×")]
+            record["models"].append({"name": m.group(1), "family": m.group(2), "shape": shape, "cells": cells})
+        elif section == "First reason of each failure" and (m := re.match(r"\* \*\*(\S+)\*\*, (.+?), (\w+): (.*)$", line)):
+            model = next((x for x in record["models"] if x["name"] == m.group(1)), None)
+            if model is None or m.group(2) not in titles:
+                raise ValueError(f"page: a reason for an unknown cell: {line!r}")
+            model["cells"][titles[m.group(2)]]["reason"] = m.group(4).replace("\\|", "|")
+        elif section == "Not exported" and (m := re.match(r"\* (\S+): (.*)$", line)):
+            record["export_failed"][m.group(1)] = m.group(2).replace("\\|", "|")
+    missing = [k for k in ("command", "torch", "date", "timeout") if k not in record]
+    if missing or not builds or not record["models"]:
+        raise ValueError(f"page: no {', '.join(missing) or 'builds or models'} found; is it a page `table` wrote?")
+    record["onnc"] = builds[-1]  # the first run's build is listed last
+    record["git"] = first_git
+    label = builds[0] if len(builds) == 1 else " or ".join(f"{b}" for b in builds) + " (the page does not say which)"
+    for model in record["models"]:
+        for c in model["cells"].values():
+            c["onnc"] = label
+    return record
+
+
 def render(record):
     """The markdown of docs/support.md for a results record (see run_all); deterministic."""
     for m in record["models"]:
@@ -311,7 +372,10 @@ RERUN = [
     "```",
     "",
     "`export`, `run` and `table` do the three steps separately (`run --only a,b` for some",
-    "models; `table --results /tmp/support/results.json` rewrites this page).",
+    "models; `table --results /tmp/support/results.json` rewrites this page and its record,",
+    "`docs/support.json`). To recompute some cells and keep the others: copy",
+    "`docs/support.json` to `/tmp/support/results.json`, then `run --only a,b --cells nnie,mvu8`",
+    "and `table`; each cell keeps the build that measured it.",
     "",
 ]
 
@@ -319,7 +383,7 @@ RERUN = [
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name in ("all", "export", "run", "table"):
+    for name in ("all", "export", "run", "table", "import"):
         p = sub.add_parser(name)
         if name in ("all", "export", "run"):
             p.add_argument("--scratch", required=True, help="folder for models, calibration inputs, results.json")
@@ -336,7 +400,20 @@ def main(argv):
             p.add_argument("--out", default="docs/support.md")
         if name == "table":
             p.add_argument("--results", required=True)
+        if name == "import":
+            p.add_argument("--page", required=True, help="a docs/support.md written by `table`")
+            p.add_argument("--out", required=True, help="the results file to write (SCRATCH/results.json)")
     args = ap.parse_args(argv)
+    if args.cmd == "import":
+        try:
+            with open(args.page) as f:
+                record = import_page(f.read())
+        except (OSError, ValueError) as e:
+            print(f"support_table: error: {args.page}: {e}", file=sys.stderr)
+            return 1
+        save_results(args.out, record)
+        print(f"wrote {args.out} ({len(record['models'])} models)", file=sys.stderr)
+        return 0
     if args.cmd in ("all", "export"):
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import support_models  # torch: only here
@@ -361,6 +438,8 @@ def main(argv):
         return 1
     with open(args.out, "w") as f:
         f.write(text)
+    # The record beside the page, for partial reruns (module doc).
+    save_results(os.path.splitext(args.out)[0] + ".json", record)
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 
