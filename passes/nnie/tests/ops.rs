@@ -92,15 +92,7 @@ fn floor_mode_pooling_is_round_up_pooling_and_a_crop() {
         ]
     );
     // The stem pool rounds up to 9×9; the crops keep rows and columns [0, 8).
-    let c = compile(
-        &graph("nnie_floor_pool.onnx"),
-        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
-    )
-    .unwrap();
-    let proto = from_prototxt(
-        std::str::from_utf8(c.package().file("nnie_floor_pool.prototxt").unwrap()).unwrap(),
-    )
-    .unwrap();
+    let proto = prototxt("nnie_floor_pool.onnx");
     let crop = &proto.layer[3];
     assert_eq!(crop.slice_param.as_ref().unwrap().axis, Some(2));
     assert_eq!(crop.slice_param.as_ref().unwrap().slice_point, [8]);
@@ -127,15 +119,7 @@ fn relu6_silu_hardswish_hardsigmoid_tanh_compile() {
 #[test]
 fn channel_and_row_slices_and_split_are_caffe_slices() {
     let layers = compiles_exactly("nnie_slice.onnx", 0.0, 0.99);
-    let c = compile(
-        &graph("nnie_slice.onnx"),
-        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
-    )
-    .unwrap();
-    let proto = from_prototxt(
-        std::str::from_utf8(c.package().file("nnie_slice.prototxt").unwrap()).unwrap(),
-    )
-    .unwrap();
+    let proto = prototxt("nnie_slice.onnx");
     let split = proto
         .layer
         .iter()
@@ -232,8 +216,8 @@ fn option_a_shortcut_is_selection_convolutions() {
     );
 }
 
-/// The Caffe layer named `name` of fixture `file`'s prototxt.
-fn caffe_layer(file: &str, name: &str) -> onnc_nnie::caffe::proto::LayerParameter {
+/// Fixture `file` compiled for NNIE (calibrated on `nnie_cnn_calib`): its prototxt.
+fn prototxt(file: &str) -> onnc_nnie::caffe::proto::NetParameter {
     let g = graph(file);
     let c = compile(
         &g,
@@ -241,8 +225,12 @@ fn caffe_layer(file: &str, name: &str) -> onnc_nnie::caffe::proto::LayerParamete
     )
     .unwrap();
     let text = c.package().file(&format!("{}.prototxt", g.name)).unwrap();
-    from_prototxt(std::str::from_utf8(text).unwrap())
-        .unwrap()
+    from_prototxt(std::str::from_utf8(text).unwrap()).unwrap()
+}
+
+/// The Caffe layer named `name` of fixture `file`'s prototxt.
+fn caffe_layer(file: &str, name: &str) -> onnc_nnie::caffe::proto::LayerParameter {
+    prototxt(file)
         .layer
         .into_iter()
         .find(|l| l.name.as_deref() == Some(name))
@@ -339,15 +327,7 @@ fn convnext_layer_norms_gelu_and_channels_last_linears_become_caffe_layers() {
         assert!(t.contains(&want), "{want} missing from {t:?}");
     }
     // One Power raises to −½ per layer norm (three of them).
-    let c = compile(
-        &graph("nnie_convnext.onnx"),
-        &CompileOptions::new(CalibSource::TestData(data("nnie_cnn_calib"))),
-    )
-    .unwrap();
-    let proto = from_prototxt(
-        std::str::from_utf8(c.package().file("nnie_convnext.prototxt").unwrap()).unwrap(),
-    )
-    .unwrap();
+    let proto = prototxt("nnie_convnext.onnx");
     let rsqrt: Vec<&str> = proto
         .layer
         .iter()

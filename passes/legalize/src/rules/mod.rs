@@ -502,6 +502,17 @@ pub(crate) mod testing {
         }
     }
 
+    /// An f32 tensor of `shape` with [`rand`] values.
+    pub fn w(shape: &[usize], seed: u64) -> Tensor {
+        Tensor::from_f32(shape.to_vec(), rand(shape.iter().product(), seed)).unwrap()
+    }
+
+    /// A `Transpose{perm}(i) → o` node.
+    pub fn tr(name: &str, perm: &[i64], i: &str, o: &str) -> Node {
+        Node::new(name, "Transpose", &[i], &[o])
+            .with_attr("perm", onnc_tensor::Attr::Ints(perm.to_vec()))
+    }
+
     /// Deterministic pseudo-random f32s in [-1, 1).
     pub fn rand(n: usize, seed: u64) -> Vec<f32> {
         let mut s = seed

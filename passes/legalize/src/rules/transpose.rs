@@ -88,11 +88,6 @@ mod tests {
     use crate::rules::testing::*;
     use crate::Target;
     use onnc_onnx::Node;
-    use onnc_tensor::Attr;
-
-    fn tr(name: &str, perm: &[i64], i: &str, o: &str) -> Node {
-        Node::new(name, "Transpose", &[i], &[o]).with_attr("perm", Attr::Ints(perm.to_vec()))
-    }
 
     #[test]
     fn a_layout_round_trip_disappears() {

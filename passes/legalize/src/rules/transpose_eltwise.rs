@@ -152,11 +152,7 @@ mod tests {
     use crate::rules::testing::*;
     use crate::Target;
     use onnc_onnx::Node;
-    use onnc_tensor::{Attr, Tensor};
-
-    fn tr(name: &str, perm: &[i64], i: &str, o: &str) -> Node {
-        Node::new(name, "Transpose", &[i], &[o]).with_attr("perm", Attr::Ints(perm.to_vec()))
-    }
+    use onnc_tensor::Tensor;
 
     /// NCHW → NHWC, `· γ[C] + β[1, 1, C]`, Erf, `· (same)`, NHWC → NCHW.
     fn sandwich() -> onnc_onnx::Graph {

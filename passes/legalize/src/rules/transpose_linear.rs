@@ -100,15 +100,7 @@ mod tests {
     use crate::rules::testing::*;
     use crate::{legalize, Options, Target};
     use onnc_onnx::Node;
-    use onnc_tensor::{Attr, Tensor};
-
-    fn w(shape: &[usize], seed: u64) -> Tensor {
-        Tensor::from_f32(shape.to_vec(), rand(shape.iter().product(), seed)).unwrap()
-    }
-
-    fn tr(name: &str, perm: &[i64], i: &str, o: &str) -> Node {
-        Node::new(name, "Transpose", &[i], &[o]).with_attr("perm", Attr::Ints(perm.to_vec()))
-    }
+    use onnc_tensor::Attr;
 
     /// ConvNeXt's block body on `[1, C, H, W]`: to NHWC, LayerNorm,
     /// Linear C → 2C (MatMul + bias first), Linear 2C → C, back to NCHW.
