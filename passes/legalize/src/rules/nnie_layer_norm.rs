@@ -143,7 +143,7 @@ mod tests {
         let ops = ops_after(layer_norm_2d(8, 1e-6), Target::NvFull);
         assert!(ops.iter().any(|o| o == "LayerNormalization"), "{ops:?}");
         // A layer norm over the last axis of a plain 4-D map (no Transpose)
-        // normalizes rows of W, not channels: NNIE refuses it by name.
+        // normalizes rows of W, not channels: NNIE refuses it, naming the form it runs.
         let g = graph(
             &[1, 2, 3, 4],
             &[1, 2, 3, 4],
@@ -158,7 +158,7 @@ mod tests {
             .to_string();
         assert!(
             e.contains(
-                "node 'ln' (LayerNormalization): LayerNormalization is not supported by nnie"
+                "node 'ln' (LayerNormalization): LayerNormalization runs on nnie only over the channels of an N×C×H×W map written channels-last"
             ),
             "{e}"
         );

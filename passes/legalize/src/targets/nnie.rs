@@ -191,6 +191,11 @@ pub fn check(
                 )),
             }
         }
+        "LayerNormalization" => Err(format!(
+            "LayerNormalization runs on {t} only over the channels of an N×C×H×W map written channels-last \
+             (Transpose(0, 2, 3, 1), then the layer norm over the last axis, as ConvNeXt does; \
+             rule nnie/layer-norm-channels)"
+        )),
         _ if cfg.cpu_ops.contains(&op) => Err(format!("{op} runs only on {t}'s CPU path")),
         _ => Err(format!("{op} is not supported by {t}")),
     }
