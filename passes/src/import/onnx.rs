@@ -40,6 +40,7 @@
 /// graph input and output names on function arguments and results.
 pub const NAME_ATTR: &str = "onnx.name";
 
+use crate::Error;
 use melior::{
     ir::{
         attribute::{StringAttribute, TypeAttribute},
@@ -103,10 +104,6 @@ pub fn dialect_op(node: &Node) -> Option<&'static schema::OpSchema> {
     }
     found
 }
-
-/// An import failure: each message names the file and the node.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportError(pub Vec<String>);
 
 /// The largest dimension a builtin tensor type holds (MLIR dims are i64).
 pub const MAX_DIM: usize = i64::MAX as usize;
@@ -195,7 +192,7 @@ pub fn import_model<'c>(
     context: &'c Context,
     model: Model,
     file: &str,
-) -> Result<Module<'c>, ImportError> {
+) -> Result<Module<'c>, Error> {
     let module = Module::new(Location::unknown(context));
     let func = build_main_func(context, model.graph, file, "main_graph")?;
     module.body().append_operation(func);
@@ -240,7 +237,7 @@ pub fn build_main_func<'c>(
     mut graph: onnc_onnx::Graph,
     file: &str,
     func_name: &str,
-) -> Result<melior::ir::Operation<'c>, ImportError> {
+) -> Result<melior::ir::Operation<'c>, Error> {
     let declared: HashMap<String, TypeInfo> = graph
         .outputs
         .iter()
@@ -250,7 +247,7 @@ pub fn build_main_func<'c>(
         onnc_onnx::infer_graph_with(g, |node, types| {
             Some(assume_unknown_op(node, types, &declared))
         })
-        .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))
+        .map_err(|e| Error(vec![format!("{file}: error: {e}")]))
     };
     let mut types = infer(&graph)?;
     if graph.nodes.iter().any(|n| {
@@ -258,7 +255,7 @@ pub fn build_main_func<'c>(
             || n.outputs.len() > super::wide::VARIADIC_SLOTS
     }) {
         super::wide::expand(&mut graph, &types)
-            .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+            .map_err(|e| Error(vec![format!("{file}: error: {e}")]))?;
         types = infer(&graph)?;
     }
     // Where inference knows nothing (after an unknown op), trust the graph's declared outputs.
@@ -272,7 +269,7 @@ pub fn build_main_func<'c>(
         .iter()
         .map(|v| {
             ranked_type(context, &v.type_info())
-                .map_err(|e| ImportError(vec![format!("{file}: input '{}': error: {e}", v.name)]))
+                .map_err(|e| Error(vec![format!("{file}: input '{}': error: {e}", v.name)]))
         })
         .collect::<Result<_, _>>()?;
     let output_infos: Vec<TypeInfo> = graph
@@ -285,7 +282,7 @@ pub fn build_main_func<'c>(
         .zip(&graph.outputs)
         .map(|(t, v)| {
             ranked_type(context, t)
-                .map_err(|e| ImportError(vec![format!("{file}: output '{}': error: {e}", v.name)]))
+                .map_err(|e| Error(vec![format!("{file}: output '{}': error: {e}", v.name)]))
         })
         .collect::<Result<_, _>>()?;
 
@@ -301,7 +298,7 @@ pub fn build_main_func<'c>(
             v.name.clone(),
             block
                 .argument(i)
-                .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?
+                .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?
                 .into(),
         );
     }
@@ -333,16 +330,14 @@ pub fn build_main_func<'c>(
             .add_results(&[ty])
             .build()
             .map_err(|e| {
-                ImportError(vec![format!(
+                Error(vec![format!(
                     "{file}: internal error building constant '{name}': {e}"
                 )])
             })?;
         let op = block.append_operation(op);
         values.insert(
             name,
-            op.result(0)
-                .map_err(|e| ImportError(vec![e.to_string()]))?
-                .into(),
+            op.result(0).map_err(|e| Error(vec![e.to_string()]))?.into(),
         );
     }
 
@@ -370,7 +365,7 @@ pub fn build_main_func<'c>(
         }
     }
     if !errors.is_empty() {
-        return Err(ImportError(errors));
+        return Err(Error(errors));
     }
 
     let mut returned = Vec::new();
@@ -384,13 +379,13 @@ pub fn build_main_func<'c>(
         }
     }
     if !errors.is_empty() {
-        return Err(ImportError(errors));
+        return Err(Error(errors));
     }
     block.append_operation(
         OperationBuilder::new("func.return", unknown)
             .add_operands(&returned)
             .build()
-            .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?,
+            .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?,
     );
     let region = Region::new();
     region.append_block(block);
@@ -418,7 +413,7 @@ pub fn build_main_func<'c>(
         ])
         .add_regions([region])
         .build()
-        .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?;
+        .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?;
     Ok(func)
 }
 
