@@ -37,7 +37,7 @@
 
 use std::collections::BTreeMap;
 
-use super::error::Problem;
+use super::problem::Problem;
 use super::lower::{Lowered, Wiring};
 use crate::layer::{LayerOp, Pool};
 use crate::limits::BLOCK;

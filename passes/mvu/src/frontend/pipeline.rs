@@ -31,7 +31,7 @@
 use onnc_onnx::Node;
 use onnc_tensor::Attr;
 
-use super::error::Problem;
+use super::problem::Problem;
 use super::lower::{int_attr, ints_attr, Cx, Lowered, WeightLayout};
 use super::weights::LayerWeights;
 use super::CompileOptions;

@@ -22,7 +22,7 @@
 //! assert_eq!(first_fit(&taken, 2, 3, 50), 0);
 //! ```
 
-use super::error::Problem;
+use super::problem::Problem;
 use super::flow::Flow;
 use super::lower::Lowered;
 use crate::emit::LayerBases;

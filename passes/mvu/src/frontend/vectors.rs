@@ -32,7 +32,7 @@ use onnc_tensor::{Attr, Tensor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::error::Problem;
+use super::problem::Problem;
 use super::flow::Flow;
 use super::groups::diagonal_blocks;
 use super::lower::{Lowered, WeightLayout};
