@@ -19,6 +19,7 @@
 #[cfg(test)]
 extern crate self as onnc_passes;
 
+mod error;
 pub mod export;
 pub mod import;
 pub mod io;
@@ -35,6 +36,7 @@ pub mod sim_check;
 pub mod translate;
 mod walk;
 
+pub use error::Error;
 use onnc_dialects::{ir, pass_api::PassRegistration};
 
 /// Every pass of ours, in `--help` order.

@@ -1,7 +1,7 @@
 //! The configuration table: one row of MVU register values per layer.
 //!
 //! In: `&[Layer]` and [`Options`]. Out: [`Table`] (rows in layer order and the
-//! total countdown), or the first [`MvuError`]. This is the engine the MLIR
+//! total countdown), or the first [`Error`]. This is the engine the MLIR
 //! lowering calls, one [`configure`] per `mvu.conv` / `mvu.matmul` op, or
 //! [`generate`] for a whole network.
 //!
@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{Layer, LayerKind, LayerOp};
 use crate::limits::MvuLimits;
 use crate::memory::MemoryUse;
@@ -151,7 +151,7 @@ pub fn configure(layer: &Layer, opts: &Options) -> Result<Row> {
         (LayerOp::Conv(c), Some(pool)) => {
             let hw = c.output_hw().unwrap_or([0, 0]);
             if !crate::pool::windows_whole(pool, hw) {
-                return Err(MvuError::PoolWindows {
+                return Err(Error::PoolWindows {
                     layer: layer.name.clone(),
                     kernel: pool.kernel,
                     pads: pool.pads,

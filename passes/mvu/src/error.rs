@@ -1,25 +1,48 @@
-//! The crate's one error type.
+//! The crate's one error type: every way configuring, exporting, compiling,
+//! writing or simulating MVU layers can fail.
 //!
-//! Every variant names the layer it comes from, the offending field, the value
-//! and the limit it broke, so a caller (e.g. the MLIR lowering) can turn it into
-//! a diagnostic at the op's location without re-deriving anything.
+//! Every engine variant names the layer it comes from, the offending field,
+//! the value and the limit it broke, so a caller (e.g. the MLIR lowering) can
+//! turn it into a diagnostic at the op's location without re-deriving
+//! anything. The variants are grouped by the stage that reports them:
+//!
+//! | stage | variants |
+//! |---|---|
+//! | engine (`configure`, `generate`, `export_weights`, `emit`) | [`Error::Precision`] … [`Error::PartialSumRange`] |
+//! | front end (`compile`, `assemble`, `write_dir`) | [`Error::Problems`] (every [`Problem`] of one model, each naming the node), [`Error::Io`] |
+//! | bias RAM (`frontend::bias_image`) | [`Error::BiasBlocks`], [`Error::BiasRange`] |
+//! | functional model (`frontend::simulate`, `calibrate`, `check_splits`) | [`Error::AccumulatorOverflow`], [`Error::DataShape`] |
 //!
 //! ```
-//! use onnc_mvu::MvuError;
-//! let e = MvuError::Precision { layer: "conv1".into(), field: "wprec", value: 17, min: 1, max: 16 };
+//! use onnc_mvu::{frontend::Problem, Error};
+//! let e = Error::Precision { layer: "conv1".into(), field: "wprec", value: 17, min: 1, max: 16 };
 //! assert_eq!(e.to_string(),
 //!     "layer `conv1`: wprec = 17 bits is outside the supported range 1..=16");
-//! assert_eq!(e.layer(), "conv1");
+//! assert_eq!(e.layer(), Some("conv1"));
+//! let e = Error::from(vec![
+//!     Problem::option("--wprec", "17 bits is outside 1..=16", "use a precision from 1 to 16"),
+//!     Problem::node("add_3", "Add", "joins two paths", "remove the shortcut"),
+//! ]);
+//! assert_eq!(e.to_string(),
+//!     "2 problems:\n  --wprec: 17 bits is outside 1..=16; use a precision from 1 to 16\n  \
+//!      node 'add_3' (Add): joins two paths; remove the shortcut");
+//! assert_eq!(e.layer(), None);
 //! ```
 
-use thiserror::Error;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::frontend::Problem;
+use crate::frontend::BIAS_RAM_WORDS;
 
 /// Result alias used throughout the crate.
-pub type Result<T> = std::result::Result<T, MvuError>;
+pub type Result<T> = std::result::Result<T, Error>;
 
-/// Everything that can go wrong while configuring or exporting MVU layers.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum MvuError {
+/// Everything that can go wrong while configuring, exporting, compiling,
+/// writing or simulating MVU layers (see the module doc).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    // ---- engine ----
     /// A precision is outside what the MVU supports.
     #[error(
         "layer `{layer}`: {field} = {value} bits is outside the supported range {min}..={max}"
@@ -220,26 +243,137 @@ pub enum MvuError {
         /// `kernel rows`.
         parts_of: &'static str,
     },
+    // ---- front end ----
+    /// Problems in the model or the options (never empty), in graph order.
+    #[error("{}", problems_message(.0))]
+    Problems(Vec<Problem>),
+    /// Writing the output directory failed (nothing was left behind).
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The path being written.
+        path: PathBuf,
+        /// The OS error.
+        #[source]
+        source: IoError,
+    },
+    // ---- bias RAM ----
+    /// A bias with more output blocks than bias-RAM words.
+    #[error("the bias of {channels} output channels needs {blocks} bias-RAM words, more than the {BIAS_RAM_WORDS} (6-bit address)")]
+    BiasBlocks {
+        /// Output channels.
+        channels: usize,
+        /// 64-channel blocks.
+        blocks: usize,
+    },
+    /// A bias value outside the scaler's 27-bit post-add operand.
+    #[error("output channel {channel}'s bias is {value} accumulator units, outside the scaler's 27-bit operand (|c| < 2^26)")]
+    BiasRange {
+        /// Output channel.
+        channel: usize,
+        /// Its bias in accumulator units.
+        value: i64,
+    },
+    // ---- functional model ----
+    /// An accumulator value left the 27-bit range.
+    #[error("layer '{layer}': accumulator value {value} exceeds the MVU's 27-bit accumulator")]
+    AccumulatorOverflow {
+        /// Layer (piece) name.
+        layer: String,
+        /// The value.
+        value: i64,
+    },
+    /// The data reaching a layer does not have the layer's input shape.
+    #[error("layer '{layer}': {what}")]
+    DataShape {
+        /// Layer name.
+        layer: String,
+        /// What does not match.
+        what: String,
+    },
 }
 
-impl MvuError {
-    /// The name of the layer the error is about.
-    pub fn layer(&self) -> &str {
-        match self {
-            MvuError::Precision { layer, .. }
-            | MvuError::Shape { layer, .. }
-            | MvuError::KernelTooWide { layer, .. }
-            | MvuError::FractionalColumns { layer, .. }
-            | MvuError::RegisterOverflow { layer, .. }
-            | MvuError::Capacity { layer, .. }
-            | MvuError::WeightCount { layer, .. }
-            | MvuError::WeightRange { layer, .. }
-            | MvuError::NonFiniteWeight { layer, .. }
-            | MvuError::DuplicateFile { layer, .. }
-            | MvuError::PoolWindows { layer, .. }
-            | MvuError::BlockTooLarge { layer, .. }
-            | MvuError::PartialSumRange { layer, .. }
-            | MvuError::UnknownLayer { layer } => layer,
+/// The problems, one a line after a count (one alone on its line).
+fn problems_message(p: &[Problem]) -> String {
+    match p {
+        [one] => one.to_string(),
+        _ => {
+            let mut s = format!("{} problems:", p.len());
+            for x in p {
+                s.push_str(&format!("\n  {x}"));
+            }
+            s
         }
+    }
+}
+
+impl Error {
+    /// The name of the layer the error is about: `None` for the front end's
+    /// problems (each names its node), I/O and bias errors.
+    pub fn layer(&self) -> Option<&str> {
+        match self {
+            Error::Precision { layer, .. }
+            | Error::Shape { layer, .. }
+            | Error::KernelTooWide { layer, .. }
+            | Error::FractionalColumns { layer, .. }
+            | Error::RegisterOverflow { layer, .. }
+            | Error::Capacity { layer, .. }
+            | Error::WeightCount { layer, .. }
+            | Error::WeightRange { layer, .. }
+            | Error::NonFiniteWeight { layer, .. }
+            | Error::DuplicateFile { layer, .. }
+            | Error::PoolWindows { layer, .. }
+            | Error::BlockTooLarge { layer, .. }
+            | Error::PartialSumRange { layer, .. }
+            | Error::AccumulatorOverflow { layer, .. }
+            | Error::DataShape { layer, .. }
+            | Error::UnknownLayer { layer } => Some(layer),
+            Error::Problems(_)
+            | Error::Io { .. }
+            | Error::BiasBlocks { .. }
+            | Error::BiasRange { .. } => None,
+        }
+    }
+
+    /// The front end's problems (empty for any other error).
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            Error::Problems(p) => p,
+            _ => &[],
+        }
+    }
+}
+
+impl From<Vec<Problem>> for Error {
+    fn from(p: Vec<Problem>) -> Self {
+        Error::Problems(p)
+    }
+}
+
+/// An OS error, shared so that [`Error`] stays `Clone`; two are equal when
+/// their kind and message are.
+#[derive(Debug, Clone)]
+pub struct IoError(pub Arc<std::io::Error>);
+
+impl From<std::io::Error> for IoError {
+    fn from(e: std::io::Error) -> Self {
+        IoError(Arc::new(e))
+    }
+}
+
+impl PartialEq for IoError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.kind() == other.0.kind() && self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl std::fmt::Display for IoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for IoError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
     }
 }

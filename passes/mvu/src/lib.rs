@@ -12,7 +12,7 @@
 //!
 //! Pipeline: [`check_layer`] → [`conv_schedule`] / [`matmul_schedule`] →
 //! [`check_registers`] → [`check_capacity`] (all inside [`configure`] /
-//! [`generate`]) → [`emit`]. Every failure is an [`MvuError`] naming the layer,
+//! [`generate`]) → [`emit`]. Every failure is an [`Error`] naming the layer,
 //! the field, the value and the limit.
 //!
 //! ```
@@ -46,8 +46,8 @@ mod verify;
 mod weights;
 
 pub use config::{configure, generate, Options, Row, Table};
-pub use error::{MvuError, Result};
-pub use frontend::{compile, dialect_attrs, CompileError, CompileOptions, Compiled, DialectValue};
+pub use error::{Error, IoError, Result};
+pub use frontend::{compile, dialect_attrs, CompileOptions, Compiled, DialectValue};
 pub use layer::{ConvShape, Layer, LayerKind, LayerOp, MatMulShape, Pool, Precision};
 pub use limits::MvuLimits;
 pub use memory::MemoryUse;

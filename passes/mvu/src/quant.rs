@@ -19,7 +19,7 @@
 //! assert!((q.scales[0] - 0.2).abs() < 1e-6 && (q.scales[1] - 0.1).abs() < 1e-6);
 //! ```
 
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::Layer;
 use crate::limits::MAX_PREC;
 
@@ -52,7 +52,7 @@ pub fn quantize_symmetric(
 ) -> Result<Quantized> {
     let min_prec = if signed { 2 } else { 1 };
     if !(min_prec..=MAX_PREC).contains(&prec) {
-        return Err(MvuError::Precision {
+        return Err(Error::Precision {
             layer: layer.into(),
             field: "wprec",
             value: prec,
@@ -61,7 +61,7 @@ pub fn quantize_symmetric(
         });
     }
     if weights.len().checked_rem(channels) != Some(0) {
-        return Err(MvuError::WeightCount {
+        return Err(Error::WeightCount {
             layer: layer.into(),
             expected: channels.saturating_mul(weights.len().div_ceil(channels.max(1))),
             got: weights.len(),
@@ -69,7 +69,7 @@ pub fn quantize_symmetric(
         });
     }
     if let Some(index) = weights.iter().position(|w| !w.is_finite()) {
-        return Err(MvuError::NonFiniteWeight {
+        return Err(Error::NonFiniteWeight {
             layer: layer.into(),
             index,
         });
@@ -111,7 +111,7 @@ pub fn quantize_weights(
 ) -> Result<Quantized> {
     let expected = layer.weight_count().unwrap_or(usize::MAX);
     if weights.len() != expected {
-        return Err(MvuError::WeightCount {
+        return Err(Error::WeightCount {
             layer: layer.name.clone(),
             expected,
             got: weights.len(),

@@ -19,7 +19,7 @@
 //! assert_eq!((s.countdown, s.total_rows, s.total_layer_countdown), (1080, 34, 36720));
 //! ```
 
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{ConvShape, MatMulShape, Precision};
 use crate::limits::{BLOCK, MAX_CHANNELS, MAX_PREC, MAX_SPATIAL};
 pub use onnc_mvu_hw::blocks;
@@ -35,7 +35,7 @@ fn c(v: u64, lo: u64, hi: u64) -> i128 {
 /// division there and would print a fractional countdown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FractionalColumns {
-    /// Refuse the layer with [`MvuError::FractionalColumns`].
+    /// Refuse the layer with [`Error::FractionalColumns`].
     #[default]
     Reject,
     /// Round the column count up (`ceil`), i.e. `floor((iW − fW)/sW) + 1`
@@ -82,7 +82,7 @@ pub fn output_columns(layer: &str, c: &ConvShape, policy: FractionalColumns) -> 
         u64::from(c.strides[1]),
     );
     if sw == 0 {
-        return Err(MvuError::Shape {
+        return Err(Error::Shape {
             layer: layer.into(),
             field: "stride_w",
             value: 0,
@@ -91,7 +91,7 @@ pub fn output_columns(layer: &str, c: &ConvShape, policy: FractionalColumns) -> 
         });
     }
     if fw > iw {
-        return Err(MvuError::KernelTooWide {
+        return Err(Error::KernelTooWide {
             layer: layer.into(),
             kernel: c.kernel[1],
             width: c.in_width,
@@ -99,7 +99,7 @@ pub fn output_columns(layer: &str, c: &ConvShape, policy: FractionalColumns) -> 
     }
     let numerator = iw - fw + 1;
     if numerator % sw != 0 && policy == FractionalColumns::Reject {
-        return Err(MvuError::FractionalColumns {
+        return Err(Error::FractionalColumns {
             layer: layer.into(),
             numerator,
             stride: c.strides[1],

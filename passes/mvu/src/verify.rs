@@ -1,7 +1,7 @@
 //! Verifiers: precisions, shapes, register widths and RAM capacities.
 //!
 //! In: a [`Layer`] (and its computed schedule / footprint). Out: `Ok` or the
-//! first violated rule as an [`MvuError`] naming layer, field, value and limit.
+//! first violated rule as an [`Error`] naming layer, field, value and limit.
 //! [`crate::generate`] runs [`check_layer`] and [`check_registers`] always and
 //! [`check_capacity`] when [`crate::Options::check_capacity`] is set.
 //!
@@ -32,12 +32,12 @@
 //! ```
 //!
 //! ```
-//! use onnc_mvu::{check_layer, ConvShape, Layer, MvuError, Precision};
+//! use onnc_mvu::{check_layer, ConvShape, Layer, Error, Precision};
 //! let l = Layer::conv("c", ConvShape::new(3, 32, 32, 64, [3, 3]), Precision::new(0, 2, 2));
-//! assert!(matches!(check_layer(&l), Err(MvuError::Precision { field: "aprec", value: 0, .. })));
+//! assert!(matches!(check_layer(&l), Err(Error::Precision { field: "aprec", value: 0, .. })));
 //! ```
 
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{Layer, LayerOp};
 use crate::limits::{
     signed_range, unsigned_range, MvuLimits, COUNTDOWN_BITS, JUMP_BITS, LENGTH_BITS, MAX_CHANNELS,
@@ -67,7 +67,7 @@ fn precision(layer: &str, field: &'static str, value: u32) -> Result<()> {
     if (MIN_PREC..=MAX_PREC).contains(&value) {
         Ok(())
     } else {
-        Err(MvuError::Precision {
+        Err(Error::Precision {
             layer: layer.into(),
             field,
             value,
@@ -82,7 +82,7 @@ fn shape(layer: &str, field: &'static str, value: u32, min: u64, max: u64) -> Re
     if (min..=max).contains(&v) {
         Ok(())
     } else {
-        Err(MvuError::Shape {
+        Err(Error::Shape {
             layer: layer.into(),
             field,
             value: v,
@@ -139,7 +139,7 @@ fn field(
 ) -> Result<i64> {
     if (min..=max).contains(&value) {
         // In range of a field at most 64 bits wide, so it fits i64.
-        i64::try_from(value).map_err(|_| MvuError::RegisterOverflow {
+        i64::try_from(value).map_err(|_| Error::RegisterOverflow {
             layer: layer.into(),
             field: name.clone(),
             value,
@@ -148,7 +148,7 @@ fn field(
             max,
         })
     } else {
-        Err(MvuError::RegisterOverflow {
+        Err(Error::RegisterOverflow {
             layer: layer.into(),
             field: name,
             value,
@@ -215,7 +215,7 @@ pub fn check_capacity(layer: &str, m: &MemoryUse, limits: &MvuLimits) -> Result<
         if needed <= capacity {
             Ok(())
         } else {
-            Err(MvuError::Capacity {
+            Err(Error::Capacity {
                 layer: layer.into(),
                 memory,
                 needed,

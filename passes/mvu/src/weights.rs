@@ -29,7 +29,7 @@
 
 use rayon::prelude::*;
 
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{Layer, LayerOp};
 use crate::limits::{MAX_PREC, MIN_PREC, WEIGHT_WORD_ELEMS};
 
@@ -77,7 +77,7 @@ pub fn bit_serial_lines(
     block: usize,
 ) -> Result<Vec<String>> {
     if !(MIN_PREC..=MAX_PREC).contains(&prec) {
-        return Err(MvuError::Precision {
+        return Err(Error::Precision {
             layer: layer.into(),
             field: "wprec",
             value: prec,
@@ -91,7 +91,7 @@ pub fn bit_serial_lines(
         .enumerate()
         .find(|(_, &v)| !(min..=max).contains(&i64::from(v)))
     {
-        return Err(MvuError::WeightRange {
+        return Err(Error::WeightRange {
             layer: layer.into(),
             index,
             value: v.into(),
@@ -129,7 +129,7 @@ pub fn mvu_weight_order(layer: &Layer, weights: &[i32]) -> Result<Vec<i32>> {
     let shape = layer.weight_shape();
     let expected = layer.weight_count().unwrap_or(usize::MAX);
     if weights.len() != expected {
-        return Err(MvuError::WeightCount {
+        return Err(Error::WeightCount {
             layer: layer.name.clone(),
             expected,
             got: weights.len(),
@@ -176,7 +176,7 @@ pub fn export_weights(layer: &Layer, weights: &[i32]) -> Result<WeightFile> {
     .map_err(|e| {
         match e {
             // Report the index in the caller's (ONNX) layout, not the reordered one.
-            MvuError::WeightRange {
+            Error::WeightRange {
                 layer,
                 value,
                 bits,
@@ -189,7 +189,7 @@ pub fn export_weights(layer: &Layer, weights: &[i32]) -> Result<WeightFile> {
                     .iter()
                     .position(|&w| i64::from(w) == value)
                     .unwrap_or(0);
-                MvuError::WeightRange {
+                Error::WeightRange {
                     layer,
                     index,
                     value,

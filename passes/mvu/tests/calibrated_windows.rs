@@ -8,9 +8,9 @@
 mod common;
 use common::{int_weights as weights, vi};
 use onnc_mvu::frontend::{
-    check_splits, compile, random_codes, reference_codes, simulate, CompileError, CompileOptions,
-    PieceKind,
+    check_splits, compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
+use onnc_mvu::Error;
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
 
@@ -108,7 +108,7 @@ fn a_calibrated_window_admits_a_windowed_conv_split_at_8_bits() {
         ..Graph::default()
     };
     let e = compile(&g, &opts(8, Vec::new())).unwrap_err();
-    assert!(matches!(e, CompileError::Problems(_)), "{e}");
+    assert!(matches!(e, Error::Problems(_)), "{e}");
     let calib = vec![codes(512 * 64, 8, 50)];
     let c = compile(&g, &opts(8, calib)).unwrap_or_else(|e| panic!("{e}"));
     let msb = c.lowered()[0].layer.quant_msb.expect("calibrated");

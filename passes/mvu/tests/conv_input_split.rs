@@ -10,8 +10,9 @@
 mod common;
 use common::{int_weights as weights, vi};
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
+    compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
+use onnc_mvu::Error;
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
 
@@ -245,7 +246,7 @@ fn a_kernel_row_beyond_the_weight_ram_is_refused() {
             .with_attr("kernel_shape", Attr::Ints(vec![9, 9]))],
         ..Graph::default()
     };
-    let CompileError::Problems(p) = compile(&g, &opts(8, Some(22))).unwrap_err() else {
+    let Error::Problems(p) = compile(&g, &opts(8, Some(22))).unwrap_err() else {
         panic!("problems expected")
     };
     assert!(

@@ -1,8 +1,8 @@
 //! Error cases (d): every rule names the layer, the field, the value and the limit.
 
 use onnc_mvu::{
-    check_registers, configure, emit, export_weights, generate, ConvShape, FractionalColumns,
-    Layer, MatMulShape, MvuError, Options, Precision, RawSchedule,
+    check_registers, configure, emit, export_weights, generate, ConvShape, Error,
+    FractionalColumns, Layer, MatMulShape, Options, Precision, RawSchedule,
 };
 
 fn conv(name: &str, shape: ConvShape, p: Precision) -> Layer {
@@ -24,7 +24,7 @@ fn precision_outside_1_to_16() {
         let err = configure(&conv("L", base(), p), &opts).unwrap_err();
         assert_eq!(
             err,
-            MvuError::Precision {
+            Error::Precision {
                 layer: "L".into(),
                 field,
                 value,
@@ -63,7 +63,7 @@ fn jump_overflow_names_register_and_width() {
     let err = configure(&l, &Options::barvinn()).unwrap_err();
     assert_eq!(
         err,
-        MvuError::RegisterOverflow {
+        Error::RegisterOverflow {
             layer: "wide".into(),
             field: "ijump[0]".into(),
             value: -16388,
@@ -89,7 +89,7 @@ fn length_overflow() {
     let err = configure(&l, &Options::barvinn()).unwrap_err();
     assert!(matches!(
         err,
-        MvuError::RegisterOverflow { ref field, value: 32799, bits: 15, min: 0, max: 32767, .. } if field == "ilength[3]"
+        Error::RegisterOverflow { ref field, value: 32799, bits: 15, min: 0, max: 32767, .. } if field == "ilength[3]"
     ));
 }
 
@@ -108,7 +108,7 @@ fn countdown_overflow() {
     let err = configure(&l, &Options::barvinn()).unwrap_err();
     assert_eq!(
         err,
-        MvuError::RegisterOverflow {
+        Error::RegisterOverflow {
             layer: "big_fc".into(),
             field: "countdown".into(),
             value: 536903680,
@@ -131,7 +131,7 @@ fn countdown_overflow() {
     };
     assert!(matches!(
         check_registers("x", &raw),
-        Err(MvuError::RegisterOverflow { bits: 29, .. })
+        Err(Error::RegisterOverflow { bits: 29, .. })
     ));
 }
 
@@ -145,7 +145,7 @@ fn capacity_errors() {
     );
     assert_eq!(
         configure(&l, &Options::default()).unwrap_err(),
-        MvuError::Capacity {
+        Error::Capacity {
             layer: "big_in".into(),
             memory: "input activations (data RAM)",
             needed: 65536,
@@ -162,7 +162,7 @@ fn capacity_errors() {
     );
     assert!(matches!(
         configure(&l, &Options::default()),
-        Err(MvuError::Capacity {
+        Err(Error::Capacity {
             memory: "output activations (data RAM)",
             needed: 65536,
             ..
@@ -181,7 +181,7 @@ fn shape_errors() {
     let o = Options::default();
     assert_eq!(
         configure(&conv("z", ConvShape::new(0, 8, 8, 64, [3, 3]), p), &o).unwrap_err(),
-        MvuError::Shape {
+        Error::Shape {
             layer: "z".into(),
             field: "in_channels",
             value: 0,
@@ -191,7 +191,7 @@ fn shape_errors() {
     );
     assert!(matches!(
         configure(&conv("s", base().with_strides([1, 0]), p), &o),
-        Err(MvuError::Shape {
+        Err(Error::Shape {
             field: "stride_w",
             value: 0,
             ..
@@ -203,7 +203,7 @@ fn shape_errors() {
             &o
         )
         .unwrap_err(),
-        MvuError::KernelTooWide {
+        Error::KernelTooWide {
             layer: "k".into(),
             kernel: 3,
             width: 2
@@ -211,7 +211,7 @@ fn shape_errors() {
     );
     assert!(matches!(
         configure(&conv("h", ConvShape::new(64, 2, 8, 64, [5, 3]), p), &o),
-        Err(MvuError::Shape {
+        Err(Error::Shape {
             field: "kernel_h",
             value: 5,
             max: 2,
@@ -220,7 +220,7 @@ fn shape_errors() {
     ));
     assert!(matches!(
         configure(&conv("q", base(), p).with_quant_msb(27), &o),
-        Err(MvuError::Shape {
+        Err(Error::Shape {
             field: "quant_msb",
             value: 27,
             max: 26,
@@ -238,7 +238,7 @@ fn shape_errors() {
     );
     assert!(matches!(
         configure(&fc, &o),
-        Err(MvuError::Shape { field: "rows", .. })
+        Err(Error::Shape { field: "rows", .. })
     ));
 }
 
@@ -254,7 +254,7 @@ fn fractional_columns_rejected_or_rounded_up() {
     );
     assert_eq!(
         configure(&l, &Options::default()).unwrap_err(),
-        MvuError::FractionalColumns {
+        Error::FractionalColumns {
             layer: "frac".into(),
             numerator: 30,
             stride: 4
@@ -289,7 +289,7 @@ fn generate_stops_at_the_first_bad_layer() {
         conv("never", base(), p),
     ];
     let err = generate(&layers, &Options::default()).unwrap_err();
-    assert_eq!(err.layer(), "bad");
+    assert_eq!(err.layer(), Some("bad"));
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn asm_pointer_overflow() {
     // 32 jobs x 64 words: 32000 + 31*64 = 33984 > 2^15 - 1.
     assert_eq!(
         emit::asm(&t, &opts).unwrap_err(),
-        MvuError::RegisterOverflow {
+        Error::RegisterOverflow {
             layer: "c".into(),
             field: "mvuibaseptr (last job)".into(),
             value: 33984,
@@ -332,7 +332,7 @@ fn bundle_rejects_duplicate_and_unknown_weight_files() {
     let wb = export_weights(&b, &[2]).unwrap();
     assert_eq!(
         emit::bundle(&t, &[wa.clone(), wb], &emit::AsmOptions::default()).unwrap_err(),
-        MvuError::DuplicateFile {
+        Error::DuplicateFile {
             layer: "b".into(),
             file: "w.hex".into()
         }
@@ -340,7 +340,7 @@ fn bundle_rejects_duplicate_and_unknown_weight_files() {
     let t1 = generate(&[b], &Options::default()).unwrap();
     assert_eq!(
         emit::bundle(&t1, &[wa], &emit::AsmOptions::default()).unwrap_err(),
-        MvuError::UnknownLayer { layer: "a".into() }
+        Error::UnknownLayer { layer: "a".into() }
     );
 }
 

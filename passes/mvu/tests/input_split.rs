@@ -9,8 +9,9 @@ mod common;
 use common::opts;
 use common::{int_weights as weights, vi};
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
+    compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
+use onnc_mvu::Error;
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
 
@@ -109,7 +110,7 @@ fn parts_shrink_until_every_partial_fits_sixteen_bits() {
 #[test]
 fn eight_bit_classifier_is_refused_with_the_words_and_the_bound() {
     let g = gemm_relu(25088, 8, 127);
-    let CompileError::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
+    let Error::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
         panic!("problems expected")
     };
     assert_eq!(p.len(), 1);
@@ -142,7 +143,7 @@ fn oversized_conv_block_without_a_split_is_refused_with_the_bound() {
         nodes: vec![Node::new("conv5", "Conv", &["x", "w"], &["y"])],
         ..Graph::default()
     };
-    let CompileError::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
+    let Error::Problems(p) = compile(&g, &opts(8)).unwrap_err() else {
         panic!("problems expected")
     };
     let m = p[0].to_string();

@@ -7,7 +7,7 @@
 //! depends on conv shapes: CIFAR ResNet-18, input [3, 32, 32], 3x3 kernels with
 //! pad 1, 64/128/256/512 channels, stride 2 at conv3_x.0, conv4_x.0, conv5_x.0.
 
-use onnc_mvu::{emit, generate, ConvShape, Layer, MvuError, Options, Precision};
+use onnc_mvu::{emit, generate, ConvShape, Error, Layer, Options, Precision};
 
 /// One row as printed in the seed.
 struct Expected {
@@ -309,7 +309,7 @@ fn resnet18_default_options_flag_weight_ram_overflow() {
     let err = generate(&resnet18_layers(), &Options::default()).unwrap_err();
     assert_eq!(
         err,
-        MvuError::Capacity {
+        Error::Capacity {
             layer: "conv5_x.0.residual_function.0".into(),
             memory: "weights (weight RAM)",
             needed: 576,

@@ -1,8 +1,8 @@
 //! Exactness test (c): bit-serial weight images of small hand-computed tensors.
 
 use onnc_mvu::{
-    bit_serial_lines, export_weights, mvu_weight_order, quantize_weights, ConvShape, Granularity,
-    Layer, MatMulShape, MvuError, Precision,
+    bit_serial_lines, export_weights, mvu_weight_order, quantize_weights, ConvShape, Error,
+    Granularity, Layer, MatMulShape, Precision,
 };
 
 /// Line of a 4096-element block: `ones` lists the element indices whose bit is set.
@@ -109,7 +109,7 @@ fn out_of_range_weights_are_rejected() {
     let err = export_weights(&l, &[0, 1, 4, 3]).unwrap_err();
     assert_eq!(
         err,
-        MvuError::WeightRange {
+        Error::WeightRange {
             layer: "c".into(),
             index: 2,
             value: 4,
@@ -122,7 +122,7 @@ fn out_of_range_weights_are_rejected() {
     let err = export_weights(&l, &[0, -1, 2, 3]).unwrap_err();
     assert!(matches!(
         err,
-        MvuError::WeightRange {
+        Error::WeightRange {
             value: -1,
             index: 1,
             ..
@@ -131,7 +131,7 @@ fn out_of_range_weights_are_rejected() {
     let err = export_weights(&l, &[0, 1, 2]).unwrap_err();
     assert!(matches!(
         err,
-        MvuError::WeightCount {
+        Error::WeightCount {
             expected: 4,
             got: 3,
             ..
@@ -181,7 +181,7 @@ fn quantize_errors() {
     );
     assert!(matches!(
         quantize_weights(&l, &[0.0; 4], Granularity::PerLayer),
-        Err(MvuError::Precision {
+        Err(Error::Precision {
             field: "wprec",
             value: 1,
             min: 2,
@@ -196,11 +196,11 @@ fn quantize_errors() {
     );
     assert!(matches!(
         quantize_weights(&l, &[0.0, f32::NAN, 0.0, 0.0], Granularity::PerLayer),
-        Err(MvuError::NonFiniteWeight { index: 1, .. })
+        Err(Error::NonFiniteWeight { index: 1, .. })
     ));
     assert!(matches!(
         quantize_weights(&l, &[0.0; 5], Granularity::PerLayer),
-        Err(MvuError::WeightCount {
+        Err(Error::WeightCount {
             expected: 4,
             got: 5,
             ..

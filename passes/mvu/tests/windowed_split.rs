@@ -8,8 +8,9 @@
 mod common;
 use common::vi;
 use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileError, CompileOptions, PieceKind,
+    compile, random_codes, reference_codes, simulate, CompileOptions, PieceKind,
 };
+use onnc_mvu::Error;
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::{Attr, Tensor};
 
@@ -96,7 +97,7 @@ fn eight_bit_classifier_splits_with_windowed_partials_within_one_lsb() {
 /// that keeps the bound: it is refused as before.
 #[test]
 fn without_a_raised_output_window_the_layer_is_still_refused() {
-    let CompileError::Problems(p) = compile(&gemm_relu(25088, 8), &opts(None)).unwrap_err() else {
+    let Error::Problems(p) = compile(&gemm_relu(25088, 8), &opts(None)).unwrap_err() else {
         panic!("problems expected")
     };
     assert!(

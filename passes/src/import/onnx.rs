@@ -40,6 +40,7 @@
 /// graph input and output names on function arguments and results.
 pub const NAME_ATTR: &str = "onnx.name";
 
+use crate::Error;
 use melior::{
     ir::{
         attribute::{StringAttribute, TypeAttribute},
@@ -55,7 +56,7 @@ use onnc_dialects::{
     schema::{self, Variadicity},
 };
 use onnc_onnx::{Dim, Model, Node, TypeInfo};
-use onnc_tensor::DType;
+use onnc_tensor::{Attr, DType, Tensor};
 use std::collections::{HashMap, HashSet};
 use std::sync::{OnceLock, RwLock};
 
@@ -103,10 +104,6 @@ pub fn dialect_op(node: &Node) -> Option<&'static schema::OpSchema> {
     }
     found
 }
-
-/// An import failure: each message names the file and the node.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportError(pub Vec<String>);
 
 /// The largest dimension a builtin tensor type holds (MLIR dims are i64).
 pub const MAX_DIM: usize = i64::MAX as usize;
@@ -195,7 +192,7 @@ pub fn import_model<'c>(
     context: &'c Context,
     model: Model,
     file: &str,
-) -> Result<Module<'c>, ImportError> {
+) -> Result<Module<'c>, Error> {
     let module = Module::new(Location::unknown(context));
     let func = build_main_func(context, model.graph, file, "main_graph")?;
     module.body().append_operation(func);
@@ -234,13 +231,71 @@ fn name_attrs<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
 }
 
+/// The `dense_resource` weights of a function about to be rebuilt, by blob
+/// name ([`blobs_of`]).
+pub type Blobs<'c> = HashMap<String, Attribute<'c>>;
+
+/// The `dense_resource` attributes of the ops in `block` (its own ops), by
+/// blob name. In: the body of a function read from MLIR. Out: what
+/// [`rebuild_main_func`] reuses.
+pub fn blobs_of<'c>(block: melior::ir::BlockRef<'c, '_>) -> Blobs<'c> {
+    let mut out = Blobs::new();
+    for op in crate::walk::ops_of(block) {
+        for (_, a) in op.attributes() {
+            let text = a.to_string();
+            if let Some(name) = text
+                .strip_prefix("dense_resource<")
+                .and_then(|r| r.split_once('>'))
+                .map(|(n, _)| n)
+            {
+                out.insert(name.to_string(), a);
+            }
+        }
+    }
+    out
+}
+
+/// `tensor` as an attribute whose blob is named `blob`: the attribute of
+/// `blobs` with that name when it holds the same bytes (so the function
+/// keeps its blob names: MLIR would name a second blob `blob_1`), else a
+/// new one.
+fn weight_attr<'c>(
+    context: &'c Context,
+    tensor: Tensor,
+    blob: &str,
+    blobs: &Blobs<'c>,
+) -> Attribute<'c> {
+    match blobs.get(blob) {
+        Some(a) if ir::resource_to_tensor(*a).is_some_and(|t| same_bytes(&t, &tensor)) => *a,
+        _ => ir::tensor_attr(context, tensor, blob),
+    }
+}
+
+/// Whether two tensors have the same type, shape and bytes (NaNs included).
+fn same_bytes(a: &Tensor, b: &Tensor) -> bool {
+    a.dtype() == b.dtype() && a.shape() == b.shape() && a.le_bytes() == b.le_bytes()
+}
+
 /// Builds `func.func @<name>` for `graph` (not yet inserted anywhere).
 pub fn build_main_func<'c>(
+    context: &'c Context,
+    graph: onnc_onnx::Graph,
+    file: &str,
+    func_name: &str,
+) -> Result<melior::ir::Operation<'c>, Error> {
+    rebuild_main_func(context, graph, file, func_name, &Blobs::new())
+}
+
+/// [`build_main_func`] for a function rebuilt in the context it was read
+/// from: a weight equal to the one of `blobs` with its blob name reuses that
+/// attribute, so a round trip text → pass → text keeps the blob names.
+pub fn rebuild_main_func<'c>(
     context: &'c Context,
     mut graph: onnc_onnx::Graph,
     file: &str,
     func_name: &str,
-) -> Result<melior::ir::Operation<'c>, ImportError> {
+    blobs: &Blobs<'c>,
+) -> Result<melior::ir::Operation<'c>, Error> {
     let declared: HashMap<String, TypeInfo> = graph
         .outputs
         .iter()
@@ -250,7 +305,7 @@ pub fn build_main_func<'c>(
         onnc_onnx::infer_graph_with(g, |node, types| {
             Some(assume_unknown_op(node, types, &declared))
         })
-        .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))
+        .map_err(|e| Error(vec![format!("{file}: error: {e}")]))
     };
     let mut types = infer(&graph)?;
     if graph.nodes.iter().any(|n| {
@@ -258,7 +313,7 @@ pub fn build_main_func<'c>(
             || n.outputs.len() > super::wide::VARIADIC_SLOTS
     }) {
         super::wide::expand(&mut graph, &types)
-            .map_err(|e| ImportError(vec![format!("{file}: error: {e}")]))?;
+            .map_err(|e| Error(vec![format!("{file}: error: {e}")]))?;
         types = infer(&graph)?;
     }
     // Where inference knows nothing (after an unknown op), trust the graph's declared outputs.
@@ -272,7 +327,7 @@ pub fn build_main_func<'c>(
         .iter()
         .map(|v| {
             ranked_type(context, &v.type_info())
-                .map_err(|e| ImportError(vec![format!("{file}: input '{}': error: {e}", v.name)]))
+                .map_err(|e| Error(vec![format!("{file}: input '{}': error: {e}", v.name)]))
         })
         .collect::<Result<_, _>>()?;
     let output_infos: Vec<TypeInfo> = graph
@@ -285,7 +340,7 @@ pub fn build_main_func<'c>(
         .zip(&graph.outputs)
         .map(|(t, v)| {
             ranked_type(context, t)
-                .map_err(|e| ImportError(vec![format!("{file}: output '{}': error: {e}", v.name)]))
+                .map_err(|e| Error(vec![format!("{file}: output '{}': error: {e}", v.name)]))
         })
         .collect::<Result<_, _>>()?;
 
@@ -301,7 +356,7 @@ pub fn build_main_func<'c>(
             v.name.clone(),
             block
                 .argument(i)
-                .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?
+                .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?
                 .into(),
         );
     }
@@ -320,7 +375,7 @@ pub fn build_main_func<'c>(
             continue;
         }
         let ty = ir::tensor_type(context, tensor.shape(), tensor.dtype());
-        let value = ir::tensor_attr(context, tensor, &blob_name(&name));
+        let value = weight_attr(context, tensor, &blob_name(&name), blobs);
         let loc = Location::name(context, &name, unknown);
         let op = OperationBuilder::new("onnx.constant", loc)
             .add_attributes(&[
@@ -333,21 +388,19 @@ pub fn build_main_func<'c>(
             .add_results(&[ty])
             .build()
             .map_err(|e| {
-                ImportError(vec![format!(
+                Error(vec![format!(
                     "{file}: internal error building constant '{name}': {e}"
                 )])
             })?;
         let op = block.append_operation(op);
         values.insert(
             name,
-            op.result(0)
-                .map_err(|e| ImportError(vec![e.to_string()]))?
-                .into(),
+            op.result(0).map_err(|e| Error(vec![e.to_string()]))?.into(),
         );
     }
 
     for node in &graph.nodes {
-        match build_node(context, &block, node, &types, &values) {
+        match build_node(context, &block, node, &types, &values, blobs) {
             Ok(results) => {
                 for (name, v) in node.outputs.iter().zip(results) {
                     if let (false, Some(v)) = (name.is_empty(), v) {
@@ -370,7 +423,7 @@ pub fn build_main_func<'c>(
         }
     }
     if !errors.is_empty() {
-        return Err(ImportError(errors));
+        return Err(Error(errors));
     }
 
     let mut returned = Vec::new();
@@ -384,13 +437,13 @@ pub fn build_main_func<'c>(
         }
     }
     if !errors.is_empty() {
-        return Err(ImportError(errors));
+        return Err(Error(errors));
     }
     block.append_operation(
         OperationBuilder::new("func.return", unknown)
             .add_operands(&returned)
             .build()
-            .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?,
+            .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?,
     );
     let region = Region::new();
     region.append_block(block);
@@ -418,7 +471,7 @@ pub fn build_main_func<'c>(
         ])
         .add_regions([region])
         .build()
-        .map_err(|e| ImportError(vec![format!("{file}: internal error: {e}")]))?;
+        .map_err(|e| Error(vec![format!("{file}: internal error: {e}")]))?;
     Ok(func)
 }
 
@@ -430,6 +483,7 @@ fn build_node<'c, 'b>(
     node: &Node,
     types: &HashMap<String, TypeInfo>,
     values: &HashMap<String, Value<'c, 'b>>,
+    blobs: &Blobs<'c>,
 ) -> Result<Vec<Option<Value<'c, 'b>>>, String> {
     let lookup = |name: &str| {
         values
@@ -528,10 +582,13 @@ fn build_node<'c, 'b>(
             name.clone()
         };
         let blob = blob_name(&format!("{}_{name}", node.name));
-        attrs.push((
-            Identifier::new(context, &key),
-            ir::attr_to_mlir(context, value, &blob),
-        ));
+        let a = match value {
+            Attr::Tensor(t) if blobs.contains_key(&blob) => {
+                weight_attr(context, t.clone(), &blob, blobs)
+            }
+            _ => ir::attr_to_mlir(context, value, &blob),
+        };
+        attrs.push((Identifier::new(context, &key), a));
     }
     if !node.attrs.contains_key(NAME_ATTR) {
         attrs.push((

@@ -122,32 +122,14 @@ struct Convert {
     text_form: bool,
 }
 
-/// The layers of `m` the `mvu` dialect cannot print, each reported at its node.
+/// The layers of `m` the `mvu` dialect cannot print ([`super::to_ir::refusals`]),
+/// each reported at its node.
 fn check_text_form(m: &MvuModule, diags: &mut Diags) -> Result<(), PassFailed> {
-    let mut ok = true;
-    if m.compiled.flow().is_branched() {
-        // The dialect's ops form one chain (each reads the previous one's
-        // output); branches and Concat buffers have no form there yet.
-        let first = m.compiled.lowered().first().map(|l| l.node.as_str());
-        diags.error(
-            first,
-            "the network has branches or Concats, which the mvu dialect (one chain of layers) cannot \
-             print; compile it with `onnc compile --target mvu`, which writes the files from the \
-             in-memory mvu level"
-                .to_string(),
-        );
-        ok = false;
+    let refused = super::to_ir::refusals(m);
+    for (node, why) in &refused {
+        diags.error(node.as_deref(), why.clone());
     }
-    for l in m.compiled.lowered() {
-        if let Err(e) = onnc_mvu::frontend::dialect_attrs(&l.layer) {
-            diags.error(
-                Some(&l.node),
-                format!("layer '{}' has no mvu dialect form: {e}", l.node),
-            );
-            ok = false;
-        }
-    }
-    if ok {
+    if refused.is_empty() {
         Ok(())
     } else {
         Err(PassFailed)

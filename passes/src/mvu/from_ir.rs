@@ -198,7 +198,7 @@ pub fn module_from_func<'c>(
     let opts = options(func, &lowered).map_err(one)?;
     let at = |node: Option<&str>| node.and_then(|n| places.get(n).copied()).unwrap_or(floc);
     let mut compiled = assemble(lowered, &opts).map_err(|e| match e {
-        onnc_mvu::CompileError::Problems(ps) => ps
+        onnc_mvu::Error::Problems(ps) => ps
             .iter()
             .map(|p| (at(p.node.as_deref()), p.to_string()))
             .collect(),

@@ -3,7 +3,10 @@
 //! module attribute `mvu.total_countdown`.
 //!
 //! In: a context with our dialects, the module, the function name. Out:
-//! the function (built, not yet inserted), or why it cannot be built.
+//! the function (built, not yet inserted), or why it cannot be built. A
+//! level the dialect cannot hold (a branched network, a register beyond its
+//! attribute's range) is refused by [`refusals`], at its node, before any
+//! building; what `build_func` reports besides is an internal error.
 
 use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::MvuModule};
@@ -93,6 +96,35 @@ fn shapes(layer: &onnc_mvu::Layer) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     }
 }
 
+/// Why the `mvu` dialect cannot hold `m`: `(node, message)` per refusal,
+/// each saying what cannot be printed, why, and what to run instead; empty
+/// when it can. In: the level. Out: the refusals, the branched network's
+/// first (at its first layer's node), then each layer's in layer order.
+pub fn refusals(m: &MvuModule) -> Vec<(Option<String>, String)> {
+    let mut out = Vec::new();
+    if m.compiled.flow().is_branched() {
+        // The dialect's ops form one chain (each reads the previous one's
+        // output); branches and Concat buffers have no form there yet.
+        let first = m.compiled.lowered().first().map(|l| l.node.clone());
+        out.push((
+            first,
+            "the network has branches or Concats, which the mvu dialect (one chain of layers) cannot \
+             print; compile it with `onnc compile --target mvu`, which writes the files from the \
+             in-memory mvu level"
+                .to_string(),
+        ));
+    }
+    for l in m.compiled.lowered() {
+        if let Err(e) = dialect_attrs(&l.layer) {
+            out.push((
+                Some(l.node.clone()),
+                format!("layer '{}' has no mvu dialect form: {e}", l.node),
+            ));
+        }
+    }
+    out
+}
+
 /// Builds `m` as `func.func @<name>`: one `mvu.conv` / `mvu.matmul` per
 /// layer (registers and precisions as attributes, and what the
 /// configuration writer reads beyond them, [`super::layer_attrs`]; located
@@ -104,10 +136,8 @@ pub fn build_func<'c>(
     name: &str,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let c = &m.compiled;
-    if c.flow().is_branched() {
-        return Err(
-            "the network has branches or Concats; the mvu dialect holds one chain of layers".into(),
-        );
+    if let Some((_, why)) = refusals(m).into_iter().next() {
+        return Err(why);
     }
     let input_name = m.input.as_str();
     let unknown = Location::unknown(context);

@@ -21,7 +21,7 @@ use super::{
 };
 use crate::{
     export::onnx::graph_and_locations,
-    import::onnx::build_main_func,
+    import::onnx::{blobs_of, rebuild_main_func, Blobs},
     nvdla::{convert::hw_dictionary, from_ir::program_from_func, to_ir::build_func},
     onnx::functions::functions,
 };
@@ -134,15 +134,18 @@ pub fn read<'c>(
 }
 
 /// Builds `f` as a `func.func` in `context`.
+/// An onnx-level function reuses the weight attributes of `blobs` (those of
+/// the function it replaces), so its blob names do not change.
 fn build<'c>(
     context: &'c melior::Context,
     f: &Function<'c>,
+    blobs: &Blobs<'c>,
 ) -> Result<melior::ir::Operation<'c>, Vec<String>> {
     match &f.module {
         Module::Onnx(g) => {
             let mut g = g.clone();
             g.name = f.name.clone();
-            build_main_func(context, g, &f.name, &f.name).map_err(|e| e.0)
+            rebuild_main_func(context, g, &f.name, &f.name, blobs).map_err(|e| e.0)
         }
         Module::Nvdla(n) => build_func(context, &n.program, &f.name).map_err(|e| vec![e]),
         Module::Mvu(m) => crate::mvu::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
@@ -165,8 +168,12 @@ pub fn write<'c>(
     let mut failed = false;
     let old = functions(module);
     for (func, f) in old.into_iter().zip(functions_now) {
+        let blobs = match (&f.module, func.region(0).ok().and_then(|r| r.first_block())) {
+            (Module::Onnx(_), Some(b)) => blobs_of(b),
+            _ => Blobs::new(),
+        };
         let built = ir::with_context(module, |context| {
-            build(context, f).map(|op| {
+            build(context, f, &blobs).map(|op| {
                 body.insert_operation_before(func, op);
             })
         });

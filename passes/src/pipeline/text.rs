@@ -63,6 +63,18 @@ pub fn to_mlir<'c>(
             }
         }
         Module::Mvu(mvu) => {
+            // A level the dialect cannot hold is the user's to change, not
+            // an internal error: refuse it at its node.
+            let refused = crate::mvu::to_ir::refusals(mvu);
+            if !refused.is_empty() {
+                return Err(refused
+                    .into_iter()
+                    .map(|(node, why)| match node {
+                        Some(n) => format!("{file}: node '{n}': {why}"),
+                        None => format!("{file}: {why}"),
+                    })
+                    .collect());
+            }
             let func = crate::mvu::to_ir::build_func(context, mvu, MAIN)
                 .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
             module.body().append_operation(func);

@@ -20,7 +20,9 @@ mod nvdla_loadable;
 mod onnx_export;
 mod onnx_import;
 
-use std::{fmt, path::Path};
+use std::path::Path;
+
+pub(crate) use crate::Error;
 
 /// Which way a translation goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,17 +43,6 @@ pub struct Input<'a> {
     pub bytes: &'a [u8],
     /// `key=value` options given with `--option` (per translation).
     pub options: &'a [(String, String)],
-}
-
-/// Why a translation failed: every message names the file and, where it
-/// applies, the op or node.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(pub Vec<String>);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.join("\n"))
-    }
 }
 
 /// An option a translation accepts (`--nvdla-abi legacy`).

@@ -53,7 +53,7 @@ fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {
     let context =
         ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;
     let capture = ir::DiagnosticCapture::attach(&context);
-    let module = import_model(&context, model, &file).map_err(|e| Error(e.0))?;
+    let module = import_model(&context, model, &file)?;
     if !module.as_operation().verify() || !verify::verify_module(&module) {
         let mut lines = vec![format!("{file}: error: the imported IR does not verify (an importer defect or a model the dialect cannot express):")];
         lines.extend(capture.take().iter().map(|d| d.to_string()));

@@ -9,7 +9,7 @@
 //! (`bdma.c`) are applied first and refuse the op with its reason.
 
 use crate::engine::OpCtx;
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use onnc_nvdla_loadable::desc::bdma::NUM_MAX_BDMA_OPS;
 use onnc_nvdla_loadable::desc::{BdmaOpDesc, BdmaSurfaceDesc, BdmaTransferDesc};
 
@@ -41,8 +41,8 @@ pub fn run(_op: &BdmaOpDesc, surf: &BdmaSurfaceDesc, ctx: &mut OpCtx) -> Result<
 }
 
 /// The firmware refuses the op (`ERR(INVALID_INPUT)`).
-fn reject(ctx: &OpCtx, what: String) -> SimError {
-    SimError::Rejected(format!("{}: {what}", ctx.mem.at))
+fn reject(ctx: &OpCtx, what: String) -> Error {
+    Error::Rejected(format!("{}: {what}", ctx.mem.at))
 }
 
 /// The firmware's `processor_bdma_program_slot` assertions, plus the

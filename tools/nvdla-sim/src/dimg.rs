@@ -18,7 +18,7 @@
 //!   (the app compares the half with `0x8000` as a number), every NaN as
 //!   0x77C0 (`half(31744.0f)`); −0 is kept.
 
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use onnc_nvdla_loadable::enums::DataType;
 use onnc_nvdla_loadable::TensorDescListEntry;
 
@@ -51,7 +51,7 @@ pub fn layout(t: DataType) -> Option<(u32, usize, usize)> {
 
 /// Serialises the output tensor `t` whose buffer holds `buf`.
 pub fn write(t: &TensorDescListEntry, buf: &[u8]) -> Result<Vec<u8>> {
-    let bad = |what: String| SimError::Input(format!("DIMG of tensor '{}': {what}", t.name));
+    let bad = |what: String| Error::Input(format!("DIMG of tensor '{}': {what}", t.name));
     let (fmt, x, bpe) = layout(t.data_type)
         .ok_or_else(|| bad(format!("data type {} has no DIMG format", t.data_type)))?;
     let dim =

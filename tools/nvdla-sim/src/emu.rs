@@ -5,7 +5,7 @@
 //! destination buffers written. Formats: fp16 (legacy 2 = FP16, current
 //! 3 = FF16) and, in the current ABI, int8 (0 = INT8 with 32-channel groups,
 //! 1 = INT8_8 with 8-channel groups, as the 2019 emulator); src and dst must
-//! agree. Others are [`SimError::Unsupported`].
+//! agree. Others are [`Error::Unsupported`].
 //! * **Power**: for each (c, h, w) in C-H-W order, x = the fp16 input as
 //!   f32, y = `powf(shift + scale·x, power)` in f32, stored as fp16 with
 //!   `half.h` rounding (nearest, ties away from zero; overflow → ±Inf).
@@ -23,7 +23,7 @@
 //! (current ABI). Rust's `powf`/`expf` call the platform libm, as the C++
 //! emulator did.
 
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use crate::memory::Memory;
 use crate::num::half::{f32_to_fp16_ties_away, fp16_to_f32};
 use onnc_nvdla_loadable::desc::{
@@ -61,8 +61,7 @@ pub fn run_task(
         op: None,
         engine: "EMU",
     };
-    let rejected =
-        |what: &str, why: &String| SimError::Rejected(format!("{task_at}: {what}: {why}"));
+    let rejected = |what: &str, why: &String| Error::Rejected(format!("{task_at}: {what}: {why}"));
     let nd = d
         .network
         .value
@@ -79,7 +78,7 @@ pub fn run_task(
         .as_ref()
         .map_err(|e| rejected("op-buffer list", e))?;
     if ops.len() < n || bufs.len() < n {
-        return Err(SimError::Rejected(format!(
+        return Err(Error::Rejected(format!(
             "{task_at}: {n} operations but {} op and {} buffer descriptors",
             ops.len(),
             bufs.len()
@@ -107,7 +106,7 @@ pub fn run_task(
                 "EMU softmax"
             }
             EmuOpDesc::Unknown(t) => {
-                return Err(SimError::Unsupported {
+                return Err(Error::Unsupported {
                     at,
                     what: format!("EMU op type {t}"),
                 })
@@ -175,7 +174,7 @@ impl Emu<'_> {
         let name = |f| onnc_nvdla_loadable::desc::emu::emu_format_name(f, self.abi);
         match Kind::of(s, self.abi) {
             Some(k) if s == d => Ok(k),
-            Some(_) => Err(SimError::Unsupported {
+            Some(_) => Err(Error::Unsupported {
                 at: self.at.clone(),
                 what: format!(
                     "src format {s} ({}) differs from dst format {d} ({})",
@@ -183,7 +182,7 @@ impl Emu<'_> {
                     name(d)
                 ),
             }),
-            None => Err(SimError::Unsupported {
+            None => Err(Error::Unsupported {
                 at: self.at.clone(),
                 what: format!("buffer format {s} ({})", name(s)),
             }),
@@ -451,7 +450,7 @@ mod tests {
             dst_data: buf(1, 0, (1, 1, 2), 32, 32),
         };
         let e = run(&mut m, &task(op, b), Abi::Legacy).unwrap_err();
-        assert!(matches!(e, SimError::Unsupported { .. }), "{e}");
+        assert!(matches!(e, Error::Unsupported { .. }), "{e}");
     }
 
     #[test]
@@ -463,7 +462,7 @@ mod tests {
             dst_data: buf(1, 3, (1, 1, 8), 32, 32),
         };
         match run(&mut m, &task(op, b), Abi::Current).unwrap_err() {
-            SimError::OutOfBounds { at, surface, .. } => {
+            Error::OutOfBounds { at, surface, .. } => {
                 assert_eq!((at.op, at.engine, surface), (Some(0), "EMU", "src"))
             }
             e => panic!("{e}"),

@@ -128,7 +128,7 @@ pub type BdmaFn = fn(&BdmaOpDesc, &BdmaSurfaceDesc, &mut OpCtx) -> crate::Result
 
 /// The engine models the scheduler dispatches to, one per processor. `None`
 /// means "not modelled": an op of that processor fails with
-/// [`SimError::Unsupported`](crate::SimError::Unsupported) naming the op.
+/// [`Error::Unsupported`](crate::Error::Unsupported) naming the op.
 /// Tests may replace entries (e.g. to observe the schedule).
 #[derive(Debug, Clone, Copy)]
 pub struct Engines {

@@ -2,8 +2,6 @@
 //! task, the op (by index and engine) and, for memory faults, the surface
 //! and the address.
 
-use thiserror::Error;
-
 /// Where in the loadable an error happened: `task 1, op 3 (SDP)`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct At {
@@ -28,9 +26,9 @@ impl std::fmt::Display for At {
     }
 }
 
-/// Why a simulation failed.
-#[derive(Debug, Error)]
-pub enum SimError {
+/// Why a simulation failed (the crate's one error type).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
     /// The loadable cannot be read or the firmware would reject it (the
     /// reason is the verifier's wording where the verifier has a rule).
     #[error("loadable rejected: {0}")]
@@ -62,7 +60,15 @@ pub enum SimError {
     /// Inputs do not match the loadable's bindable tensors.
     #[error("input: {0}")]
     Input(String),
+    // ---- one pooling plane (`pdp::plane`); the PDP engine reports these as
+    // `Unsupported` with the split and the output size ----
+    /// Pooling output `(x, y)` lies outside the programmed output plane.
+    #[error("pooling window ({0}, {1}) falls outside the output plane")]
+    PoolOutside(usize, usize),
+    /// Pooling output `(x, y)` of the programmed plane has no input in its window.
+    #[error("pooling output ({0}, {1}) has no input in its window")]
+    PoolUnreached(usize, usize),
 }
 
-/// Result with [`SimError`].
-pub type Result<T> = std::result::Result<T, SimError>;
+/// Result with [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

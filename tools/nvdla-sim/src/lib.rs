@@ -6,7 +6,7 @@
 //! the formulas in NVIDIA's C-model (docs/simulator.md).
 //!
 //! Modules:
-//! * [`error`] — [`SimError`], naming task, op, surface and address.
+//! * [`error`] — [`Error`], naming task, op, surface and address.
 //! * [`memory`] — the address space and the per-op [`memory::TaskMem`] view.
 //! * [`engine`] — [`engine::OpCtx`], [`engine::Hw`], [`engine::Flying`]: the engine interface.
 //! * [`num`] — the shared numeric primitives (RHAZ shifts, saturation, the C-model floats).
@@ -40,7 +40,7 @@ pub mod sched;
 pub mod sdp;
 
 pub use engine::{Engines, Hw};
-pub use error::{At, Result, SimError};
+pub use error::{At, Error, Result};
 pub use load::{load, LoadOptions, Network};
 pub use run::{
     golden_dimg, layer_count, simulate, simulate_with_dump, simulate_with_layers, Layer, Options,

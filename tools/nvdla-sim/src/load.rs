@@ -3,7 +3,7 @@
 //! In: the bytes of a loadable and [`LoadOptions`]. Out: the parsed
 //! loadable, its descriptor ABI, the hardware configuration it targets,
 //! every task's decoded descriptors and the bindable input/output tensors;
-//! or [`SimError::Rejected`] with the reason the NVIDIA runtime or firmware
+//! or [`Error::Rejected`] with the reason the NVIDIA runtime or firmware
 //! would refuse it (the verifier's error-severity violations, in its words).
 //!
 //! **Which hardware** ([`infer_hw`]), first match wins:
@@ -18,7 +18,7 @@
 //! The caller can override both the hardware and the ABI.
 
 use crate::engine::Hw;
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use onnc_nvdla_loadable::desc::{mem_type, DataCube, OpDesc, SurfaceDesc};
 use onnc_nvdla_loadable::enums::{MemoryFlags, PixelFormat};
 use onnc_nvdla_loadable::layout::{task_descs, TaskDescs};
@@ -76,7 +76,7 @@ pub struct Network {
 /// Reads, checks and decodes a loadable.
 pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Network> {
     let loadable =
-        Loadable::read(bytes).map_err(|e| SimError::Rejected(format!("cannot read: {e}")))?;
+        Loadable::read(bytes).map_err(|e| Error::Rejected(format!("cannot read: {e}")))?;
     let (abi, abi_reason) = match opts.abi {
         Some(a) => (a, "given by the caller".to_string()),
         None => {
@@ -107,7 +107,7 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Network> {
         .partition(|v| v.severity == Severity::Error);
     if !errors.is_empty() {
         let list: Vec<String> = errors.iter().map(|v| v.to_string()).collect();
-        return Err(SimError::Rejected(list.join("; ")));
+        return Err(Error::Rejected(list.join("; ")));
     }
     let (inputs, outputs) = bindings(&loadable)?;
     Ok(Network {
@@ -136,7 +136,7 @@ pub fn bindings(l: &Loadable) -> Result<(Vec<Binding>, Vec<Binding>)> {
             .tensor_desc_list
             .get(usize::from(m.tensor_desc_id))
             .ok_or_else(|| {
-                SimError::Rejected(format!(
+                Error::Rejected(format!(
                     "memory_list[{i}].tensor_desc_id: {} is outside tensor_desc_list ({} entries)",
                     m.tensor_desc_id,
                     l.tensor_desc_list.len()

@@ -5,9 +5,9 @@
 //!
 //! In: a [`Loadable`]. Out: [`Memory`]; engines use [`TaskMem`] only.
 //! Every access is bounds-checked and an overflow is a
-//! [`SimError::OutOfBounds`] naming the op, the surface and the address.
+//! [`Error::OutOfBounds`] naming the op, the surface and the address.
 
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use onnc_nvdla_loadable::enums::MemoryFlags;
 use onnc_nvdla_loadable::Loadable;
 
@@ -32,7 +32,7 @@ impl Memory {
         for (i, m) in l.memory_list.iter().enumerate() {
             total = total.saturating_add(m.size);
             if total > MAX_MEMORY_BYTES {
-                return Err(SimError::Rejected(format!(
+                return Err(Error::Rejected(format!(
                     "memory {i}: the memories add up to more than {MAX_MEMORY_BYTES} bytes"
                 )));
             }
@@ -44,13 +44,13 @@ impl Memory {
                         .iter()
                         .position(|b| &b.name == name)
                         .ok_or_else(|| {
-                            SimError::Rejected(format!(
+                            Error::Rejected(format!(
                                 "memory {i}: content blob '{name}' does not exist"
                             ))
                         })?;
                     let data = onnc_nvdla_loadable::layout::blob_bytes(l, blob);
                     let end = off.checked_add(data.len() as u64).filter(|&e| e <= m.size).ok_or_else(|| {
-                        SimError::Rejected(format!(
+                        Error::Rejected(format!(
                             "memory {i}: blob '{name}' ({} bytes) at offset {off} overflows the memory ({} bytes)",
                             data.len(),
                             m.size
@@ -93,7 +93,7 @@ impl TaskMem<'_> {
     /// Memory id and byte offset of task address index `address` + `offset`.
     pub fn locate(&self, surface: &'static str, address: i16, offset: u64) -> Result<(u16, u64)> {
         let bad =
-            |what: String| SimError::Rejected(format!("{}: surface '{surface}': {what}", self.at));
+            |what: String| Error::Rejected(format!("{}: surface '{surface}': {what}", self.at));
         let slot = usize::try_from(address)
             .map_err(|_| bad(format!("address index {address} is negative")))?;
         let id = *self.task_addresses.get(slot).ok_or_else(|| {
@@ -125,7 +125,7 @@ impl TaskMem<'_> {
         let size = self.mem.mems[mem as usize].len() as u64;
         match at.checked_add(len as u64) {
             Some(end) if end <= size => Ok(at as usize..end as usize),
-            _ => Err(SimError::OutOfBounds {
+            _ => Err(Error::OutOfBounds {
                 at: self.at.clone(),
                 surface,
                 mem,

@@ -15,7 +15,7 @@
 //! non-zero, 32-byte aligned source plane stride) refuse the op.
 
 use crate::engine::{bytes_per_element, OpCtx};
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use onnc_nvdla_loadable::desc::{mem_type, DataCube, RubikOpDesc, RubikSurfaceDesc};
 
 /// Rubik modes.
@@ -70,12 +70,12 @@ pub fn run(op: &RubikOpDesc, surf: &RubikSurfaceDesc, ctx: &mut OpCtx) -> Result
     }
 }
 
-fn reject(ctx: &OpCtx, what: String) -> SimError {
-    SimError::Rejected(format!("{}: {what}", ctx.mem.at))
+fn reject(ctx: &OpCtx, what: String) -> Error {
+    Error::Rejected(format!("{}: {what}", ctx.mem.at))
 }
 
-fn unsupported(ctx: &OpCtx, what: String) -> SimError {
-    SimError::Unsupported {
+fn unsupported(ctx: &OpCtx, what: String) -> Error {
+    Error::Unsupported {
         at: ctx.mem.at.clone(),
         what,
     }

@@ -13,7 +13,7 @@
 //! the loadable's own strides.
 
 use crate::engine::{Engines, Hw};
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use crate::load::{load, Binding, LoadOptions, Network};
 use crate::memory::Memory;
 use crate::sched::{run_dla_task, Dump, Env};
@@ -242,7 +242,7 @@ pub fn golden_dimg(bytes: &[u8], opts: &Options) -> Result<Vec<u8>> {
     let b = net
         .outputs
         .first()
-        .ok_or_else(|| SimError::Input("the loadable has no bound output".into()))?;
+        .ok_or_else(|| Error::Input("the loadable has no bound output".into()))?;
     dimg::write(&b.tensor, tensor_bytes(&mem, b)?)
 }
 
@@ -270,7 +270,7 @@ pub fn execute(
             let t = usize::from(tid);
             let (Some(task), Some(descs)) = (net.loadable.task_list.get(t), net.tasks.get(t))
             else {
-                return Err(SimError::Rejected(format!(
+                return Err(Error::Rejected(format!(
                     "submit {}: task {tid} does not exist",
                     s.id
                 )));
@@ -295,7 +295,7 @@ pub fn execute(
                     emu::run_task(t, &task.address_list, d, mem, net.abi, &mut done)?;
                 }
                 TaskDescs::Other(i) => {
-                    return Err(SimError::Rejected(format!(
+                    return Err(Error::Rejected(format!(
                         "task {t}: interface {i} is neither {} nor {}",
                         Interface::DLA1,
                         Interface::EMU1
@@ -346,15 +346,16 @@ fn emu_dump(
 /// The bytes of a bound tensor: `size` bytes from its offset in its memory.
 fn tensor_bytes<'m>(mem: &'m Memory, b: &Binding) -> Result<&'m [u8]> {
     let t = &b.tensor;
-    let buf = mem.mems.get(usize::from(b.mem_id)).ok_or_else(|| {
-        SimError::Input(format!("tensor '{}': memory {} missing", t.name, b.mem_id))
-    })?;
+    let buf = mem
+        .mems
+        .get(usize::from(b.mem_id))
+        .ok_or_else(|| Error::Input(format!("tensor '{}': memory {} missing", t.name, b.mem_id)))?;
     let end = t
         .offset
         .checked_add(t.size)
         .filter(|&e| e <= buf.len() as u64);
     let end = end.ok_or_else(|| {
-        SimError::Input(format!(
+        Error::Input(format!(
             "tensor '{}': {} bytes at offset {} overflow memory {} ({} bytes)",
             t.name,
             t.size,
@@ -372,7 +373,7 @@ fn bind_input(net: &Network, mem: &mut Memory, t: &Tensor) -> Result<()> {
         .iter()
         .find(|b| b.bind_id == t.bind_id)
         .ok_or_else(|| {
-            SimError::Input(format!(
+            Error::Input(format!(
                 "no input with bind id {} (the loadable has {})",
                 t.bind_id,
                 net.inputs.len()
@@ -382,7 +383,7 @@ fn bind_input(net: &Network, mem: &mut Memory, t: &Tensor) -> Result<()> {
     let bytes = match &t.data {
         TensorData::Raw(r) => {
             if r.len() > size {
-                return Err(SimError::Input(format!(
+                return Err(Error::Input(format!(
                     "input {}: {} bytes for a {size}-byte tensor",
                     t.bind_id,
                     r.len()
@@ -393,7 +394,7 @@ fn bind_input(net: &Network, mem: &mut Memory, t: &Tensor) -> Result<()> {
         TensorData::F32(v) => {
             let layout = Layout::of(&b.tensor, &net.hw)?;
             if v.len() != layout.count() {
-                return Err(SimError::Input(format!(
+                return Err(Error::Input(format!(
                     "input {}: {} values for shape {:?}",
                     t.bind_id,
                     v.len(),
@@ -452,7 +453,7 @@ pub const MAX_ELEMENTS: usize = 1 << 28;
 
 impl Layout {
     fn of(t: &TensorDescListEntry, hw: &Hw) -> Result<Layout> {
-        let bad = |w: String| SimError::Input(format!("tensor '{}': {w}", t.name));
+        let bad = |w: String| Error::Input(format!("tensor '{}': {w}", t.name));
         let bpe = match t.data_type {
             DataType::INT8 | DataType::UINT8 => 1,
             DataType::INT16 | DataType::UINT16 | DataType::HALF => 2,
@@ -492,7 +493,7 @@ impl Layout {
     /// overlap, but not by more than [`crate::dimg::MAX_OVERLAP`]).
     fn fits(&self, size: usize) -> Result<()> {
         if (self.count() * self.bpe) as u128 > size as u128 * crate::dimg::MAX_OVERLAP {
-            return Err(SimError::Input(format!(
+            return Err(Error::Input(format!(
                 "tensor '{}': shape {:?} cannot be read from {size} bytes",
                 self.name, self.dims
             )));
@@ -515,7 +516,7 @@ impl Layout {
             + (x as u128) * self.atom as u128
             + ((ch % self.cpa) * self.bpe) as u128;
         if off + self.bpe as u128 > size as u128 {
-            return Err(SimError::Input(format!(
+            return Err(Error::Input(format!(
                 "tensor '{}': element (n {n}, c {ch}, h {y}, w {x}) at byte {off} is outside its {size} bytes",
                 self.name
             )));

@@ -29,11 +29,11 @@
 //! Not modelled: ROIs other than one, the SDP/CDP LUT-programming deferral
 //! (it only delays register writes), descriptor write-back to DRAM.
 //! Firmware errors (bad `op_head`, a consumer of the wrong type, a count
-//! going below zero, a queue cycle) are [`SimError::Rejected`]; a task that
+//! going below zero, a queue cycle) are [`Error::Rejected`]; a task that
 //! can no longer make progress is a deadlock error listing every op's state.
 
 use crate::engine::{Engines, Flying, Hw, OpCtx};
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use crate::memory::Memory;
 use onnc_nvdla_loadable::desc::common::event;
 use onnc_nvdla_loadable::desc::{
@@ -113,7 +113,7 @@ pub fn run_dla_task(task: usize, addresses: &[u16], d: &DlaTaskDescs, env: &mut 
         op: None,
         engine: "",
     };
-    let rejected = |what: &str, why: &String| SimError::Rejected(format!("{at}: {what}: {why}"));
+    let rejected = |what: &str, why: &String| Error::Rejected(format!("{at}: {what}: {why}"));
     let nd = d
         .network
         .value
@@ -124,7 +124,7 @@ pub fn run_dla_task(task: usize, addresses: &[u16], d: &DlaTaskDescs, env: &mut 
         return Ok(());
     }
     if nd.num_rois != 1 {
-        return Err(SimError::Unsupported {
+        return Err(Error::Unsupported {
             at,
             what: format!("num_rois {} (only one ROI is modelled)", nd.num_rois),
         });
@@ -141,7 +141,7 @@ pub fn run_dla_task(task: usize, addresses: &[u16], d: &DlaTaskDescs, env: &mut 
         .as_ref()
         .map_err(|e| rejected("surface list", e))?;
     if deps.len() < n || ops.len() < n || surfs.len() < n {
-        return Err(SimError::Rejected(format!(
+        return Err(Error::Rejected(format!(
             "{at}: {n} operations but {} dependency, {} op and {} surface descriptors",
             deps.len(),
             ops.len(),
@@ -197,7 +197,7 @@ impl Task<'_> {
         }
     }
 
-    fn reject(&self, op: Option<usize>, what: String) -> SimError {
+    fn reject(&self, op: Option<usize>, what: String) -> Error {
         let at = match op {
             Some(o) => self.at(o),
             None => At {
@@ -206,7 +206,7 @@ impl Task<'_> {
                 engine: "",
             },
         };
-        SimError::Rejected(format!("{at}: {what}"))
+        Error::Rejected(format!("{at}: {what}"))
     }
 
     fn ty(&self, op: usize) -> u8 {
@@ -453,7 +453,7 @@ impl Task<'_> {
         Ok(None)
     }
 
-    fn deadlock(&self) -> SimError {
+    fn deadlock(&self) -> Error {
         let states: Vec<String> = (0..self.n)
             .filter(|&i| !self.st[i].done)
             .map(|i| {
@@ -474,7 +474,7 @@ impl Task<'_> {
                 )
             })
             .collect();
-        SimError::Rejected(format!(
+        Error::Rejected(format!(
             "task {}: the firmware would hang with {} of {} operations done: {}",
             self.task,
             self.completed,
@@ -487,7 +487,7 @@ impl Task<'_> {
         let mut flying: Option<Flying> = None;
         for &op in chain {
             let at = self.at(op);
-            let missing = || SimError::Unsupported {
+            let missing = || Error::Unsupported {
                 at: at.clone(),
                 what: format!("the {} engine is not modelled", at.engine),
             };
@@ -524,7 +524,7 @@ impl Task<'_> {
                     None
                 }
                 _ => {
-                    return Err(SimError::Unsupported {
+                    return Err(Error::Unsupported {
                         at,
                         what: format!("processor type {}", self.ty(op)),
                     })

@@ -11,7 +11,7 @@ use onnc_nvdla_loadable::layout::{task_descs, TaskDescs};
 use onnc_nvdla_loadable::{detect_abi, Loadable};
 use onnc_nvdla_sim::engine::{Hw, OpCtx};
 use onnc_nvdla_sim::memory::Memory;
-use onnc_nvdla_sim::{cdp, At, SimError};
+use onnc_nvdla_sim::{cdp, At, Error};
 
 const INT8: u8 = 0;
 const INT16: u8 = 1;
@@ -58,7 +58,7 @@ fn run(
     input: &[i32],
     hw: &Hw,
     read_c: usize,
-) -> Result<Vec<i32>, SimError> {
+) -> Result<Vec<i32>, Error> {
     let p = op.in_precision;
     let src = cube(0, dims, p, hw);
     let dst = cube(1, dims, p, hw);
@@ -358,7 +358,7 @@ fn bad_descriptors_are_errors() {
     o.out_precision = INT8;
     assert!(matches!(
         run(&o, &quarter_lut(), (1, 1, 1), &[1], &hw, 1),
-        Err(SimError::Rejected(_))
+        Err(Error::Rejected(_))
     ));
     let mut o = op(INT16, 3, false, false);
     o.lut_index = 3;

@@ -4,7 +4,7 @@
 //! panics; an out-of-bounds surface names the op.
 
 use md5::{Digest, Md5};
-use onnc_nvdla_sim::{golden_dimg, simulate, Options, SimError};
+use onnc_nvdla_sim::{golden_dimg, simulate, Error, Options};
 use std::path::PathBuf;
 
 fn data_dir() -> PathBuf {
@@ -240,7 +240,7 @@ fn out_of_bounds_names_the_op() {
     l.address_list[4].size = 1024;
     let err = golden_dimg(&l.write(), &Options::default()).unwrap_err();
     match &err {
-        SimError::OutOfBounds {
+        Error::OutOfBounds {
             at, surface, mem, ..
         } => {
             assert_eq!((at.task, at.op, at.engine), (0, Some(0), "BDMA"));

@@ -9,7 +9,7 @@ use onnc_nvdla_loadable::layout::{task_descs, TaskDescs};
 use onnc_nvdla_loadable::{detect_abi, Loadable};
 use onnc_nvdla_sim::engine::{Flying, FlyingData, Hw, OpCtx};
 use onnc_nvdla_sim::memory::Memory;
-use onnc_nvdla_sim::{pdp, At, SimError};
+use onnc_nvdla_sim::{pdp, At, Error};
 
 const INT8: u8 = 0;
 const INT16: u8 = 1;
@@ -117,7 +117,7 @@ fn run(
     out: (usize, usize),
     input: &[u16],
     hw: &Hw,
-) -> Result<Vec<u16>, SimError> {
+) -> Result<Vec<u16>, Error> {
     let src = cube(0, inp, op.precision, hw);
     let dst = cube(1, (out.0, out.1, inp.2), op.precision, hw);
     let mut mem = Memory {
@@ -402,7 +402,7 @@ fn fp16_padding_values_must_be_zero() {
     let mut o = op(AVG, FP16, (3, 3), (1, 1), [1, 1, 1, 1]);
     o.padding_value[0] = 0x3C00;
     let e = run(&o, (3, 3, 1), (3, 3), &f16s(&[1.0; 9]), &Hw::NV_FULL).unwrap_err();
-    assert!(matches!(e, SimError::Rejected(_)), "{e}");
+    assert!(matches!(e, Error::Rejected(_)), "{e}");
 }
 
 #[test]

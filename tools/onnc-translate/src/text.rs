@@ -8,7 +8,8 @@
 
 use super::{cli::Cli, split};
 use onnc_dialects::{ir, verify};
-use onnc_passes::translate::{Error, Input, Kind, Translation};
+use onnc_passes::translate::{Input, Kind, Translation};
+use onnc_passes::Error;
 
 /// Refuses flags the translation cannot use.
 pub fn check_flags(t: &Translation, cli: &Cli) -> Result<(), String> {

@@ -193,11 +193,9 @@ fn table(r: &crate::report::Report) -> Result<String, Vec<String>> {
     .map_err(|e| vec![format!("error: {e}")])
 }
 
-fn mvu_messages(file: &str, e: onnc_mvu::CompileError) -> Vec<String> {
+fn mvu_messages(file: &str, e: onnc_mvu::Error) -> Vec<String> {
     match e {
-        onnc_mvu::CompileError::Problems(ps) => {
-            ps.iter().map(|p| format!("{file}: error: {p}")).collect()
-        }
+        onnc_mvu::Error::Problems(ps) => ps.iter().map(|p| format!("{file}: error: {p}")).collect(),
         other => vec![format!("{file}: error: {other}")],
     }
 }

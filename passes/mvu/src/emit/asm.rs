@@ -33,7 +33,7 @@ use std::fmt::Write as _;
 
 use crate::config::{Row, Table};
 use crate::csr::{self, Csr};
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::LayerOp;
 use crate::limits::{unsigned_range, MvuLimits, DATA_ADDR_BITS, WEIGHT_ADDR_BITS};
 
@@ -182,7 +182,7 @@ fn check_pointers(r: &Row, jobs: u64, b: &LayerBases) -> Result<()> {
         let value = base.saturating_add(step.saturating_mul(last));
         let (min, max) = unsigned_range(bits);
         if i128::from(value) > max {
-            return Err(MvuError::RegisterOverflow {
+            return Err(Error::RegisterOverflow {
                 layer: r.name.clone(),
                 field: format!("{field} (last job)"),
                 value: value.into(),
@@ -246,7 +246,7 @@ fn check_pooled_pointers(r: &Row, p: &PooledSteps, b: &LayerBases) -> Result<()>
     for (field, value, bits) in checks {
         let (min, max) = unsigned_range(bits);
         if i128::from(value) > max {
-            return Err(MvuError::RegisterOverflow {
+            return Err(Error::RegisterOverflow {
                 layer: r.name.clone(),
                 field: format!("{field} (last job)"),
                 value: value.into(),

@@ -30,7 +30,7 @@ pub use json::json;
 pub use text::text;
 
 use crate::config::Table;
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::weights::WeightFile;
 
 /// Name of the JSON table.
@@ -78,12 +78,12 @@ pub fn bundle(
     let mut names: BTreeSet<String> = files.iter().map(|f| f.name.clone()).collect();
     for w in weights {
         if !table.rows.iter().any(|r| r.name == w.layer) {
-            return Err(MvuError::UnknownLayer {
+            return Err(Error::UnknownLayer {
                 layer: w.layer.clone(),
             });
         }
         if !names.insert(w.file_name.clone()) {
-            return Err(MvuError::DuplicateFile {
+            return Err(Error::DuplicateFile {
                 layer: w.layer.clone(),
                 file: w.file_name.clone(),
             });

@@ -38,6 +38,7 @@
 
 use super::lower::Lowered;
 use super::split::{Piece, PieceKind};
+use crate::error::Error;
 use crate::limits::BLOCK;
 
 /// Words of the bias RAM (`BBBANKA = 6` address bits).
@@ -46,27 +47,6 @@ pub const BIAS_RAM_WORDS: usize = 64;
 pub const BIAS_SLOT_BITS: usize = 32;
 /// Bits of the scaler's post-add operand `c` and of its output (`BSCALERC`).
 pub const BIAS_BITS: u32 = 27;
-
-/// Why a layer's bias cannot go through the bias RAM.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BiasError {
-    /// More output blocks than bias-RAM words.
-    #[error("the bias of {channels} output channels needs {blocks} bias-RAM words, more than the {BIAS_RAM_WORDS} (6-bit address)")]
-    TooManyBlocks {
-        /// Output channels.
-        channels: usize,
-        /// 64-channel blocks.
-        blocks: usize,
-    },
-    /// A value outside the scaler's 27-bit post-add operand.
-    #[error("output channel {channel}'s bias is {value} accumulator units, outside the scaler's 27-bit operand (|c| < 2^26)")]
-    Range {
-        /// Output channel.
-        channel: usize,
-        /// Its bias in accumulator units.
-        value: i64,
-    },
-}
 
 /// The weight scale of output channel `o`.
 fn scale_of(l: &Lowered, o: usize, out: usize) -> f64 {
@@ -138,10 +118,10 @@ pub fn bias_bound(l: &Lowered) -> u64 {
 /// bits). Lines are 2048 characters `0`/`1`, most significant bit first
 /// (lane 63 leftmost), like the weight images. Errors when the values need
 /// more than the 64 words or leave the 27-bit range.
-pub fn bias_image(values: &[i64]) -> Result<Vec<String>, BiasError> {
+pub fn bias_image(values: &[i64]) -> Result<Vec<String>, Error> {
     let blocks = values.len().div_ceil(BLOCK as usize);
     if blocks > BIAS_RAM_WORDS {
-        return Err(BiasError::TooManyBlocks {
+        return Err(Error::BiasBlocks {
             channels: values.len(),
             blocks,
         });
@@ -152,7 +132,7 @@ pub fn bias_image(values: &[i64]) -> Result<Vec<String>, BiasError> {
         .enumerate()
         .find(|(_, v)| !(-limit..limit).contains(*v))
     {
-        return Err(BiasError::Range { channel, value });
+        return Err(Error::BiasRange { channel, value });
     }
     Ok(values
         .chunks(BLOCK as usize)
@@ -246,14 +226,14 @@ mod tests {
         assert!(bias_image(&[(1 << 26) - 1, -(1 << 26)]).is_ok());
         assert_eq!(
             bias_image(&[0, 1 << 26]),
-            Err(BiasError::Range {
+            Err(Error::BiasRange {
                 channel: 1,
                 value: 1 << 26
             })
         );
         assert!(matches!(
             bias_image(&vec![1; 64 * 64 + 1]),
-            Err(BiasError::TooManyBlocks { blocks: 65, .. })
+            Err(Error::BiasBlocks { blocks: 65, .. })
         ));
         assert_eq!(bias_image(&vec![1; 64 * 64]).unwrap().len(), 64);
     }

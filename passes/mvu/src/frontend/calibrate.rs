@@ -2,7 +2,7 @@
 //!
 //! In: the lowered layers of a network and calibration input codes (the
 //! graph input's NCHW order, `aprec`-bit codes). Out: each layer's
-//! `quant_msb`, set in place; or the [`SimError`] that stopped the model.
+//! `quant_msb`, set in place; or the [`Error`] that stopped the model.
 //!
 //! The MVU's quantizer keeps bits `msb .. msb − oprec + 1` of the value after
 //! the pooler, without rounding or saturation, so the useful window is the
@@ -24,8 +24,9 @@
 use super::flow::Flow;
 use super::lower::Lowered;
 use super::run::Buffers;
-use super::sim::{decode, input_dims, layer, quantize, SimError};
+use super::sim::{decode, input_dims, layer, quantize};
 use super::split::split;
+use crate::error::Error;
 use crate::limits::{MvuLimits, MAX_QUANT_MSB};
 
 /// Bits of the raw pipeline value the model keeps while calibrating: the
@@ -46,8 +47,8 @@ fn run_raw(
     l: &Lowered,
     xs: &[Vec<i64>],
     dims: &[usize],
-) -> Result<(Vec<Vec<i64>>, Vec<usize>), SimError> {
-    let pieces = split(l, &MvuLimits::default(), false).map_err(|e| SimError::Shape {
+) -> Result<(Vec<Vec<i64>>, Vec<usize>), Error> {
+    let pieces = split(l, &MvuLimits::default(), false).map_err(|e| Error::DataShape {
         layer: l.node.clone(),
         what: e.to_string(),
     })?;
@@ -75,7 +76,7 @@ pub fn calibrate(
     lowered: &mut [Lowered],
     flow: &Flow,
     inputs: &[Vec<i64>],
-) -> Result<Vec<u32>, SimError> {
+) -> Result<Vec<u32>, Error> {
     let mut floor = vec![0u32; lowered.len()];
     loop {
         let chosen = calibrate_once(lowered, flow, inputs, &floor)?;
@@ -101,7 +102,7 @@ fn calibrate_once(
     flow: &Flow,
     inputs: &[Vec<i64>],
     floor: &[u32],
-) -> Result<Vec<u32>, SimError> {
+) -> Result<Vec<u32>, Error> {
     let dims = input_dims(lowered.first(), inputs.first().map_or(0, Vec::len));
     let mut bufs = Buffers::new(flow, inputs.to_vec(), dims);
     let mut chosen = Vec::with_capacity(lowered.len());

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use onnc_onnx::Graph;
 
-use super::error::Problem;
+use super::problem::Problem;
 
 /// Values that do not depend on the graph input.
 pub type Constants = BTreeSet<String>;

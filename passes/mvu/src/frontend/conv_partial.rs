@@ -31,7 +31,7 @@
 //! covers the pooling: a maximum of values each at most `R < 2^L` lower is at
 //! most `R` lower). A single input block whose taps alone exceed the weight
 //! RAM (AlexNet's 11×11 stem at 8 bits: 968 words for 3 channels) cannot be
-//! split over channels: [`MvuError::BlockTooLarge`].
+//! split over channels: [`Error::BlockTooLarge`].
 
 use std::ops::Range;
 
@@ -42,7 +42,7 @@ use super::partial::{
 };
 use super::split::{split, Piece, PieceKind};
 use super::weights::LayerWeights;
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{ConvShape, Layer, LayerOp, Precision};
 use crate::limits::MvuLimits;
 use crate::registers::blocks;
@@ -152,14 +152,14 @@ pub fn split_conv_inputs(
     } else if per_row <= ram {
         Cut::KernelRows
     } else {
-        return Err(MvuError::BlockTooLarge {
+        return Err(Error::BlockTooLarge {
             layer: layer.name.clone(),
             needed,
             capacity: ram,
             per_input_block: per_row,
         });
     };
-    let refuse = |parts: u64, bound: u64| MvuError::PartialSumRange {
+    let refuse = |parts: u64, bound: u64| Error::PartialSumRange {
         layer: layer.name.clone(),
         needed,
         capacity: ram,
@@ -192,7 +192,7 @@ pub fn split_conv_inputs(
         return Err(refuse(k, 0));
     }
     let Some([ch, cw]) = c.output_hw() else {
-        return Err(MvuError::Shape {
+        return Err(Error::Shape {
             layer: layer.name.clone(),
             field: "conv output",
             value: 0,

@@ -29,7 +29,7 @@
 //! ```
 
 use crate::config::{configure, Options};
-use crate::error::MvuError;
+use crate::error::Error;
 use crate::layer::{Layer, LayerOp};
 use crate::registers::{blocks, FractionalColumns};
 
@@ -45,7 +45,7 @@ pub enum DialectValue {
 }
 
 /// The op's attributes for `layer` on MVU 0 (see [`dialect_attrs_on`]).
-pub fn dialect_attrs(layer: &Layer) -> Result<Vec<(&'static str, DialectValue)>, MvuError> {
+pub fn dialect_attrs(layer: &Layer) -> Result<Vec<(&'static str, DialectValue)>, Error> {
     dialect_attrs_on(layer, 0)
 }
 
@@ -57,7 +57,7 @@ pub fn dialect_attrs(layer: &Layer) -> Result<Vec<(&'static str, DialectValue)>,
 pub fn dialect_attrs_on(
     layer: &Layer,
     mvu: u32,
-) -> Result<Vec<(&'static str, DialectValue)>, MvuError> {
+) -> Result<Vec<(&'static str, DialectValue)>, Error> {
     use DialectValue::{Int, Ints};
     let opts = Options {
         check_capacity: false,

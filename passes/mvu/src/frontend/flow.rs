@@ -37,8 +37,8 @@
 
 use std::collections::BTreeMap;
 
-use super::error::Problem;
 use super::lower::{Lowered, Wiring};
+use super::problem::Problem;
 use crate::layer::{LayerOp, Pool};
 use crate::limits::BLOCK;
 use crate::registers::blocks;

@@ -43,7 +43,7 @@ use super::groups::block_diagonal;
 use onnc_tensor::{Attr, Tensor};
 
 use super::chain::Constants;
-use super::error::Problem;
+use super::problem::Problem;
 use super::weights::{integer_weights, LayerWeights};
 use super::CompileOptions;
 use crate::layer::{ConvShape, Layer, MatMulShape, Precision};

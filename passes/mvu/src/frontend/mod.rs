@@ -5,7 +5,7 @@
 //! `Gemm` / `MatMul` / `Relu` and layout-only ops with constant weights, in
 //! a chain or branches joined by channel `Concat`s) and [`CompileOptions`]. Out: [`Compiled`]: the configuration table,
 //! the layers, and every output file's contents, written by
-//! [`Compiled::write_dir`]; or a [`CompileError`] listing every problem.
+//! [`Compiled::write_dir`]; or a [`Error`] listing every problem.
 //!
 //! Steps: options check → [`check_joins`] (no residual joins) →
 //! [`lower_graph`] (one [`crate::Layer`] per Conv/Gemm/MatMul, weights to
@@ -28,7 +28,6 @@ mod chain;
 mod conv_partial;
 mod conv_sums;
 mod dialect;
-mod error;
 pub mod flow;
 pub mod groups;
 mod lower;
@@ -36,6 +35,7 @@ mod output;
 mod partial;
 mod pipeline;
 pub mod placement;
+mod problem;
 mod run;
 mod sim;
 mod split;
@@ -45,30 +45,28 @@ mod weights;
 mod window;
 
 pub use bias::{
-    accumulator_bias, adds_bias, bias_bound, bias_image, layer_bias_values, piece_bias, BiasError,
-    BIAS_BITS, BIAS_RAM_WORDS,
+    accumulator_bias, adds_bias, bias_bound, bias_image, layer_bias_values, piece_bias, BIAS_BITS,
+    BIAS_RAM_WORDS,
 };
 pub use calibrate::{calibrate, msb_for};
 pub use chain::{check_joins, Constants};
 pub use dialect::{dialect_attrs, DialectValue};
-pub use error::{CompileError, Problem};
 pub use flow::Flow;
 pub use lower::{lower, lower_graph, Lowered, WeightLayout, Wiring};
 pub use output::{GeneratedFile, EXPECTED_OUTPUT_BIN, INPUT_BIN, INPUT_HEX, TEST_VECTORS_JSON};
 pub use partial::{partial_bound, sum_weights, PARTIAL_LIMIT};
 pub use pipeline::{max_pool, output_bound};
-pub use sim::{reference_codes, reference_graph, simulate, SimError};
+pub use problem::Problem;
+pub use sim::{reference_codes, reference_graph, simulate};
 pub use split::{piece_weights, slice_weights, split, Piece, PieceKind};
 pub use split_check::{check_splits, SplitCheck};
 pub use vectors::{fake_quantized, input_vectors, random_codes, test_vectors, TestVectors};
 pub use weights::{integer_weights, LayerWeights};
 pub use window::window_shift;
 
-/// The error of [`compile`] and [`Compiled::write_dir`].
-pub type Error = CompileError;
-
 use crate::config::{generate, Options, Table};
 use crate::emit::{self, AsmOptions};
+use crate::error::Error;
 use crate::layer::Layer;
 use crate::limits::{MAX_PREC, MIN_PREC};
 use crate::weights::{export_weights, WeightFile};
@@ -191,10 +189,7 @@ impl Compiled {
     /// Writes every file into `dir`, atomically: the files go to a sibling
     /// temporary directory that then replaces `dir`, so `dir` is never half
     /// written. Returns the written paths, in write order.
-    pub fn write_dir(
-        &self,
-        dir: &std::path::Path,
-    ) -> Result<Vec<std::path::PathBuf>, CompileError> {
+    pub fn write_dir(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Error> {
         output::write_dir_atomic(dir, &self.files)
     }
 }
@@ -231,7 +226,7 @@ fn check_precisions(opts: &CompileOptions) -> Vec<Problem> {
 /// first piece that adds the bias), pointing each such piece (output pieces,
 /// or a split layer's first partials) at its first block (`bias_base`);
 /// `None` for a layer without a bias.
-fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, BiasError> {
+fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, Error> {
     let Some(values) = layer_bias_values(l, ps) else {
         return Ok(None);
     };
@@ -254,7 +249,7 @@ fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, BiasEr
 }
 
 /// Compiles `graph` for BARVINN's MVUs; every problem is reported at once.
-pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compiled, Error> {
     let problems = check_precisions(opts);
     if !problems.is_empty() {
         return Err(problems.into());
@@ -290,7 +285,7 @@ pub fn compile(graph: &onnc_onnx::Graph, opts: &CompileOptions) -> Result<Compil
 /// `aprec` for `test_vectors.json`). Out: the pieces, register table and
 /// every configuration file (no test vectors: [`Compiled::add_test_vectors`]),
 /// or every problem found. The layers form a chain ([`Flow::chain`]).
-pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled, CompileError> {
+pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled, Error> {
     let flow = Flow::chain(&lowered);
     assemble_flow(lowered, flow, opts)
 }
@@ -302,7 +297,7 @@ pub fn assemble_flow(
     lowered: Vec<Lowered>,
     flow: Flow,
     opts: &CompileOptions,
-) -> Result<Compiled, CompileError> {
+) -> Result<Compiled, Error> {
     // A strided conv job walks floor((iW − fW) / sW) + 1 windows of its row;
     // BARVINN's formula `(iW − fW + 1) / sW` is that number only when it is
     // an integer. The front end takes the window count (`RoundUp`): equal
@@ -364,8 +359,8 @@ pub fn assemble_flow(
         return Err(problems.into());
     }
     let layers: Vec<Layer> = pieces.iter().flatten().map(|p| p.layer.clone()).collect();
-    let table =
-        generate(&layers, &engine).map_err(|e| vec![Problem::engine(e.layer(), "layer", &e)])?;
+    let table = generate(&layers, &engine)
+        .map_err(|e| vec![Problem::engine(e.layer().unwrap_or_default(), "layer", &e)])?;
     let by_layer = |name: &str| {
         lowered
             .iter()
@@ -378,8 +373,13 @@ pub fn assemble_flow(
     } else {
         opts.asm.clone()
     };
-    let text = emit::bundle(&table, &images, &asm)
-        .map_err(|e| vec![Problem::engine(e.layer(), by_layer(e.layer()), &e)])?;
+    let text = emit::bundle(&table, &images, &asm).map_err(|e| {
+        vec![Problem::engine(
+            e.layer().unwrap_or_default(),
+            by_layer(e.layer().unwrap_or_default()),
+            &e,
+        )]
+    })?;
     let files: Vec<GeneratedFile> = text.into_iter().map(GeneratedFile::from).collect();
     Ok(Compiled {
         lowered,
@@ -404,7 +404,7 @@ fn branched_asm(
     flow: &Flow,
     opts: &CompileOptions,
     limits: &crate::MvuLimits,
-) -> Result<AsmOptions, CompileError> {
+) -> Result<AsmOptions, Error> {
     let split: Vec<Problem> = lowered
         .iter()
         .zip(pieces)

@@ -20,10 +20,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::error::CompileError;
 use super::vectors::TestVectors;
 use super::CompileOptions;
 use crate::emit::OutputFile;
+use crate::error::Error;
 
 /// Test input, raw f32.
 pub const INPUT_BIN: &str = "input_0.bin";
@@ -100,7 +100,7 @@ pub fn vector_files(v: &TestVectors, opts: &CompileOptions) -> Vec<GeneratedFile
 /// paths. The rules are onnc-io's (`onnc_io::write_dir`): an existing
 /// directory is replaced only when it is empty or an earlier MVU output
 /// (it holds `mvu_config.json`); nothing is left behind on failure.
-pub fn write_dir_atomic(dir: &Path, files: &[GeneratedFile]) -> Result<Vec<PathBuf>, CompileError> {
+pub fn write_dir_atomic(dir: &Path, files: &[GeneratedFile]) -> Result<Vec<PathBuf>, Error> {
     let files: Vec<onnc_io::DirFile> = files
         .iter()
         .map(|f| onnc_io::DirFile {
@@ -109,11 +109,14 @@ pub fn write_dir_atomic(dir: &Path, files: &[GeneratedFile]) -> Result<Vec<PathB
         })
         .collect();
     onnc_io::write_dir(dir, crate::emit::CONFIG_JSON, &files).map_err(|e| match e {
-        onnc_io::Error::Io { path, source } => CompileError::Io { path, source },
+        onnc_io::Error::Io { path, source } => Error::Io {
+            path,
+            source: source.into(),
+        },
         onnc_io::Error::Refused { path, why } | onnc_io::Error::Unreadable { path, why } => {
-            CompileError::Io {
+            Error::Io {
                 path,
-                source: std::io::Error::other(why),
+                source: std::io::Error::other(why).into(),
             }
         }
     })

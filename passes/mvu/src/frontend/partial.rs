@@ -27,7 +27,7 @@
 //! whose partials meet that bound; when even one 64-feature block per part
 //! exceeds it (8-bit weights and activations: one product reaches 32385), or
 //! the sum would not fit, the layer is refused with
-//! [`MvuError::PartialSumRange`] naming the words needed and the bound.
+//! [`Error::PartialSumRange`] naming the words needed and the bound.
 //!
 //! Only when no exact split exists, the partials may be **windows**: each
 //! drops its `s` low bits (quantizer MSB `15 + s`) and the sum's quantizer MSB
@@ -42,7 +42,7 @@ use std::ops::Range;
 use super::lower::Lowered;
 use super::split::{Piece, PieceKind};
 use super::window::window_shift;
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{Layer, LayerOp, MatMulShape, Precision};
 use crate::limits::{MvuLimits, BLOCK};
 use crate::registers::blocks;
@@ -102,7 +102,7 @@ fn bands(layer: &str, rows: u32, in_w: u64, out_w: u64, half: u64) -> Result<Vec
         )
     };
     if needed > half {
-        return Err(MvuError::Capacity {
+        return Err(Error::Capacity {
             layer: layer.to_string(),
             memory,
             needed,
@@ -261,7 +261,7 @@ pub fn split_inputs(
     let amax = act_max(&p);
     let ram = limits.weight_ram_words;
     let wp = u64::from(p.weight);
-    let refuse = |parts: u64, bound: u64| MvuError::PartialSumRange {
+    let refuse = |parts: u64, bound: u64| Error::PartialSumRange {
         layer: layer.name.clone(),
         needed,
         capacity: ram,

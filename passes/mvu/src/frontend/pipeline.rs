@@ -31,8 +31,8 @@
 use onnc_onnx::Node;
 use onnc_tensor::Attr;
 
-use super::error::Problem;
 use super::lower::{int_attr, ints_attr, Cx, Lowered, WeightLayout};
+use super::problem::Problem;
 use super::weights::LayerWeights;
 use super::CompileOptions;
 use crate::layer::{ConvShape, Layer, LayerOp, Pool, Precision};

@@ -22,9 +22,9 @@
 //! assert_eq!(first_fit(&taken, 2, 3, 50), 0);
 //! ```
 
-use super::error::Problem;
 use super::flow::Flow;
 use super::lower::Lowered;
+use super::problem::Problem;
 use crate::emit::LayerBases;
 use crate::registers::blocks;
 

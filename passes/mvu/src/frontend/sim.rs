@@ -53,28 +53,8 @@ use super::split::{piece_weights, Piece, PieceKind};
 use super::vectors::fake_quantized;
 use super::weights::LayerWeights;
 use super::Compiled;
+use crate::error::Error;
 use crate::layer::{Layer, LayerOp};
-
-/// Why the model cannot run a network.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SimError {
-    /// An accumulator value left the 27-bit range.
-    #[error("layer '{layer}': accumulator value {value} exceeds the MVU's 27-bit accumulator")]
-    Overflow {
-        /// Layer (piece) name.
-        layer: String,
-        /// The value.
-        value: i64,
-    },
-    /// The data reaching a layer does not have the layer's input shape.
-    #[error("layer '{layer}': {what}")]
-    Shape {
-        /// Layer name.
-        layer: String,
-        /// What does not match.
-        what: String,
-    },
-}
 
 const ACC_LIMIT: i64 = 1 << 26;
 
@@ -101,7 +81,7 @@ fn conv_piece(
     x: &[i64],
     in_hw: [usize; 2],
     ch0: usize,
-) -> Result<Vec<i64>, SimError> {
+) -> Result<Vec<i64>, Error> {
     let LayerOp::Conv(c) = p.layer.op else {
         unreachable!("conv_piece takes conv pieces")
     };
@@ -111,7 +91,7 @@ fn conv_piece(
     let [sh, sw] = c.strides.map(|v| v as usize);
     let [pt, pl, _, _] = c.pads.map(|v| v as usize);
     let Some([oh, ow]) = c.output_hw().map(|hw| hw.map(|v| v as usize)) else {
-        return Err(SimError::Shape {
+        return Err(Error::DataShape {
             layer: p.layer.name.clone(),
             what: "degenerate conv".into(),
         });
@@ -144,7 +124,7 @@ fn conv_piece(
             .collect());
     };
     let Some([ph, pw]) = pool.output_hw([oh as u32, ow as u32]) else {
-        return Err(SimError::Shape {
+        return Err(Error::DataShape {
             layer: p.layer.name.clone(),
             what: "pool does not fit".into(),
         });
@@ -168,10 +148,10 @@ fn conv_piece(
 
 /// The scaler's output for accumulator `acc` and bias `c` (`acc · 1 + c`);
 /// an accumulator or result outside the 27 bits is an error.
-fn scaled(p: &Piece, acc: i64, c: i64) -> Result<i64, SimError> {
+fn scaled(p: &Piece, acc: i64, c: i64) -> Result<i64, Error> {
     for value in [acc, acc + c] {
         if value.abs() >= ACC_LIMIT {
-            return Err(SimError::Overflow {
+            return Err(Error::AccumulatorOverflow {
                 layer: p.layer.name.clone(),
                 value,
             });
@@ -187,7 +167,7 @@ fn matmul_piece(
     w: &[i32],
     x: &[i64],
     features: usize,
-) -> Result<Vec<i64>, SimError> {
+) -> Result<Vec<i64>, Error> {
     let LayerOp::MatMul(m) = p.layer.op else {
         unreachable!("matmul_piece takes matmul pieces")
     };
@@ -310,8 +290,8 @@ pub(super) fn layer(
     pieces: &[Piece],
     x: &[i64],
     dims: &[usize],
-) -> Result<(Vec<i64>, Vec<usize>), SimError> {
-    let bad = |what: String| SimError::Shape {
+) -> Result<(Vec<i64>, Vec<usize>), Error> {
+    let bad = |what: String| Error::DataShape {
         layer: l.node.clone(),
         what,
     };
@@ -414,7 +394,7 @@ pub(super) fn input_dims(first: Option<&Lowered>, len: usize) -> Vec<usize> {
 /// NCHW order); returns the output codes in ONNX order. Each layer reads
 /// its input buffer and writes its output buffer as the flow places them
 /// ([`Compiled::flow`]: Concat parts side by side, gap channels 0).
-pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, SimError> {
+pub fn simulate(c: &Compiled, input: &[f32]) -> Result<Vec<i64>, Error> {
     let x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
     let dims = input_dims(c.lowered().first(), x.len());
     let mut bufs = Buffers::new(c.flow(), vec![x], dims);

@@ -19,9 +19,9 @@
 //! [`super::conv_partial`]): exactly when the partials fit 16 signed bits,
 //! else as windows within one output LSB when the output window allows.
 //! What cannot be split: a convolution whose single input block with all
-//! its taps exceeds the weight RAM ([`MvuError::BlockTooLarge`]); no exact
-//! or windowed split ([`MvuError::PartialSumRange`]); one output pixel that
-//! does not fit ([`MvuError::Capacity`]).
+//! its taps exceeds the weight RAM ([`Error::BlockTooLarge`]); no exact
+//! or windowed split ([`Error::PartialSumRange`]); one output pixel that
+//! does not fit ([`Error::Capacity`]).
 //!
 //! ```
 //! use onnc_mvu::frontend::{compile, CompileOptions};
@@ -46,7 +46,7 @@ use std::ops::Range;
 use super::conv_partial::{slice_inputs, slice_kernel_rows, split_conv_inputs};
 use super::lower::Lowered;
 use super::partial::{split_inputs, sum_weights};
-use crate::error::{MvuError, Result};
+use crate::error::{Error, Result};
 use crate::layer::{ConvShape, Layer, LayerOp, MatMulShape};
 use crate::limits::{MvuLimits, BLOCK};
 use crate::registers::blocks;
@@ -200,7 +200,7 @@ pub fn split(l: &Lowered, limits: &MvuLimits, check: bool) -> Result<Vec<Piece>>
         ("input blocks × kernel taps", in_blocks * taps),
     ] {
         if value == 0 {
-            return Err(MvuError::Shape {
+            return Err(Error::Shape {
                 layer: layer.name.clone(),
                 field,
                 value,
@@ -417,7 +417,7 @@ pub fn slice_weights(l: &Lowered, channels: &Range<u32>) -> Vec<i32> {
 /// The capacity error of a layer whose one output `unit` ("pixel", "row")
 /// reads `input` or writes `output` words, more than `half` the data RAM
 /// (the input side named when it is the one over).
-fn half_ram_exceeded(layer: &str, unit: &str, input: u64, output: u64, half: u64) -> MvuError {
+fn half_ram_exceeded(layer: &str, unit: &str, input: u64, output: u64, half: u64) -> Error {
     let (memory, needed) = match (input > half, unit) {
         (true, "pixel") => (
             "input activations of one output pixel (half the data RAM)",
@@ -436,7 +436,7 @@ fn half_ram_exceeded(layer: &str, unit: &str, input: u64, output: u64, half: u64
             output,
         ),
     };
-    MvuError::Capacity {
+    Error::Capacity {
         layer: layer.to_string(),
         memory,
         needed,

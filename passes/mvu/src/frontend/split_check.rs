@@ -4,14 +4,15 @@
 //!
 //! In: a [`Compiled`] network and integer input codes. Out: one
 //! [`SplitCheck`] per layer with partial pieces (outputs equal, one LSB
-//! below, otherwise), or the [`SimError`] that stopped the model. For an
+//! below, otherwise), or the [`Error`] that stopped the model. For an
 //! exact split every output is equal; for a windowed one the bound of
 //! `frontend/window.rs` says none is "otherwise".
 
 use super::run::Buffers;
-use super::sim::{input_dims, layer, SimError};
+use super::sim::{input_dims, layer};
 use super::split::PieceKind;
 use super::Compiled;
+use crate::error::Error;
 
 /// How the split pieces of one layer compare with the layer run whole on the
 /// same input: outputs equal, one LSB below (modulo `2^oprec`), otherwise.
@@ -32,7 +33,7 @@ pub struct SplitCheck {
 /// piece, same input) and compares the two: the per-layer check of the
 /// windowed bound on a real network, where one-LSB differences would
 /// otherwise mix with what later layers make of them.
-pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, SimError> {
+pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, Error> {
     let x: Vec<i64> = input.iter().map(|&v| v as i64).collect();
     let dims = input_dims(c.lowered().first(), x.len());
     let mut bufs = Buffers::new(c.flow(), vec![x], dims);
@@ -44,7 +45,7 @@ pub fn check_splits(c: &Compiled, input: &[f32]) -> Result<Vec<SplitCheck>, SimE
         if pieces.iter().any(|p| p.kind == PieceKind::Partial) {
             let whole =
                 super::split::split(l, &crate::MvuLimits::default(), false).map_err(|e| {
-                    SimError::Shape {
+                    Error::DataShape {
                         layer: l.node.clone(),
                         what: e.to_string(),
                     }

@@ -32,10 +32,10 @@ use onnc_tensor::{Attr, Tensor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::error::Problem;
 use super::flow::Flow;
 use super::groups::diagonal_blocks;
 use super::lower::{Lowered, WeightLayout};
+use super::problem::Problem;
 use super::CompileOptions;
 use crate::limits::ACT_WORD_ELEMS;
 use crate::weights::bit_serial_lines;

@@ -24,7 +24,7 @@
 //! assert_eq!((w.values, w.signed), (vec![1, -1, 0, 1], true));
 //! ```
 
-use crate::error::MvuError;
+use crate::error::Error;
 use crate::quant::{quantize_symmetric, Granularity};
 use crate::weights::value_range;
 
@@ -69,7 +69,7 @@ pub fn integer_weights(
     channels: usize,
     wprec: u32,
     per_channel: bool,
-) -> Result<LayerWeights, MvuError> {
+) -> Result<LayerWeights, Error> {
     if let Some((codes, scales)) = codes {
         if let Some(signed) = fits(codes, wprec) {
             return Ok(LayerWeights {

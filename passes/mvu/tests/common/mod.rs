@@ -103,9 +103,9 @@ pub fn opts(bits: u32) -> onnc_mvu::CompileOptions {
 }
 
 /// A compile error's problems as lines (one line for any other error).
-pub fn problems(e: onnc_mvu::CompileError) -> Vec<String> {
+pub fn problems(e: onnc_mvu::Error) -> Vec<String> {
     match e {
-        onnc_mvu::CompileError::Problems(p) => p.iter().map(ToString::to_string).collect(),
+        onnc_mvu::Error::Problems(p) => p.iter().map(ToString::to_string).collect(),
         other => vec![other.to_string()],
     }
 }

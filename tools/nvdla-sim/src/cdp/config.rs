@@ -6,7 +6,7 @@
 //! Out: [`Config`] (precision, window, converters, bypasses) and
 //! [`LutRegs`] (tables, ranges, slopes, priorities).
 
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use crate::num::int::sext;
 use crate::pdp::config::Precision;
 use onnc_nvdla_loadable::desc::{mem_type, CdpOpDesc, CdpSurfaceDesc, LutParam, Slope};
@@ -91,7 +91,7 @@ impl LutRegs {
         let bit = |what: &str, v: u8| match v {
             0 => Ok(false),
             1 => Ok(true),
-            _ => Err(SimError::Rejected(format!(
+            _ => Err(Error::Rejected(format!(
                 "{at}: LUT {what} {v} is outside 0..1"
             ))),
         };
@@ -154,7 +154,7 @@ impl Config {
         luts: &[LutParam],
         at: &At,
     ) -> Result<Config> {
-        let reject = |what: String| SimError::Rejected(format!("{at}: {what}"));
+        let reject = |what: String| Error::Rejected(format!("{at}: {what}"));
         if surf.src_data.mem_type >= mem_type::HW || surf.dst_data.mem_type >= mem_type::HW {
             return Err(reject(
                 "CDP source and destination must be MC or CV (not HW)".into(),
@@ -167,7 +167,7 @@ impl Config {
             .ok_or_else(|| reject(format!("CDP precision {} is invalid", op.in_precision)))?;
         let src = &surf.src_data;
         if src.width == 0 || src.height == 0 || src.channel == 0 {
-            return Err(SimError::Unsupported {
+            return Err(Error::Unsupported {
                 at: at.clone(),
                 what: "CDP source cube has a zero dimension".into(),
             });

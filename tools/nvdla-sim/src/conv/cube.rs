@@ -11,7 +11,7 @@
 //! 16-bit pattern zero-extended), or bytes written back in that layout.
 
 use crate::engine::{Hw, OpCtx};
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use onnc_nvdla_loadable::desc::DataCube;
 
 /// Element precision (`dla_precision`): INT8 0, INT16 1, FP16 2.
@@ -59,18 +59,18 @@ impl Precision {
     }
 }
 
-/// An [`SimError::Unsupported`] at the current op.
-pub fn unsupported(ctx: &OpCtx, what: String) -> SimError {
-    SimError::Unsupported {
+/// An [`Error::Unsupported`] at the current op.
+pub fn unsupported(ctx: &OpCtx, what: String) -> Error {
+    Error::Unsupported {
         at: ctx.mem.at.clone(),
         what,
     }
 }
 
-/// A [`SimError::Rejected`] at the current op (a descriptor the firmware or
+/// A [`Error::Rejected`] at the current op (a descriptor the firmware or
 /// hardware cannot run).
-pub fn rejected(ctx: &OpCtx, what: String) -> SimError {
-    SimError::Rejected(format!("{}: {what}", ctx.mem.at))
+pub fn rejected(ctx: &OpCtx, what: String) -> Error {
+    Error::Rejected(format!("{}: {what}", ctx.mem.at))
 }
 
 /// Where the elements of a cube are, relative to its first byte.

@@ -10,7 +10,7 @@
 //! parallel (rayon); each output element is computed by the same sequence
 //! of operations whatever the thread count.
 //!
-//! Not modelled (a [`crate::SimError::Unsupported`] names them): image input
+//! Not modelled (a [`crate::Error::Unsupported`] names them): image input
 //! (pixel formats; the compiler emits feature input only), Winograd,
 //! compressed weights, batch > 1.
 //!

@@ -6,7 +6,7 @@
 //! sizes and the list of width splits, each with the input columns it reads
 //! and the output columns it writes.
 
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use onnc_nvdla_loadable::desc::cube::mem_type;
 use onnc_nvdla_loadable::desc::{PdpOpDesc, PdpSurfaceDesc};
 
@@ -128,12 +128,12 @@ pub fn sign_extend_pad(reg: u32, sign_bit: u32) -> u32 {
     }
 }
 
-fn reject(at: &At, what: String) -> SimError {
-    SimError::Rejected(format!("{at}: {what}"))
+fn reject(at: &At, what: String) -> Error {
+    Error::Rejected(format!("{at}: {what}"))
 }
 
-fn unsupported(at: &At, what: String) -> SimError {
-    SimError::Unsupported {
+fn unsupported(at: &At, what: String) -> Error {
+    Error::Unsupported {
         at: at.clone(),
         what,
     }

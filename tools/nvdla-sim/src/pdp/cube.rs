@@ -9,7 +9,7 @@
 //! of such planes back to memory.
 
 use crate::engine::Hw;
-use crate::error::{At, Result, SimError};
+use crate::error::{At, Error, Result};
 use crate::memory::TaskMem;
 use onnc_nvdla_loadable::desc::DataCube;
 
@@ -56,7 +56,7 @@ impl Geom {
         let base = col
             .checked_mul(hw.atom_bytes as u64)
             .and_then(|b| b.checked_add(u64::from(cube.offset)))
-            .ok_or_else(|| SimError::Rejected(format!("{at}: cube column offset overflows")))?;
+            .ok_or_else(|| Error::Rejected(format!("{at}: cube column offset overflows")))?;
         Ok(Geom {
             address: cube.address,
             base,
@@ -101,8 +101,8 @@ impl Geom {
 /// otherwise), index `(c * height + h) * width + w`.
 pub type Planes = Vec<u16>;
 
-fn overflow(mem: &TaskMem, surface: &str) -> SimError {
-    SimError::Rejected(format!(
+fn overflow(mem: &TaskMem, surface: &str) -> Error {
+    Error::Rejected(format!(
         "{}: surface '{surface}': cube too large or offset overflows",
         mem.at
     ))

@@ -19,10 +19,10 @@ pub mod cube;
 pub mod plane;
 
 use crate::engine::{Flying, FlyingData, OpCtx};
-use crate::error::{Result, SimError};
+use crate::error::{Error, Result};
 use config::{Config, Precision, Split};
 use onnc_nvdla_loadable::desc::{mem_type, DataCube, PdpOpDesc, PdpSurfaceDesc};
-use plane::{PlaneError, Shape};
+use plane::Shape;
 use rayon::prelude::*;
 
 /// Runs one PDP op.
@@ -41,13 +41,13 @@ pub fn run(
         (Some(f), true) => Some(flying_planes(f, src, bpe, ctx, &cfg)?),
         (None, false) => None,
         (Some(_), false) => {
-            return Err(SimError::Unsupported {
+            return Err(Error::Unsupported {
                 at,
                 what: "PDP got an on-the-fly input but its source cube is not HW".into(),
             })
         }
         (None, true) => {
-            return Err(SimError::Unsupported {
+            return Err(Error::Unsupported {
                 at,
                 what: "PDP source cube is HW (on the fly) but no producer fed it".into(),
             })
@@ -61,18 +61,19 @@ pub fn run(
         };
         let out = pool_split(&planes, &sg, split, &cfg, &arith).map_err(|e| {
             let what = match e {
-                PlaneError::Outside(x, y) => format!(
+                Error::PoolOutside(x, y) => format!(
                     "PDP split {i}: window ({x}, {y}) falls outside the {}×{} output \
                      (dst cube or partial widths disagree with kernel/stride/padding)",
                     split.out_width, cfg.out_height
                 ),
-                PlaneError::Unreached(x, y) => format!(
+                Error::PoolUnreached(x, y) => format!(
                     "PDP split {i}: output ({x}, {y}) of {}×{} has no input in its window \
                      (the hardware would stall)",
                     split.out_width, cfg.out_height
                 ),
+                other => return other,
             };
-            SimError::Unsupported {
+            Error::Unsupported {
                 at: at.clone(),
                 what,
             }
@@ -99,7 +100,7 @@ fn pool_split(
     split: &Split,
     cfg: &Config,
     a: &arith::Arith,
-) -> std::result::Result<Vec<u16>, PlaneError> {
+) -> Result<Vec<u16>> {
     let shape = Shape {
         in_w: g.width,
         in_h: g.height,
@@ -137,7 +138,7 @@ fn flying_planes(
         usize::from(src.channel),
     );
     if (f.width, f.height, f.channel) != dims {
-        return Err(SimError::Unsupported {
+        return Err(Error::Unsupported {
             at,
             what: format!(
                 "PDP on-the-fly input is {}×{}×{} but the source cube is {}×{}×{}",
@@ -148,7 +149,7 @@ fn flying_planes(
     let g = cube::Geom::of(src, bpe, ctx.hw, 0, dims.0, &at)?;
     let len = g
         .elements()
-        .ok_or_else(|| SimError::Rejected(format!("{at}: PDP cube too large")))?;
+        .ok_or_else(|| Error::Rejected(format!("{at}: PDP cube too large")))?;
     let mut out = vec![0u16; len];
     let n = dims.0 * dims.1 * dims.2;
     match (&f.data, cfg.precision) {
@@ -167,7 +168,7 @@ fn flying_planes(
             }
         }
         _ => {
-            return Err(SimError::Unsupported {
+            return Err(Error::Unsupported {
                 at,
                 what: format!(
                     "PDP on-the-fly input does not match precision {:?} or its {n} elements",

@@ -13,6 +13,7 @@
 //! reaches (on which the hardware would stall).
 
 use super::arith::Arith;
+use crate::error::Error;
 
 /// Geometry of one pass over a plane.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,15 +44,6 @@ pub struct Shape {
     pub p_b: usize,
 }
 
-/// Why a pass cannot produce its output plane.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlaneError {
-    /// Output (x, y) lies outside the programmed output cube.
-    Outside(usize, usize),
-    /// Output (x, y) of the programmed cube has no input in its window.
-    Unreached(usize, usize),
-}
-
 /// Whether kernel offset `k` applied at input index `i` hits an output
 /// window: returns the window index (the `valid_*_iter` tests).
 #[allow(clippy::manual_is_multiple_of)] // `is_multiple_of` needs Rust 1.87
@@ -70,14 +62,14 @@ fn window(
 }
 
 /// Pools `input` (`in_h × in_w` raw bits) into an `out_h × out_w` plane.
-pub fn pool(input: &[u16], s: &Shape, a: &Arith) -> Result<Vec<u16>, PlaneError> {
+pub fn pool(input: &[u16], s: &Shape, a: &Arith) -> Result<Vec<u16>, Error> {
     // Windows advance by at least one column/row: an output larger than the
     // padded input has unreachable positions (checked before allocating).
     if s.out_w > s.in_w + s.p_l + s.p_r {
-        return Err(PlaneError::Unreached(s.in_w + s.p_l + s.p_r, 0));
+        return Err(Error::PoolUnreached(s.in_w + s.p_l + s.p_r, 0));
     }
     if s.out_h > s.in_h + s.p_t + s.p_b {
-        return Err(PlaneError::Unreached(0, s.in_h + s.p_t + s.p_b));
+        return Err(Error::PoolUnreached(0, s.in_h + s.p_t + s.p_b));
     }
     let ovl = s.k_w.div_ceil(s.s_x).max(1);
     let mut lob = vec![0u32; ovl];
@@ -113,7 +105,7 @@ pub fn pool(input: &[u16], s: &Shape, a: &Arith) -> Result<Vec<u16>, PlaneError>
                         continue;
                     };
                     if ow >= s.out_w || oh >= s.out_h {
-                        return Err(PlaneError::Outside(ow, oh));
+                        return Err(Error::PoolOutside(ow, oh));
                     }
                     let first = h == 0 || kh == 0;
                     let top = h + 1 < s.k_h && (kh + 1 == s.k_h || (h + 1 == s.in_h && h < kh));
@@ -133,7 +125,7 @@ pub fn pool(input: &[u16], s: &Shape, a: &Arith) -> Result<Vec<u16>, PlaneError>
         }
     }
     if let Some(i) = touched.iter().position(|t| !t) {
-        return Err(PlaneError::Unreached(i % s.out_w, i / s.out_w));
+        return Err(Error::PoolUnreached(i % s.out_w, i / s.out_w));
     }
     Ok(lb.into_iter().map(|v| a.finish(v)).collect())
 }
