@@ -3,14 +3,13 @@
 //! runs through the host as in a chain (input bands at word 0, output in
 //! the upper half), the buffers around it are placed only while unsplit
 //! layers use them, and a buffer that would stay in the data RAM while a
-//! split layer runs is refused naming both.
+//! split layer runs (refused by `place_split`, naming both) moves the layers
+//! writing and reading it through the host too.
 
 mod common;
 use common::net::{matches_interpreter, program, Net};
-use common::{opts, problems};
 
-use onnc_mvu::frontend::compile;
-use onnc_mvu::frontend::placement::place_split;
+use onnc_mvu::frontend::placement::{place_split, place_through_host};
 use onnc_onnx::Graph;
 
 /// A 128×128 input (8 channels: 16384 words at 1 bit, more than half the
@@ -64,25 +63,46 @@ fn a_split_stem_before_a_fire_module_matches_the_interpreter_at_2_4_8_bits() {
     }
 }
 
-#[test]
-fn a_buffer_in_the_data_ram_while_a_split_layer_runs_is_refused() {
-    // 'a' (unsplit) writes the Concat's first part before 'b' (split: it
-    // reads the 96x96 input) writes the second: the Concat's buffer would
-    // stay in the data RAM while b's pieces use all of it.
+/// 'a' (unsplit) writes a Concat's first part before 'b' (split: it reads
+/// the 96×96 input, 18432 words at 2 bits) writes the second.
+fn part_before_split() -> Graph {
     let mut n = Net::new(&[1, 8, 96, 96]);
     let p = n.conv_strided("p", "x", (8, 16), 1, 4, true);
     let a = n.conv("a", &p, 16, 8, 1, true);
     let b = n.conv_strided("b", "x", (8, 8), 3, 4, true);
     let cat = n.concat("cat", &[&a, &b]);
-    let g = n.output(&cat, &[1, 16, 24, 24]);
-    let e = problems(compile(&g, &opts(2)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
-    assert!(
-        e[0].starts_with(
-            "node 'b' (Conv): is split into pieces to fit one MVU's RAMs, which use the whole data RAM \
-             (the host loads each piece's input band at word 0 and reads its output from the upper half), \
-             while the buffer of 'a' + 'b' (2304 words) stays in the data RAM from 'a' to 'b'"
-        ),
-        "{e:?}"
-    );
+    n.output(&cat, &[1, 16, 24, 24])
+}
+
+#[test]
+fn a_buffer_in_the_data_ram_while_a_split_layer_runs_moves_its_layers_through_the_host() {
+    for bits in [2, 4, 8] {
+        let c = matches_interpreter("part_before_split", &part_before_split(), bits, 7);
+        let split: Vec<bool> = c.pieces().iter().map(|p| p.len() > 1).collect();
+        assert_eq!(split, [true, false, true], "{bits} bits: p and b are split");
+        // Placed as it is, the Concat's buffer would stay in the data RAM
+        // while b's pieces use all of it: refused naming both.
+        let e = place_split(c.flow(), c.lowered(), &split, 32768).unwrap_err();
+        let words = 2 * 24 * 24 * u64::from(bits);
+        assert!(
+            e.to_string().starts_with(&format!(
+                "node 'b' (Conv): is split into pieces to fit one MVU's RAMs, which use the whole data \
+                 RAM (the host loads each piece's input band at word 0 and reads its output from the \
+                 upper half), while the buffer of 'a' + 'b' ({words} words) stays in the data RAM from \
+                 'a' to 'b'"
+            )),
+            "{e}"
+        );
+        // So 'a' runs through the host too, and nothing is left in the RAM.
+        let (placed, host) = place_through_host(c.flow(), c.lowered(), &split, 32768).unwrap();
+        assert_eq!(host, [true, true, true]);
+        assert!(placed.buffers.iter().all(|b| b.words == 0));
+        let asm = program(&c);
+        let i = c.table().rows.iter().position(|r| r.name == "a").unwrap();
+        let a = asm
+            .split("# layer ")
+            .find(|s| s.starts_with(&format!("{i}: a")))
+            .unwrap();
+        assert!(a.contains("li s1, 16384    # output base"), "{a}");
+    }
 }

@@ -9,7 +9,7 @@ mod common;
 use common::net::{matches_interpreter, program, Net};
 use common::{opts, problems, weights};
 
-use onnc_mvu::frontend::placement::{bases, place};
+use onnc_mvu::frontend::placement::{bases, place, place_through_host};
 use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
@@ -224,23 +224,36 @@ fn buffers_are_placed_by_live_range_and_the_ram_is_reused() {
 }
 
 #[test]
-fn buffers_that_do_not_fit_are_refused_naming_the_layers() {
-    // 64x64 pixels, 8 bits: the stem's output is 32768 words alone.
+fn buffers_that_do_not_fit_move_their_layers_through_the_host() {
+    // 64x64 pixels, 4 bits: the Concat's buffer is 32768 words alone.
     let mut n = Net::new(&[1, 8, 64, 64]);
     let stem = n.conv("stem", "x", 8, 16, 1, true);
     let a = n.conv("left", &stem, 16, 8, 1, true);
     let b = n.conv("right", &stem, 16, 8, 1, true);
     let cat = n.concat("cat", &[&a, &b]);
     let g = n.output(&cat, &[1, 16, 64, 64]);
-    let e = problems(compile(&g, &opts(4)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
+    let c = matches_interpreter("wide_concat", &g, 4, 8);
+    // All in the data RAM, it is refused naming the layers and buffers.
+    let e = place(c.flow(), c.lowered(), 32768).unwrap_err().to_string();
     assert!(
-        e[0].starts_with(
+        e.starts_with(
             "node 'left' (Conv): its output buffer ('left' + 'right': 32768 data-RAM words) \
              does not fit beside the buffers live with it: 'stem' (16384 words, until 'right')"
         ),
-        "{e:?}"
+        "{e}"
     );
+    // So the parts' producers run through the host (input at word 0,
+    // output in the upper half); the stem and the graph input stay.
+    let split = vec![false; 3];
+    let (p, host) = place_through_host(c.flow(), c.lowered(), &split, 32768).unwrap();
+    assert_eq!(host, [false, true, true]);
+    assert_eq!((p.buffers[0].words, p.peak), (16384, 32768));
+    let asm = program(&c);
+    let right = asm
+        .split("# layer ")
+        .find(|s| s.starts_with("2: right"))
+        .unwrap();
+    assert!(right.contains("li s1, 16384    # output base"), "{right}");
 }
 
 #[test]

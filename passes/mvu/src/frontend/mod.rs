@@ -397,10 +397,11 @@ pub fn assemble_flow(
     })
 }
 
-/// The assembly options of a branched network: an unsplit layer's bases
-/// are where [`placement`] puts its buffers; a split layer's pieces take a
-/// chain's (input band at word 0, output in the upper half, alternating),
-/// the host moving its input and output ([`placement::place_split`]).
+/// The assembly options of a branched network: a layer's bases are where
+/// [`placement`] puts its buffers; a split layer's pieces, and a layer whose
+/// buffers do not fit beside the others, take a chain's (input at word 0,
+/// output in the upper half, alternating), the host moving its input and
+/// output ([`placement::place_through_host`]).
 fn branched_asm(
     lowered: &[Lowered],
     pieces: &[Vec<Piece>],
@@ -409,15 +410,17 @@ fn branched_asm(
     limits: &crate::MvuLimits,
 ) -> Result<AsmOptions, CompileError> {
     let split: Vec<bool> = pieces.iter().map(|ps| ps.len() > 1).collect();
-    let placed = placement::place_split(flow, lowered, &split, limits.data_ram_words)
-        .map_err(|p| vec![p])?;
+    let (placed, host) =
+        placement::place_through_host(flow, lowered, &split, limits.data_ram_words)
+            .map_err(|p| vec![p])?;
     let layer_bases = placement::bases(flow, lowered, &placed);
     let bases = pieces
         .iter()
         .zip(layer_bases)
-        .flat_map(|(ps, b)| {
+        .zip(host)
+        .flat_map(|((ps, b), host)| {
             (0..ps.len()).map(move |j| {
-                if ps.len() > 1 {
+                if host {
                     emit::default_bases(j, limits)
                 } else {
                     b
