@@ -275,21 +275,29 @@ fn residual_add_is_still_refused_naming_both_producers() {
 }
 
 #[test]
-fn an_interleaved_part_without_relu_is_refused() {
-    let mut n = Net::new(&[1, 8, 6, 6]);
-    let stem = n.conv("stem", "x", 8, 16, 3, true);
-    let a = n.conv("left", &stem, 16, 8, 1, true);
-    let b = n.conv("right", &stem, 16, 8, 1, false);
-    let cat = n.concat("cat", &[&a, &b]);
-    let g = n.output(&cat, &[1, 16, 6, 6]);
-    let e = problems(compile(&g, &opts(2)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
-    assert!(
-        e[0].starts_with(
-            "node 'right' (Conv): writes a part of Concat 'cat.out', whose pixels interleave"
-        ),
-        "{e:?}"
-    );
+fn an_interleaved_part_without_relu_bypasses_the_pooler_and_matches_the_interpreter() {
+    // DenseNet's dense layers end in a conv without ReLU (pre-activation):
+    // its one-pixel jobs run with the pooler off, so negative values keep
+    // their two's complement codes instead of becoming max(0, v).
+    for bits in [2, 4, 8] {
+        let mut n = Net::new(&[1, 8, 6, 6]);
+        let stem = n.conv("stem", "x", 8, 16, 3, true);
+        let a = n.conv("left", &stem, 16, 8, 1, true);
+        let b = n.conv("right", &stem, 16, 8, 3, false);
+        let cat = n.concat("cat", &[&a, &b]);
+        let g = n.output(&cat, &[1, 16, 6, 6]);
+        let c = matches_interpreter("no_relu_part", &g, bits, 9);
+        let rows = &c.table().rows;
+        let right = rows.iter().find(|r| r.name == "right").unwrap();
+        let left = rows.iter().find(|r| r.name == "left").unwrap();
+        assert_eq!(
+            (right.jobs, right.pool.map(|p| p.kernel)),
+            (36, Some([1, 1]))
+        );
+        assert!(!right.uses_pooler() && left.uses_pooler());
+        assert_eq!(right.command_word() >> 29 & 1, 0);
+        assert!(program(&c).contains("# MulMode 01 | pooler off | countdown"));
+    }
 }
 
 #[test]

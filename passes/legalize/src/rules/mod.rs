@@ -61,6 +61,8 @@ pub type Targets = &'static [Target];
 pub const ALL: Targets = &crate::target::ALL_TARGETS;
 /// The NVDLA configurations.
 pub const NVDLA: Targets = &[Target::NvFull, Target::NvLarge, Target::NvSmall];
+/// BARVINN's MVU.
+pub const MVU: Targets = &[Target::Mvu];
 
 /// One legalization rule.
 #[derive(Debug)]

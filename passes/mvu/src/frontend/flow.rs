@@ -509,12 +509,13 @@ fn widen(l: &mut Lowered, map: &[u32], width: u32, pixels: u64) -> Result<(), Pr
 }
 
 /// Gives the producer `l` of an interleaved part of `value` one job per
-/// output pixel and word: a pooled layer has them; an unpooled conv with a
-/// ReLU takes the pooled schedule with a 1×1 window (`max(0, v)`, its ReLU).
+/// output pixel and word: a pooled layer has them; an unpooled conv takes
+/// the pooled schedule with a 1×1 window (with a ReLU through the pooler,
+/// `max(0, v)`; without, the pooler off: `Row::uses_pooler`).
 fn one_pixel_jobs(l: &mut Lowered, value: &str) -> Result<(), Problem> {
     match (&l.layer.op, l.layer.pool, l.layer.relu) {
         (LayerOp::Conv(_), Some(_), _) => Ok(()),
-        (LayerOp::Conv(_), None, true) => {
+        (LayerOp::Conv(_), None, _) => {
             l.layer.pool = Some(Pool {
                 kernel: [1, 1],
                 strides: [1, 1],
@@ -523,17 +524,6 @@ fn one_pixel_jobs(l: &mut Lowered, value: &str) -> Result<(), Problem> {
             });
             Ok(())
         }
-        (LayerOp::Conv(_), None, false) => Err(Problem::node(
-            &l.node,
-            &l.op,
-            format!(
-                "writes a part of Concat '{value}', whose pixels interleave the parts' 64-channel words: \
-                 the program places each word with one job per pixel and word, through the pooler, \
-                 which computes max(0, v); this layer has no ReLU"
-            ),
-            "put a Relu after the layer (as SqueezeNet, GoogLeNet and conv-relu dense blocks have), \
-             or run the Concat on the host",
-        )),
         (LayerOp::MatMul(_), _, _) => Err(Problem::node(
             &l.node,
             &l.op,

@@ -242,11 +242,10 @@ fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, BiasEr
         p.layer.bias_base = Some(p.channels.start / crate::limits::BLOCK as u32);
         carrier.get_or_insert_with(|| p.layer.name.clone());
     }
-    let base = l
-        .layer
-        .weight_name
-        .clone()
-        .unwrap_or_else(|| l.node.clone());
+    // The weight file's name (sanitized: a folded BN's initializer is
+    // named after its node, '/' and all), with `.bias` before `.hex`.
+    let weights = l.layer.weight_file_name();
+    let base = weights.strip_suffix(".hex").unwrap_or(&weights);
     Ok(carrier.map(|layer| WeightFile {
         layer,
         file_name: format!("{base}.bias.hex"),
