@@ -122,15 +122,25 @@ impl Row {
             | (u32::from(p.act_signed) << 25)
     }
 
+    /// Whether the jobs go through the pooler (`max(0, ·)` over the window):
+    /// for a ReLU or a window of more than one output. A 1×1 window without
+    /// ReLU only gives the layer one job per pixel (a Concat part written
+    /// between the other parts' words) and bypasses the pooler.
+    pub fn uses_pooler(&self) -> bool {
+        self.relu || self.pool.is_some_and(|p| p.kernel != [1, 1])
+    }
+
     /// `mvuquant`: the quantizer MSB index (low bits, as the MVU RTL decodes it).
     pub fn quant_word(&self) -> u32 {
         self.layer.quant_msb.unwrap_or(self.oprec.saturating_sub(1))
     }
 
     /// `mvucommand`: MulMode `01` (bit 30), max-pool enable (bit 29, set for a
-    /// pooled layer or a ReLU, both done by the pooler) and the countdown.
+    /// pooled layer or a ReLU, both done by the pooler; not for the 1×1
+    /// one-pixel jobs of a Concat part without ReLU, [`Row::uses_pooler`])
+    /// and the countdown.
     pub fn command_word(&self) -> u32 {
-        let pool = u32::from(self.pool.is_some() || self.relu) << 29;
+        let pool = u32::from(self.uses_pooler()) << 29;
         (1 << 30) | pool | (self.countdown as u32 & ((1 << 29) - 1))
     }
 }

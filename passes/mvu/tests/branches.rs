@@ -6,72 +6,13 @@
 //! addresses, deterministic output, and the refusals that remain.
 
 mod common;
-use common::{opts, problems};
+use common::net::{matches_interpreter, program, Net};
+use common::{opts, problems, weights};
 
-use common::{conv3x3, vi, weights};
-use onnc_mvu::frontend::placement::{bases, place};
-use onnc_mvu::frontend::{
-    compile, random_codes, reference_codes, simulate, CompileOptions, Compiled,
-};
+use onnc_mvu::frontend::placement::{bases, place, place_through_host};
+use onnc_mvu::frontend::{compile, random_codes, reference_codes, simulate, CompileOptions};
 use onnc_onnx::{Graph, Node};
 use onnc_tensor::Attr;
-
-/// Builds a graph node by node.
-struct Net {
-    g: Graph,
-    salt: u64,
-}
-
-impl Net {
-    fn new(input: &[usize]) -> Net {
-        Net {
-            g: Graph {
-                name: "branches".into(),
-                inputs: vec![vi("x", input)],
-                ..Graph::default()
-            },
-            salt: 0,
-        }
-    }
-
-    /// `name`: a k×k conv (pad k/2) of `x` (`c` channels) to `o` channels,
-    /// with a Relu when `relu`; returns its output value.
-    fn conv(&mut self, name: &str, x: &str, c: usize, o: usize, k: usize, relu: bool) -> String {
-        let w = format!("{name}.weight");
-        self.salt += 1;
-        self.g
-            .initializers
-            .push((w.clone(), weights(&[o, c, k, k], self.salt)));
-        let y = format!("{name}.out");
-        let p = (k / 2) as i64;
-        self.g.nodes.push(
-            conv3x3(name, x, &w, &y, 1)
-                .with_attr("kernel_shape", Attr::Ints(vec![k as i64, k as i64]))
-                .with_attr("pads", Attr::Ints(vec![p; 4])),
-        );
-        if !relu {
-            return y;
-        }
-        let r = format!("{name}.relu");
-        self.g
-            .nodes
-            .push(Node::new(&format!("{name}_relu"), "Relu", &[&y], &[&r]));
-        r
-    }
-
-    fn concat(&mut self, name: &str, parts: &[&str]) -> String {
-        let y = format!("{name}.out");
-        self.g
-            .nodes
-            .push(Node::new(name, "Concat", parts, &[&y]).with_attr("axis", Attr::Int(1)));
-        y
-    }
-
-    fn output(mut self, y: &str, dims: &[usize]) -> Graph {
-        self.g.outputs.push(vi(y, dims));
-        self.g
-    }
-}
 
 /// SqueezeNet's fire module: squeeze 1×1 → expand 1×1 ‖ expand 3×3 → Concat
 /// (`e` channels each), then a 1×1 classifier conv reading the Concat.
@@ -122,32 +63,6 @@ fn dense() -> Graph {
     let c2 = n.concat("concat2", &[&x0, &d1, &d2]);
     let y = n.conv("transition", &c2, 32, 16, 1, true);
     n.output(&y, &[1, 16, 6, 6])
-}
-
-/// The program listing of `c`.
-fn program(c: &Compiled) -> String {
-    let f = c
-        .files()
-        .iter()
-        .find(|f| f.name == "mvu_program.s")
-        .unwrap();
-    String::from_utf8(f.bytes.clone()).unwrap()
-}
-
-/// Compiles `g` at `bits`, runs the functional model and the interpreter on
-/// seeded input codes, asserts they agree exactly and are not all zero.
-fn matches_interpreter(name: &str, g: &Graph, bits: u32, seed: u64) -> Compiled {
-    let c = compile(g, &opts(bits)).unwrap_or_else(|e| panic!("{name} at {bits} bits: {e}"));
-    let shape = g.inputs[0].type_info().static_shape().unwrap();
-    let x = random_codes(shape.iter().product(), bits, seed);
-    let mvu = simulate(&c, &x).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let want = reference_codes(g, &c, &x).expect("interpreter runs");
-    assert_eq!(mvu, want, "{name} at {bits} bits");
-    assert!(
-        mvu.iter().any(|&v| v != 0),
-        "{name} at {bits} bits: an all-zero output proves little"
-    );
-    c
 }
 
 #[test]
@@ -309,23 +224,36 @@ fn buffers_are_placed_by_live_range_and_the_ram_is_reused() {
 }
 
 #[test]
-fn buffers_that_do_not_fit_are_refused_naming_the_layers() {
-    // 64x64 pixels, 8 bits: the stem's output is 32768 words alone.
+fn buffers_that_do_not_fit_move_their_layers_through_the_host() {
+    // 64x64 pixels, 4 bits: the Concat's buffer is 32768 words alone.
     let mut n = Net::new(&[1, 8, 64, 64]);
     let stem = n.conv("stem", "x", 8, 16, 1, true);
     let a = n.conv("left", &stem, 16, 8, 1, true);
     let b = n.conv("right", &stem, 16, 8, 1, true);
     let cat = n.concat("cat", &[&a, &b]);
     let g = n.output(&cat, &[1, 16, 64, 64]);
-    let e = problems(compile(&g, &opts(4)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
+    let c = matches_interpreter("wide_concat", &g, 4, 8);
+    // All in the data RAM, it is refused naming the layers and buffers.
+    let e = place(c.flow(), c.lowered(), 32768).unwrap_err().to_string();
     assert!(
-        e[0].starts_with(
+        e.starts_with(
             "node 'left' (Conv): its output buffer ('left' + 'right': 32768 data-RAM words) \
              does not fit beside the buffers live with it: 'stem' (16384 words, until 'right')"
         ),
-        "{e:?}"
+        "{e}"
     );
+    // So the parts' producers run through the host (input at word 0,
+    // output in the upper half); the stem and the graph input stay.
+    let split = vec![false; 3];
+    let (p, host) = place_through_host(c.flow(), c.lowered(), &split, 32768).unwrap();
+    assert_eq!(host, [false, true, true]);
+    assert_eq!((p.buffers[0].words, p.peak), (16384, 32768));
+    let asm = program(&c);
+    let right = asm
+        .split("# layer ")
+        .find(|s| s.starts_with("2: right"))
+        .unwrap();
+    assert!(right.contains("li s1, 16384    # output base"), "{right}");
 }
 
 #[test]
@@ -340,28 +268,36 @@ fn residual_add_is_still_refused_naming_both_producers() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(
         e[0].starts_with(
-            "node 'add' (Add): joins two paths (from 'branch' and 'stem_relu'); BARVINN runs plain chains"
+            "node 'add' (Add): joins two paths (from 'branch' and 'stem_relu'); BARVINN runs plain CNNs, whose paths join only in a channel Concat"
         ),
         "{e:?}"
     );
 }
 
 #[test]
-fn an_interleaved_part_without_relu_is_refused() {
-    let mut n = Net::new(&[1, 8, 6, 6]);
-    let stem = n.conv("stem", "x", 8, 16, 3, true);
-    let a = n.conv("left", &stem, 16, 8, 1, true);
-    let b = n.conv("right", &stem, 16, 8, 1, false);
-    let cat = n.concat("cat", &[&a, &b]);
-    let g = n.output(&cat, &[1, 16, 6, 6]);
-    let e = problems(compile(&g, &opts(2)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
-    assert!(
-        e[0].starts_with(
-            "node 'right' (Conv): writes a part of Concat 'cat.out', whose pixels interleave"
-        ),
-        "{e:?}"
-    );
+fn an_interleaved_part_without_relu_bypasses_the_pooler_and_matches_the_interpreter() {
+    // DenseNet's dense layers end in a conv without ReLU (pre-activation):
+    // its one-pixel jobs run with the pooler off, so negative values keep
+    // their two's complement codes instead of becoming max(0, v).
+    for bits in [2, 4, 8] {
+        let mut n = Net::new(&[1, 8, 6, 6]);
+        let stem = n.conv("stem", "x", 8, 16, 3, true);
+        let a = n.conv("left", &stem, 16, 8, 1, true);
+        let b = n.conv("right", &stem, 16, 8, 3, false);
+        let cat = n.concat("cat", &[&a, &b]);
+        let g = n.output(&cat, &[1, 16, 6, 6]);
+        let c = matches_interpreter("no_relu_part", &g, bits, 9);
+        let rows = &c.table().rows;
+        let right = rows.iter().find(|r| r.name == "right").unwrap();
+        let left = rows.iter().find(|r| r.name == "left").unwrap();
+        assert_eq!(
+            (right.jobs, right.pool.map(|p| p.kernel)),
+            (36, Some([1, 1]))
+        );
+        assert!(!right.uses_pooler() && left.uses_pooler());
+        assert_eq!(right.command_word() >> 29 & 1, 0);
+        assert!(program(&c).contains("# MulMode 01 | pooler off | countdown"));
+    }
 }
 
 #[test]

@@ -80,7 +80,7 @@ fn residual_join_is_named_with_both_paths() {
         (p.node.as_deref(), p.subject.as_str()),
         (Some("add_3"), "Add")
     );
-    assert!(e.to_string().starts_with("node 'add_3' (Add): joins two paths (from 'conv_2' and 'relu_1'); BARVINN runs plain chains"), "{e}");
+    assert!(e.to_string().starts_with("node 'add_3' (Add): joins two paths (from 'conv_2' and 'relu_1'); BARVINN runs plain CNNs, whose paths join only in a channel Concat"), "{e}");
 }
 
 #[test]

@@ -140,10 +140,23 @@ fn a_pooled_row_beyond_half_the_data_ram_is_split_into_column_bands() {
 }
 
 #[test]
-fn padded_ceil_mode_pool_windows_are_refused() {
-    let e = problems(compile(&load("pool_padded"), &opts(2)).unwrap_err());
-    assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].starts_with("node 'conv_1' (Conv): max pooling [3, 3] with pads [1, 1, 1, 1] and ceil_mode has edge windows cut short"), "{e:?}");
+fn padded_ceil_mode_pool_windows_are_a_pooling_layer_matching_the_interpreter_at_2_4_8_bits() {
+    // The conv's pipeline pools only whole windows: a 3x3/2 pooling with
+    // pads 1 and ceil_mode becomes a layer of its own whose identity conv
+    // takes the pads (and the rows the ceil window hangs over) as zeros.
+    for bits in [2, 4, 8] {
+        model_matches_interpreter("pool_padded", opts(bits), 8);
+        let c = compile(&load("pool_padded"), &opts(bits)).expect("compiles");
+        assert!(c.lowered()[0].layer.pool.is_none());
+        let pool = &c.lowered()[1];
+        assert_eq!(pool.op, "MaxPool");
+        let onnc_mvu::LayerOp::Conv(cv) = pool.layer.op else {
+            panic!("a pooling layer is a conv");
+        };
+        // 9x9 map, 3x3/2, pads 1, ceil: 5x5 windows over the 11x11 padded map.
+        assert_eq!((cv.in_height, cv.pads), (9, [1, 1, 1, 1]));
+        assert_eq!(c.table().rows[1].jobs, 5 * 5);
+    }
 }
 
 #[test]
@@ -178,9 +191,9 @@ fn max_pool_without_relu_is_refused_naming_the_layer() {
 fn residual_join_is_one_problem_naming_both_producers() {
     for bits in [2, 4, 8] {
         let e = problems(compile(&load("residual"), &opts(bits)).unwrap_err());
-        assert_eq!(e, vec!["node 'add_4' (Add): joins two paths (from 'conv_3' and 'relu_2'); BARVINN runs plain chains \
-            of Conv/Gemm/MatMul/Relu without residual connections; remove the shortcut (e.g. distil the network into a \
-            plain one, as BARVINN's distilled ResNet-18) or run the join on the host".to_string()]);
+        assert_eq!(e, vec!["node 'add_4' (Add): joins two paths (from 'conv_3' and 'relu_2'); BARVINN runs plain CNNs, \
+            whose paths join only in a channel Concat: the MVU cannot add or multiply two activations; remove the \
+            shortcut (e.g. distil the network into a plain one, as BARVINN's distilled ResNet-18) or run the join on the host".to_string()]);
     }
 }
 

@@ -58,6 +58,26 @@ fn consequence(d: &Diagnostic) -> Diagnostic {
     }
 }
 
+/// `message` with each graph input the cut made (an output of a refused
+/// node, in `cut_inputs` but not among `graph`'s inputs) named as what it
+/// is: `graph input 'v'` becomes `'n' (refused above)`, `n` the node of
+/// `graph` that outputs `v`.
+fn name_cut_inputs(message: &str, graph: &onnc_onnx::Graph, cut_inputs: &[String]) -> String {
+    let mut m = message.to_string();
+    for v in cut_inputs {
+        if graph.inputs.iter().any(|i| &i.name == v) {
+            continue;
+        }
+        if let Some(n) = graph.nodes.iter().find(|n| n.outputs.contains(v)) {
+            m = m.replace(
+                &format!("graph input '{v}'"),
+                &format!("'{}' (refused above)", n.name),
+            );
+        }
+    }
+    m
+}
+
 /// NVDLA's lowering (`convert-onnx-to-nvdla` for `spec`: `nv_small`,
 /// `nv_full:int8`...) as the lowering check: its problems with the graph
 /// input or output each is about, and its warnings.
@@ -131,6 +151,7 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
     let mut legalization: Vec<Diagnostic> = Vec::new();
     let mut accepted: Option<Module> = None;
     let mut changed_interface = false;
+    let mut cut_inputs: Vec<String> = Vec::new();
     for round in 0..MAX_ROUNDS {
         let cut = crate::cut::without(&graph, &refused).map_err(|e| {
             let mut f = Failure::from(legalization.clone());
@@ -140,6 +161,7 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
             f.stopped(stopped_in("onnc-legalize"))
         })?;
         changed_interface = cut.changed_interface;
+        cut_inputs = cut.graph.inputs.iter().map(|v| v.name.clone()).collect();
         let mut module = Module::Onnx(cut.graph);
         match run_on(&mut module, "onnc-legalize", legalize) {
             Ok(warnings) => {
@@ -189,6 +211,9 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
             d.node.is_some() && d.value.as_deref().is_none_or(|v| interface.contains(v))
         });
     }
+    for d in &mut lowered {
+        d.message = name_cut_inputs(&d.message, &graph, &cut_inputs);
+    }
     let count = |v: &[Diagnostic]| v.iter().filter(|d| d.is_error()).count();
     let (in_legalization, in_lowering) = (count(&legalization), count(&lowered));
     let mut all = legalization;
@@ -206,4 +231,31 @@ fn run(c: &Compile, legalize: &str, lowering: Lowering) -> Result<Failure, Failu
         )
     };
     Ok(Failure::from(all).stopped(stopped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_cut_inputs;
+    use onnc_onnx::{Graph, Node, ValueInfo};
+
+    #[test]
+    fn a_cut_made_input_is_named_by_its_refused_node() {
+        let g = Graph {
+            inputs: vec![ValueInfo::f32("x", &[1, 4])],
+            nodes: vec![
+                Node::new("silu_mul", "Mul", &["x", "s"], &["m_out"]),
+                Node::new("add", "Add", &["m_out", "x"], &["y"]),
+            ],
+            ..Graph::default()
+        };
+        let cut = ["m_out".to_string(), "x".to_string()];
+        assert_eq!(
+            name_cut_inputs(
+                "joins two paths (from graph input 'm_out' and graph input 'x')",
+                &g,
+                &cut
+            ),
+            "joins two paths (from 'silu_mul' (refused above) and graph input 'x')"
+        );
+    }
 }

@@ -1,5 +1,7 @@
 //! Batch normalization at inference: folded into the preceding `Conv`'s
-//! weights and bias, or expanded into `Mul` + `Add` with per-channel constants.
+//! weights and bias, or expanded into `Mul` + `Add` with per-channel constants,
+//! or (on the MVU, which multiplies only in its matrix units) a depthwise 1×1
+//! `Conv` with weights `S` and bias `B`.
 //!
 //! In: `BatchNormalization(x, scale, bias, mean, var)` with constant
 //! parameters, one result. Out: `Conv(x', W·S, (b − mean)·S + bias)` when `x`
@@ -10,9 +12,10 @@
 //! ```text
 //! common/bn-fold-into-conv  (BatchNormalization (Conv x W b) s β m v)  => (Conv x W' b')
 //! common/bn-to-mul-add      (BatchNormalization x s β m v)             => (Add (Mul x S) B)
+//! mvu/bn-to-depthwise-conv  (BatchNormalization x s β m v)             => (Conv{group=C, 1×1} x S B)
 //! ```
 
-use super::{attrs, Cx, Rule, ALL};
+use super::{attrs, Cx, Rule, ALL, MVU};
 use egg::{Id, Symbol};
 use onnc_tensor::{Attrs, Tensor};
 
@@ -33,6 +36,14 @@ pub const RULES: &[Rule] = &[
         targets: ALL,
         doc: "BN = x·S + B with per-channel constants",
         apply: mul_add,
+    },
+    Rule {
+        name: "mvu/bn-to-depthwise-conv",
+        deep: false,
+        op: "BatchNormalization",
+        targets: MVU,
+        doc: "BN = a depthwise 1×1 Conv with weights S and bias B (the MVU multiplies only in its matrix units)",
+        apply: depthwise,
     },
 ];
 
@@ -72,6 +83,33 @@ fn mul_add(cx: &mut Cx) -> Option<Id> {
     let b_id = cx.tensor("shift", bt);
     let m = cx.op("Mul", Attrs::new(), &[x, s_id], "/mul");
     Some(cx.op("Add", Attrs::new(), &[m, b_id], ""))
+}
+
+/// `Conv{group = C, kernel 1×1}(x, S as [C, 1, 1, 1], B)`: each channel times
+/// its scale plus its shift, which the MVU runs as a convolution (onnc-mvu
+/// expands the groups into block-diagonal weights).
+fn depthwise(cx: &mut Cx) -> Option<Id> {
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let dtype = cx.ty(x)?.dtype;
+    let (s, b) = scale_shift(cx)?;
+    let c = s.len();
+    if xs.len() != 4 || xs[1] != c || !dtype.is_float() {
+        return None;
+    }
+    let wt = Tensor::new(vec![c, 1, 1, 1], onnc_tensor::Data::from_f64s(dtype, &s)).ok()?;
+    let bt = Tensor::new(vec![c], onnc_tensor::Data::from_f64s(dtype, &b)).ok()?;
+    let w = cx.tensor("dw_scale", wt);
+    let bias = cx.tensor("dw_shift", bt);
+    let ints = |v: &[i64]| onnc_tensor::Attr::Ints(v.to_vec());
+    let a = attrs(&[
+        ("dilations", ints(&[1, 1])),
+        ("group", onnc_tensor::Attr::Int(c as i64)),
+        ("kernel_shape", ints(&[1, 1])),
+        ("pads", ints(&[0, 0, 0, 0])),
+        ("strides", ints(&[1, 1])),
+    ]);
+    Some(cx.op("Conv", a, &[x, w, bias], ""))
 }
 
 fn fold(cx: &mut Cx) -> Option<Id> {
@@ -232,5 +270,11 @@ mod tests {
     fn bn_alone_becomes_mul_add() {
         assert_eq!(ops_after(relu_bn(), Target::NvFull), ["Relu", "Mul", "Add"]);
         same_numbers(relu_bn(), Target::NvFull, &[1, 3, 2, 2], 1e-5);
+    }
+
+    #[test]
+    fn bn_alone_on_the_mvu_is_a_depthwise_1x1_conv() {
+        assert_eq!(ops_after(relu_bn(), Target::Mvu), ["Relu", "Conv"]);
+        same_numbers(relu_bn(), Target::Mvu, &[1, 3, 2, 2], 1e-5);
     }
 }

@@ -70,6 +70,8 @@ pub const NVDLA_NNIE: Targets = &[
     Target::NvSmall,
     Target::Nnie,
 ];
+/// BARVINN's MVU.
+pub const MVU: Targets = &[Target::Mvu];
 
 /// One legalization rule.
 #[derive(Debug)]

@@ -14,9 +14,10 @@
 //!                                  R[c,i,j] = window area / non-pad elements of window (i,j)
 //! nnie/maxpool-ceil-mode        (MaxPool{ceil=0} x), exact      => (MaxPool{ceil=1} x)
 //! nnie/avgpool-ceil-mode        (AveragePool{ceil=0} x), exact  => (AveragePool{ceil=1} x)
+//! mvu/avgpool-to-depthwise-conv (AveragePool{k, s, no pads} x)  => (Conv{group=C, k, s} x W), W = 1/(kH·kW)
 //! ```
 
-use super::{attrs, Cx, Rule, ALL, NVDLA};
+use super::{attrs, Cx, Rule, ALL, MVU, NVDLA};
 use crate::cond;
 use crate::lang::AttrKey;
 use crate::target::Target;
@@ -64,6 +65,14 @@ pub const RULES: &[Rule] = &[
         targets: &[Target::Nnie],
         doc: "ceil_mode=1 when the division is exact",
         apply: ceil_mode,
+    },
+    Rule {
+        name: "mvu/avgpool-to-depthwise-conv",
+        deep: false,
+        op: "AveragePool",
+        targets: MVU,
+        doc: "AveragePool without pads = a depthwise Conv of weights 1/(kH·kW) (the MVU pools only maxima)",
+        apply: avg_as_conv,
     },
 ];
 
@@ -236,6 +245,43 @@ fn pad_correction(cx: &mut Cx) -> Option<Id> {
     Some(cx.op("Mul", Attrs::new(), &[pool, r_id], ""))
 }
 
+/// A 2-D `AveragePool` without pads or `ceil_mode` (every window whole) as
+/// the depthwise `Conv` whose weights are all `1/(kH·kW)`: the same mean.
+fn avg_as_conv(cx: &mut Cx) -> Option<Id> {
+    if cx.key.int("ceil_mode").unwrap_or(0) != 0 || cx.key.n_out != 1 {
+        return None;
+    }
+    let x = cx.arg(0);
+    let xs = cx.shape(x)?;
+    let dtype = cx.ty(x)?.dtype;
+    let (k, s, p) = (
+        cond::kernel(&cx.key),
+        cond::strides(&cx.key),
+        cond::pads(&cx.key),
+    );
+    if xs.len() != 4 || k.len() != 2 || p.iter().any(|&v| v != 0) || !dtype.is_float() {
+        return None;
+    }
+    let c = xs[1];
+    let w = vec![1.0 / (k[0] * k[1]) as f64; c * k[0] * k[1]];
+    let wt = Tensor::new(
+        vec![c, 1, k[0], k[1]],
+        onnc_tensor::Data::from_f64s(dtype, &w),
+    )
+    .ok()?;
+    let w_id = cx.tensor("mean_w", wt);
+    let v = |a: &[usize]| Attr::Ints(a.iter().map(|&x| x as i64).collect());
+    let strides = if s.len() == 2 { s } else { k.clone() };
+    let a = attrs(&[
+        ("dilations", v(&[1, 1])),
+        ("group", Attr::Int(c as i64)),
+        ("kernel_shape", v(&k)),
+        ("pads", v(&[0, 0, 0, 0])),
+        ("strides", v(&strides)),
+    ]);
+    Some(cx.op("Conv", a, &[x, w_id], ""))
+}
+
 fn ceil_mode(cx: &mut Cx) -> Option<Id> {
     if cx.key.int("ceil_mode").unwrap_or(0) != 0 || cx.key.n_out != 1 {
         return None;
@@ -290,6 +336,20 @@ mod tests {
             vec![Node::new("gap", "GlobalAveragePool", &["x"], &["y"])],
             vec![],
         )
+    }
+
+    #[test]
+    fn mvu_avgpool_is_a_depthwise_conv_of_the_mean() {
+        let g = graph(
+            &[1, 3, 4, 4],
+            &[1, 3, 2, 2],
+            vec![Node::new("avg", "AveragePool", &["x"], &["y"])
+                .with_attr("kernel_shape", Attr::Ints(vec![2, 2]))
+                .with_attr("strides", Attr::Ints(vec![2, 2]))],
+            vec![],
+        );
+        assert_eq!(ops_after(g.clone(), Target::Mvu), ["Conv"]);
+        same_numbers(g, Target::Mvu, &[1, 3, 4, 4], 1e-6);
     }
 
     #[test]

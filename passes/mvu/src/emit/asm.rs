@@ -272,8 +272,13 @@ fn pooled_jobs(s: &mut String, f: &str, r: &Row, p: &PooledSteps, b: &LayerBases
     );
     let _ = writeln!(
         s,
-        "    li s4, 0x{:08x}    # MulMode 01 | max-pool | countdown {}",
+        "    li s4, 0x{:08x}    # MulMode 01 | {} | countdown {}",
         r.command_word(),
+        if r.uses_pooler() {
+            "max-pool"
+        } else {
+            "pooler off"
+        },
         r.countdown
     );
     let _ = writeln!(s, "    beqz s0, .L{f}_done\n.L{f}_row:");

@@ -155,9 +155,9 @@ pub fn check_joins(graph: &Graph) -> Result<Constants, Vec<Problem>> {
             &node.name,
             &node.op_type,
             joins,
-            "BARVINN runs plain chains of Conv/Gemm/MatMul/Relu without residual connections; remove \
-             the shortcut (e.g. distil the network into a plain one, as BARVINN's distilled \
-             ResNet-18) or run the join on the host",
+            "BARVINN runs plain CNNs, whose paths join only in a channel Concat: the MVU cannot add \
+             or multiply two activations; remove the shortcut (e.g. distil the network into a plain \
+             one, as BARVINN's distilled ResNet-18) or run the join on the host",
         ));
     }
     if problems.is_empty() {

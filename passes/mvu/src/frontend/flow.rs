@@ -11,7 +11,9 @@
 //! 64-lane words (`prec` bit-plane words per word of channels). A buffer is
 //! one such activation:
 //!
-//! * the graph input, or a layer's output (after its `Relu` / `MaxPool`);
+//! * the graph input, or a layer's output (after its `Relu` / `MaxPool`; a
+//!   pooling layer of its own, [`super::pool_layer`], must read values >= 0:
+//!   outputs of layers with a ReLU or the graph input);
 //! * a channel `Concat`: its parts (layer outputs) are written by their
 //!   producers into adjacent word ranges of one buffer, so it costs no job.
 //!   Each part starts on a word: a part of `c` channels takes `⌈c/64⌉` words,
@@ -407,6 +409,12 @@ pub fn build(
             input_map,
         });
     }
+    // A pooling layer's pooler starts from 0: its input must be >= 0.
+    for (i, io) in ios.iter().enumerate() {
+        if let Some(p) = signed_pool_input(layers, i, &buffers[io.input]) {
+            problems.push(p);
+        }
+    }
     // Producers of interleaved parts write one pixel's word per job.
     for buf in buffers.iter().filter(|b| b.interleaved()) {
         for part in &buf.parts {
@@ -439,6 +447,28 @@ pub fn build(
         output,
         output_map,
     })
+}
+
+/// The problem of pooling layer `i` (a `MaxPool` of its own,
+/// [`super::pool_layer`]) reading `input` written by a layer without a ReLU:
+/// its pooler starts each window from 0, so it computes `max(0, window)`,
+/// exact only for values >= 0 (the graph input's codes are unsigned).
+fn signed_pool_input(layers: &[Lowered], i: usize, input: &Buffer) -> Option<Problem> {
+    if layers[i].op != "MaxPool" {
+        return None;
+    }
+    let signed = input.parts.iter().find(|p| !layers[p.layer].relu)?;
+    Some(Problem::node(
+        &layers[i].node,
+        "MaxPool",
+        format!(
+            "pools '{}', written by '{}', which has no ReLU: the MVU pools in a layer of its own whose \
+             pooler starts each window from 0 (maxpool.v clears its register to 0), so it computes \
+             max(0, window), which differs from MaxPool where a whole window is negative",
+            input.value, layers[signed.layer].node
+        ),
+        "put a Relu before the MaxPool (as SqueezeNet and GoogLeNet have), or run the pooling on the host",
+    ))
 }
 
 /// Widens layer `l`'s input to `width` stored channels: ONNX input channel
@@ -479,12 +509,13 @@ fn widen(l: &mut Lowered, map: &[u32], width: u32, pixels: u64) -> Result<(), Pr
 }
 
 /// Gives the producer `l` of an interleaved part of `value` one job per
-/// output pixel and word: a pooled layer has them; an unpooled conv with a
-/// ReLU takes the pooled schedule with a 1×1 window (`max(0, v)`, its ReLU).
+/// output pixel and word: a pooled layer has them; an unpooled conv takes
+/// the pooled schedule with a 1×1 window (with a ReLU through the pooler,
+/// `max(0, v)`; without, the pooler off: `Row::uses_pooler`).
 fn one_pixel_jobs(l: &mut Lowered, value: &str) -> Result<(), Problem> {
     match (&l.layer.op, l.layer.pool, l.layer.relu) {
         (LayerOp::Conv(_), Some(_), _) => Ok(()),
-        (LayerOp::Conv(_), None, true) => {
+        (LayerOp::Conv(_), None, _) => {
             l.layer.pool = Some(Pool {
                 kernel: [1, 1],
                 strides: [1, 1],
@@ -493,17 +524,6 @@ fn one_pixel_jobs(l: &mut Lowered, value: &str) -> Result<(), Problem> {
             });
             Ok(())
         }
-        (LayerOp::Conv(_), None, false) => Err(Problem::node(
-            &l.node,
-            &l.op,
-            format!(
-                "writes a part of Concat '{value}', whose pixels interleave the parts' 64-channel words: \
-                 the program places each word with one job per pixel and word, through the pooler, \
-                 which computes max(0, v); this layer has no ReLU"
-            ),
-            "put a Relu after the layer (as SqueezeNet, GoogLeNet and conv-relu dense blocks have), \
-             or run the Concat on the host",
-        )),
         (LayerOp::MatMul(_), _, _) => Err(Problem::node(
             &l.node,
             &l.op,

@@ -12,6 +12,7 @@
 //! | `Gemm` (`transA = 0`, constant `B`), `MatMul` (2-D, constant `B`) | a matmul layer (weights as `[out, in]`; `alpha` folded into them) |
 //! | `Relu` after a layer | that layer's ReLU (the MVU's output pipeline) |
 //! | `MaxPool` after a Conv (+ `Relu`), `GlobalAveragePool`, `Clip(0, M)` | see [`super::pipeline`] |
+//! | any other `MaxPool` (of a `Concat`, a second pooling, a shared activation, cut-short windows) | a pooling layer: an identity conv with the pooler ([`super::pool_layer`]) |
 //! | `Reshape`, `Flatten`, `Squeeze`, `Unsqueeze`, `Identity`, `Dropout`, `QuantizeLinear`/`DequantizeLinear` on activations | nothing (data layout / fake quantization only) |
 //! | a pooling over one-element windows ([`onnc_onnx::is_identity_pool`]; `onnx-simplify` removes it first) | nothing (the identity) |
 //! | channel `Concat` of layer outputs | no layer: its parts share one buffer ([`super::flow`], from [`Wiring`]) |
@@ -289,6 +290,16 @@ pub fn lower_graph(
     let mut owner: BTreeMap<&str, Option<usize>> = BTreeMap::new();
     // Pooled layers and their MaxPool node (a pooled layer needs a ReLU).
     let mut pooled: Vec<(usize, String)> = Vec::new();
+    // How many nodes (and graph outputs) read each value.
+    let mut readers: BTreeMap<&str, usize> = BTreeMap::new();
+    for v in graph
+        .nodes
+        .iter()
+        .flat_map(|n| n.inputs.iter().flatten())
+        .chain(graph.outputs.iter().map(|o| &o.name))
+    {
+        *readers.entry(v.as_str()).or_default() += 1;
+    }
     for node in &graph.nodes {
         if node
             .outputs
@@ -379,6 +390,25 @@ pub fn lower_graph(
                     .push((node.name.clone(), node.outputs[0].clone(), parts));
                 None
             }
+            "MaxPool"
+                if !from.is_some_and(|i| {
+                    let sole = data.is_some_and(|d| readers.get(d) == Some(&1));
+                    super::pool_layer::folds(node, &layers[i], sole)
+                }) =>
+            {
+                // A pooling of its own: an identity conv with the pooler (pool_layer.rs).
+                match super::pool_layer::pool_layer(&cx, node, opts) {
+                    Ok(l) => {
+                        wiring.inputs.push(data.unwrap_or_default().to_string());
+                        layers.push(l);
+                        Some(layers.len() - 1)
+                    }
+                    Err(p) => {
+                        problems.push(p);
+                        None
+                    }
+                }
+            }
             "MaxPool" => match super::pipeline::max_pool(node, from.map(|i| &layers[i])) {
                 Ok(pool) => {
                     let i = from.unwrap_or_default();
@@ -431,7 +461,8 @@ pub fn lower_graph(
                     &node.name,
                     op,
                     format!("{op} is not supported by the MVU back end"),
-                    "BARVINN runs plain chains of Conv, Gemm/MatMul and Relu; remove the op, fold it into the \
+                    "the MVU runs Conv, Gemm/MatMul, Relu, MaxPool, GlobalAveragePool and channel Concat; \
+                     remove the op, fold it into the \
                      weights, or run it on the host",
                 ));
                 None

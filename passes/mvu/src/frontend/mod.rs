@@ -35,6 +35,7 @@ mod output;
 mod partial;
 mod pipeline;
 pub mod placement;
+mod pool_layer;
 mod problem;
 mod run;
 mod sim;
@@ -236,11 +237,10 @@ fn bias_file(l: &Lowered, ps: &mut [Piece]) -> Result<Option<WeightFile>, Error>
         p.layer.bias_base = Some(p.channels.start / crate::limits::BLOCK as u32);
         carrier.get_or_insert_with(|| p.layer.name.clone());
     }
-    let base = l
-        .layer
-        .weight_name
-        .clone()
-        .unwrap_or_else(|| l.node.clone());
+    // The weight file's name (sanitized: a folded BN's initializer is
+    // named after its node, '/' and all), with `.bias` before `.hex`.
+    let weights = l.layer.weight_file_name();
+    let base = weights.strip_suffix(".hex").unwrap_or(&weights);
     Ok(carrier.map(|layer| WeightFile {
         layer,
         file_name: format!("{base}.bias.hex"),
@@ -292,7 +292,7 @@ pub fn assemble(lowered: Vec<Lowered>, opts: &CompileOptions) -> Result<Compiled
 
 /// [`assemble`] for layers reading and writing the buffers of `flow`. A
 /// branched flow places its buffers ([`placement`]) and gives the program
-/// their addresses; its layers must fit the RAMs unsplit.
+/// their addresses; its split layers run through the host as in a chain.
 pub fn assemble_flow(
     lowered: Vec<Lowered>,
     flow: Flow,
@@ -396,8 +396,11 @@ pub fn assemble_flow(
     })
 }
 
-/// The assembly options of a branched network: every layer one piece, its
-/// bases where [`placement`] puts its buffers.
+/// The assembly options of a branched network: a layer's bases are where
+/// [`placement`] puts its buffers; a split layer's pieces, and a layer whose
+/// buffers do not fit beside the others, take a chain's (input at word 0,
+/// output in the upper half, alternating), the host moving its input and
+/// output ([`placement::place_through_host`]).
 fn branched_asm(
     lowered: &[Lowered],
     pieces: &[Vec<Piece>],
@@ -405,31 +408,27 @@ fn branched_asm(
     opts: &CompileOptions,
     limits: &crate::MvuLimits,
 ) -> Result<AsmOptions, Error> {
-    let split: Vec<Problem> = lowered
+    let split: Vec<bool> = pieces.iter().map(|ps| ps.len() > 1).collect();
+    let (placed, host) =
+        placement::place_through_host(flow, lowered, &split, limits.data_ram_words)
+            .map_err(|p| vec![p])?;
+    let layer_bases = placement::bases(flow, lowered, &placed);
+    let bases = pieces
         .iter()
-        .zip(pieces)
-        .filter(|(_, ps)| ps.len() > 1)
-        .map(|(l, ps)| {
-            Problem::node(
-                &l.node,
-                &l.op,
-                format!(
-                    "is split into {} pieces to fit one MVU's RAMs; onnc-mvu places a split layer's pieces \
-                     only in a plain chain (the host loads each piece's input band), not in a network \
-                     with branches or Concats",
-                    ps.len()
-                ),
-                "lower --aprec/--wprec/--oprec or use a smaller input so every layer fits unsplit, or run the \
-                 branched part on the host",
-            )
+        .zip(layer_bases)
+        .zip(host)
+        .flat_map(|((ps, b), host)| {
+            (0..ps.len()).map(move |j| {
+                if host {
+                    emit::default_bases(j, limits)
+                } else {
+                    b
+                }
+            })
         })
         .collect();
-    if !split.is_empty() {
-        return Err(split.into());
-    }
-    let placed = placement::place(flow, lowered, limits.data_ram_words).map_err(|p| vec![p])?;
     Ok(AsmOptions {
-        bases: placement::bases(flow, lowered, &placed),
+        bases,
         ..opts.asm.clone()
     })
 }

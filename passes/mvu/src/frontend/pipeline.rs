@@ -64,6 +64,14 @@ pub fn max_pool(node: &Node, from: Option<&Lowered>) -> Result<Pool, Problem> {
             "merge the two poolings into one window, or run one on the host",
         ));
     }
+    window(node)
+}
+
+/// The window of a `MaxPool` node: kernel, strides, pads and `ceil_mode`;
+/// a problem for an `Indices` output, `auto_pad`, dilation or a window that
+/// is not 2-D.
+pub(super) fn window(node: &Node) -> Result<Pool, Problem> {
+    let bad = |what: String, fix: &str| Problem::node(&node.name, "MaxPool", what, fix);
     if node.outputs.iter().skip(1).any(|o| !o.is_empty()) {
         return Err(bad(
             "asks for the Indices output, which the MVU's pooler does not produce".into(),

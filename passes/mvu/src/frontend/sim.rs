@@ -133,7 +133,13 @@ fn conv_piece(
     for o in 0..co {
         for py in 0..ph {
             for px in 0..pw {
-                let mut m = 0i64; // the pooler is cleared to 0
+                // The pooler is cleared to 0; a 1x1 window without ReLU
+                // bypasses it (Row::uses_pooler).
+                let mut m = if p.layer.relu || pool.kernel != [1, 1] {
+                    0
+                } else {
+                    i64::MIN
+                };
                 for y in pool.window(0, py, oh as u32) {
                     for xx in pool.window(1, px, ow as u32) {
                         m = m.max(acc[(o * oh + y as usize) * ow + xx as usize]);

@@ -70,7 +70,8 @@ pub fn fake_quantized(graph: &Graph, layers: &[Lowered], flow: &Flow) -> Graph {
     for (i, l) in layers
         .iter()
         .enumerate()
-        .filter(|(_, l)| l.sum_of.is_none())
+        // Summing and pooling layers have no weights in the graph.
+        .filter(|(_, l)| matches!(l.op.as_str(), "Conv" | "Gemm" | "MatMul"))
     {
         let (deq, shape) =
             onnx_weights(l, flow.layers.get(i).and_then(|io| io.input_map.as_deref()));

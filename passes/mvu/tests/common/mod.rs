@@ -1,6 +1,8 @@
 //! Graph builders shared by the front-end tests.
 #![allow(dead_code)]
 
+pub mod net;
+
 use onnc_onnx::{Graph, Node, ValueInfo};
 use onnc_tensor::{Attr, Tensor};
 
