@@ -180,3 +180,17 @@ fn a_pooling_layer_of_values_without_relu_is_refused() {
         "{e:?}"
     );
 }
+
+#[test]
+fn a_13x13_global_average_pool_sums_exactly_like_the_interpreter() {
+    // SqueezeNet's tail: a 13x13 map of 1000 channels summed (split over
+    // input channels). The reference multiplies the f32 mean back by 169,
+    // which can miss the integer sum by an ulp; it rounds before the
+    // quantizer, as the MVU's sum is an integer.
+    let mut n = Net::new(&[1, 64, 13, 13]);
+    let y = n.conv("cls", "x", 64, 1000, 1, true);
+    n.g.nodes
+        .push(Node::new("gap", "GlobalAveragePool", &[&y], &["g"]));
+    let g = n.output("g", &[1, 1000, 1, 1]);
+    matches_interpreter("squeezenet_tail", &g, 2, 1);
+}

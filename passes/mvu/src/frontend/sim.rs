@@ -24,7 +24,8 @@
 //! [`reference_graph`] is the same network for `onnc-interp`: the ONNX graph
 //! with the integer weight codes, each layer's pipeline end followed by
 //! `Floor(x / 2^(msb − oprec + 1))` taken modulo `2^oprec` (a global average
-//! pooling first multiplied back by its pixel count, as the MVU sums). The
+//! pooling first multiplied back by its pixel count and rounded to the
+//! integer sum the MVU computes). The
 //! model and the interpreter share nothing but the graph.
 //!
 //! ```
@@ -503,6 +504,15 @@ pub fn reference_graph(graph: &Graph, c: &Compiled) -> Graph {
                 &format!("{tag}__mvu_sum"),
                 "Mul",
                 &[&raw, &n],
+                &[&format!("{tag}__mvu_s0")],
+            ),
+            // The sum is an integer; the f32 mean times n may miss it by an
+            // ulp (a 13x13 map: 507/169*169 = 506.99997), which Floor would
+            // turn into one code less.
+            Node::new(
+                &format!("{tag}__mvu_round"),
+                "Round",
+                &[&format!("{tag}__mvu_s0")],
                 &[&format!("{tag}__mvu_s")],
             ),
             Node::new(
