@@ -106,12 +106,12 @@ fn a_pooled_fire_concat_matches_the_interpreter_at_2_4_8_bits() {
         // Identity weights (output o takes stored channel o, or o + 32 in
         // the second part), 1 bit, unsigned; the quantizer copies the codes.
         assert_eq!(pool.layer.precision.weight, 1);
-        assert_eq!(pool.layer.quant_msb, Some(bits - 1));
         let w = &pool.weights.values;
         let source = |o: usize| if o < 32 { o } else { o + 32 };
         assert!((0..64).all(|o| (0..96).all(|i| w[o * 96 + i] == i32::from(i == source(o)))));
         // One job per pooled pixel and 64-channel block.
         let row = c.table().rows.iter().find(|r| r.name == "pool").unwrap();
+        assert_eq!(row.quant_word(), bits - 1, "the quantizer keeps bits oprec-1..0");
         assert_eq!(row.jobs, 3 * 3);
     }
 }

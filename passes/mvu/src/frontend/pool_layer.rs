@@ -140,8 +140,9 @@ pub(super) fn pool_layer(
         ConvShape::new(c, h, w, c, [1, 1]).with_pads(pads),
         Precision::new(opts.aprec, 1, opts.oprec),
     )
-    .with_weight_name(format!("{}.identity", node.name))
-    .with_quant_msb(opts.oprec.saturating_sub(1));
+    // No explicit quantizer MSB: the default is `oprec − 1` (the copy), `--quant-msb`
+    // does not reach this layer, and the mvu text reads the default back as `None`.
+    .with_weight_name(format!("{}.identity", node.name));
     layer.pool = Some(whole);
     layer.relu = true;
     Ok(Lowered {
