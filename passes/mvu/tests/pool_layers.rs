@@ -111,7 +111,11 @@ fn a_pooled_fire_concat_matches_the_interpreter_at_2_4_8_bits() {
         assert!((0..64).all(|o| (0..96).all(|i| w[o * 96 + i] == i32::from(i == source(o)))));
         // One job per pooled pixel and 64-channel block.
         let row = c.table().rows.iter().find(|r| r.name == "pool").unwrap();
-        assert_eq!(row.quant_word(), bits - 1, "the quantizer keeps bits oprec-1..0");
+        assert_eq!(
+            row.quant_word(),
+            bits - 1,
+            "the quantizer keeps bits oprec-1..0"
+        );
         assert_eq!(row.jobs, 3 * 3);
     }
 }
