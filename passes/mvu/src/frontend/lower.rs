@@ -343,11 +343,7 @@ pub fn lower_graph(
                 from
             }
             "Conv" | "Gemm" | "MatMul" => match lower_layer(&cx, node) {
-                Ok(l) => {
-                    wiring.inputs.push(data.unwrap_or_default().to_string());
-                    layers.push(l);
-                    Some(layers.len() - 1)
-                }
+                Ok(l) => Some(push_layer(&mut wiring, &mut layers, data, l)),
                 Err(p) => {
                     problems.extend(p);
                     None
@@ -398,11 +394,7 @@ pub fn lower_graph(
             {
                 // A pooling of its own: an identity conv with the pooler (pool_layer.rs).
                 match super::pool_layer::pool_layer(&cx, node, opts) {
-                    Ok(l) => {
-                        wiring.inputs.push(data.unwrap_or_default().to_string());
-                        layers.push(l);
-                        Some(layers.len() - 1)
-                    }
+                    Ok(l) => Some(push_layer(&mut wiring, &mut layers, data, l)),
                     Err(p) => {
                         problems.push(p);
                         None
@@ -427,11 +419,7 @@ pub fn lower_graph(
                 }
             },
             "GlobalAveragePool" => match super::pipeline::global_average(&cx, node, opts) {
-                Ok(l) => {
-                    wiring.inputs.push(data.unwrap_or_default().to_string());
-                    layers.push(l);
-                    Some(layers.len() - 1)
-                }
+                Ok(l) => Some(push_layer(&mut wiring, &mut layers, data, l)),
                 Err(p) => {
                     problems.push(p);
                     None
@@ -512,6 +500,18 @@ pub(super) fn resolve<'w>(wiring: &'w Wiring, v: &'w str) -> &'w str {
         }
     }
     v
+}
+
+/// Appends a new layer reading `data`; returns its index.
+fn push_layer(
+    wiring: &mut Wiring,
+    layers: &mut Vec<Lowered>,
+    data: Option<&str>,
+    l: Lowered,
+) -> usize {
+    wiring.inputs.push(data.unwrap_or_default().to_string());
+    layers.push(l);
+    layers.len() - 1
 }
 
 /// Records the layout-only `node` (output → its data input `data`).
