@@ -53,7 +53,10 @@ pub(super) const SPECS: &[OpSpec] = &[
     binary("Add", crate::spec_url!("Add")),
     binary("Div", crate::spec_url!("Div")),
     binary("Mul", crate::spec_url!("Mul")),
-    binary("Pow", crate::spec_url!("Pow")),
+    OpSpec {
+        notes: "legacy broadcast/axis (opset < 7) normalized; NNIE: by a constant scalar, a Caffe Power",
+        ..binary("Pow", crate::spec_url!("Pow"))
+    },
     binary("Sub", crate::spec_url!("Sub")),
     // PyTorch exports `//` and `%` on sizes (multi-head attention) as Mod.
     OpSpec {

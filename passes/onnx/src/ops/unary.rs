@@ -49,7 +49,10 @@ pub(super) const SPECS: &[OpSpec] = &[
         crate::spec_url!("Elu"),
         &[attr("alpha", K::Float, D::Float(1.0))],
     ),
-    unary("Erf", crate::spec_url!("Erf"), &[]),
+    OpSpec {
+        notes: "NNIE: `tanh(a·z + b·z³)`, \\|error\\| ≤ 3.6e-4 (`nnie/erf-as-tanh`)",
+        ..unary("Erf", crate::spec_url!("Erf"), &[])
+    },
     unary("Exp", crate::spec_url!("Exp"), &[]),
     unary("Floor", crate::spec_url!("Floor"), &[]),
     unary(
