@@ -8,17 +8,31 @@ Fits the table in passes/legalize/src/rules/sigmoid_pwl.rs: an odd-symmetric
 from several starts (numpy only; deterministic). Prints, per K, the
 breakpoints, values and the max error, as Rust constants.
 
-Usage: python3 tools/sigmoid_pwl_fit.py [K ...]   (default: 1 2 3 4 5)
+With --phi it fits the standard normal CDF Phi(x) = (1 + erf(x/sqrt 2))/2
+instead, the same shape (odd-symmetric about (0, 1/2), 0 to 1): the table
+`ERF_FIT` of the same file, for erf(z) = 2 Phi(sqrt 2 z) - 1 (GELU).
+
+Usage: python3 tools/sigmoid_pwl_fit.py [--phi] [K ...]   (default: 1 2 3 4 5)
 """
+import math
 import sys
 
 import numpy as np
 
+PHI = "--phi" in sys.argv
+
+
+def target(x):
+    if PHI:
+        return 0.5 * (1.0 + np.vectorize(math.erf)(x / math.sqrt(2.0)))
+    return 1.0 / (1.0 + np.exp(-x))
+
+
 # A 0.01 grid for the search, a 0.001 grid for the reported error.
 X = np.linspace(0.0, 12.0, 1201)
-SIG = 1.0 / (1.0 + np.exp(-X))
+SIG = target(X)
 XF = np.linspace(0.0, 16.0, 16001)
-SIGF = 1.0 / (1.0 + np.exp(-XF))
+SIGF = target(XF)
 
 
 def unpack(p, k):
@@ -76,7 +90,7 @@ def fit(k):
     for _ in range(4):
         b0 = np.sort(rng.uniform(0.3, 6.0, k))
         inc = np.diff(np.concatenate([[0.0], b0]))
-        v0 = 1.0 / (1.0 + np.exp(-b0[:-1]))
+        v0 = target(b0[:-1])
         dv = np.diff(np.concatenate([[0.5], v0])) * 2.0
         p0 = np.concatenate([inc, dv])
         p, e = nelder_mead(lambda q: err(q, k), p0)
@@ -89,10 +103,11 @@ def fit(k):
 
 
 def main():
-    ks = [int(a) for a in sys.argv[1:]] or [1, 2, 3, 4, 5]
+    ks = [int(a) for a in sys.argv[1:] if a != "--phi"] or [1, 2, 3, 4, 5]
+    name = "Phi" if PHI else "sigmoid"
     for k in ks:
         b, v, e = fit(k)
-        print(f"// K = {k}: {2 * k - 1} segments, max |f - sigmoid| = {e:.5f}")
+        print(f"// K = {k}: {2 * k - 1} segments, max |f - {name}| = {e:.5f}")
         print(f"BREAKS: {[round(float(t), 4) for t in b]}")
         print(f"VALUES: {[round(float(t), 5) for t in v]}")
 

@@ -531,6 +531,29 @@ pub(crate) mod testing {
     }
 
     /// The op types of the legalized graph.
+    /// erf by its series (|z| < 3) and continued fraction (beyond), to
+    /// 1e-12: the test's own reference, independent of the rule.
+    pub fn erf_reference(z: f64) -> f64 {
+        let x = z.abs();
+        let v = if x < 3.0 {
+            let (mut term, mut sum, mut n) = (x, x, 0.0);
+            while term.abs() > 1e-17 {
+                n += 1.0;
+                term *= -x * x / n;
+                sum += term / (2.0 * n + 1.0);
+            }
+            sum * std::f64::consts::FRAC_2_SQRT_PI
+        } else {
+            // erfc(x) = exp(−x²)/√π · 1/(x + 1/2/(x + 1/(x + 3/2/(x + …))))
+            let mut f = 0.0;
+            for k in (1..60).rev() {
+                f = (f64::from(k) / 2.0) / (x + f);
+            }
+            1.0 - (-x * x).exp() / std::f64::consts::PI.sqrt() / (x + f)
+        };
+        v.copysign(z)
+    }
+
     pub fn ops_after(g: Graph, t: Target) -> Vec<String> {
         let r = legalize(g, t, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
         r.graph.nodes.iter().map(|n| n.op_type.clone()).collect()

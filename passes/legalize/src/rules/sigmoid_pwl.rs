@@ -1,7 +1,7 @@
-//! Sigmoid and Tanh without a lookup table: a sum of weighted ramps.
+//! Sigmoid, Tanh and Erf without a lookup table: a sum of weighted ramps.
 //!
-//! In: `Sigmoid(x)` or `Tanh(x)` on an NVDLA configuration without the SDP
-//! lookup table (nv_small). Out: a piecewise-linear approximation made of
+//! In: `Sigmoid(x)`, `Tanh(x)` or `Erf(x)` on an NVDLA configuration without
+//! the SDP lookup table (nv_small). Out: a piecewise-linear approximation made of
 //! ops the X units run,
 //!
 //! ```text
@@ -35,12 +35,19 @@
 //! new tensors follow from the ops (onnc-nvdla `ctable::bounds`), with no
 //! calibration of their own.
 //!
+//! `Erf` (GELU's) is the same shape: `erf(z) = 2Φ(√2·z) − 1` with `Φ` the
+//! standard normal CDF, odd-symmetric about `(0, ½)` like σ, so a fit of
+//! `Φ` ([`PHI_FIT`], `tools/sigmoid_pwl_fit.py --phi`, 5 segments) gives
+//! erf as Tanh's form does: `|f − erf| ≤ 2·PHI_FIT.max_error` = 0.0264 (rounded values);
+//! GELU `x·Φ(x)` through it is within `0.0132·|x|`.
+//!
 //! Where the LUT exists (nv_full, nv_large) the rules do not fire: one SDP
 //! pass evaluates the exact function there.
 //!
 //! ```text
 //! nvdla/sigmoid-to-ramps  (Sigmoid x) => (Add … (Mul (HardSigmoid{α_i, β_i} x) w_i) …)
 //! nvdla/tanh-to-ramps     (Tanh x)    => (Add (Add … (Mul (HardSigmoid{2α_i, β_i} x) 2w_i) …) −1)
+//! nvdla/erf-to-ramps      (Erf x)     => (Add (Add … (Mul (HardSigmoid{√2·α'_i, β'_i} x) 2w'_i) …) −1)   (α', β', w' of PHI_FIT)
 //! ```
 
 use super::{attrs, Cx, Rule, NVDLA};
@@ -64,6 +71,14 @@ pub const RULES: &[Rule] = &[
         targets: NVDLA,
         doc: "Tanh(x) = 2σ(2x) − 1 ≈ Σ 2w_i·HardSigmoid_i(2x) − 1, where there is no LUT",
         apply: tanh,
+    },
+    Rule {
+        name: "nvdla/erf-to-ramps",
+        deep: false,
+        op: "Erf",
+        targets: NVDLA,
+        doc: "Erf(x) = 2Φ(√2·x) − 1 ≈ Σ 2w_i·HardSigmoid_i(√2·x) − 1 (a fit of the normal CDF Φ), where there is no LUT",
+        apply: erf,
     },
 ];
 
@@ -99,6 +114,14 @@ pub const FITS: &[Fit] = &[
         max_error: 0.009344,
     },
 ];
+
+/// The minimax fit of the standard normal CDF `Φ(x) = (1 + erf(x/√2))/2`
+/// by `tools/sigmoid_pwl_fit.py --phi 3` (5 segments), for `Erf`.
+pub const PHI_FIT: Fit = Fit {
+    breaks: &[0.8156, 1.7943, 4.7469],
+    values: &[0.80588, 0.97678, 1.0],
+    max_error: 0.0132,
+};
 
 /// The fit the rules use (chosen by the INT8 error measured on the
 /// simulator: onnc-nvdla `tests/simulate/sigmoid.rs`).
@@ -138,7 +161,7 @@ fn sigmoid(cx: &mut Cx) -> Option<Id> {
         return None;
     }
     let x = cx.arg(0);
-    ramp_sum(cx, x, 1.0, 1.0)
+    ramp_sum(cx, x, &FIT, 1.0, 1.0)
 }
 
 fn tanh(cx: &mut Cx) -> Option<Id> {
@@ -146,17 +169,29 @@ fn tanh(cx: &mut Cx) -> Option<Id> {
         return None;
     }
     let x = cx.arg(0);
-    let s = ramp_sum(cx, x, 2.0, 2.0)?;
+    let s = ramp_sum(cx, x, &FIT, 2.0, 2.0)?;
     let dtype = cx.ty(x)?.dtype;
     let minus_one = cx.tensor("minus_one", Tensor::full(dtype, vec![], -1.0));
     Some(cx.op("Add", Attrs::new(), &[s, minus_one], ""))
 }
 
-/// `Σ height·w_i · HardSigmoid(x; gain·α_i, β_i)`, the ramps summed left to
-/// right; the last op keeps the matched node's name when `height` is 1.
-fn ramp_sum(cx: &mut Cx, x: Id, gain: f64, height: f64) -> Option<Id> {
+fn erf(cx: &mut Cx) -> Option<Id> {
+    if cx.cfg.has_lut || !cx.has(0) {
+        return None;
+    }
+    let x = cx.arg(0);
+    let s = ramp_sum(cx, x, &PHI_FIT, std::f64::consts::SQRT_2, 2.0)?;
     let dtype = cx.ty(x)?.dtype;
-    let rs = FIT.ramps();
+    let minus_one = cx.tensor("minus_one", Tensor::full(dtype, vec![], -1.0));
+    Some(cx.op("Add", Attrs::new(), &[s, minus_one], ""))
+}
+
+/// `Σ height·w_i · HardSigmoid(x; gain·α_i, β_i)` over the ramps of `fit`,
+/// summed left to right; the last op keeps the matched node's name when
+/// `height` is 1.
+fn ramp_sum(cx: &mut Cx, x: Id, fit: &Fit, gain: f64, height: f64) -> Option<Id> {
+    let dtype = cx.ty(x)?.dtype;
+    let rs = fit.ramps();
     let last = rs.len() - 1;
     let mut sum: Option<Id> = None;
     for (i, &(alpha, beta, w)) in rs.iter().enumerate() {
@@ -272,8 +307,51 @@ mod tests {
     }
 
     #[test]
+    fn the_phi_fit_is_within_its_documented_error() {
+        let phi = |x: f64| 0.5 * (1.0 + erf_reference(x / std::f64::consts::SQRT_2));
+        let worst = (-16_000..=16_000)
+            .map(|i| {
+                let x = f64::from(i) * 1e-3;
+                (PHI_FIT.at(x) - phi(x)).abs()
+            })
+            .fold(0f64, f64::max);
+        let bound = PHI_FIT.max_error;
+        assert!(worst <= bound && worst > 0.99 * bound, "{worst} vs {bound}");
+        let rs = PHI_FIT.ramps();
+        assert!(rs.iter().all(|r| r.0 > 0.0 && r.2 > 0.0), "{rs:?}");
+        assert!((rs.iter().map(|r| r.2).sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn erf_is_a_sum_of_ramps_minus_one_on_nv_small() {
+        let ops = ops_after(one("Erf"), Target::NvSmall);
+        assert_eq!(ops.len(), 3 * SEGMENTS, "{ops:?}");
+        assert!(ops
+            .iter()
+            .all(|o| ["HardSigmoid", "Mul", "Add"].contains(&o.as_str())));
+        // Inputs spread over [-3, 3), where erf rises (|x| ≥ 3: erf = ±1
+        // within 2.3e-5, and so is the fit).
+        let three = Tensor::from_f32(vec![], vec![3.0]).unwrap();
+        let g = graph(
+            &[1, 3, 8, 8],
+            &[1, 3, 8, 8],
+            vec![
+                Node::new("spread", "Mul", &["x", "three"], &["s"]),
+                Node::new("act", "Erf", &["s"], &["y"]),
+            ],
+            vec![("three", three)],
+        );
+        same_numbers(
+            g,
+            Target::NvSmall,
+            &[1, 3, 8, 8],
+            (2.0 * PHI_FIT.max_error) as f32 * 1.001,
+        );
+    }
+
+    #[test]
     fn exact_lut_ops_where_there_is_a_lut() {
-        for op in ["Sigmoid", "Tanh"] {
+        for op in ["Sigmoid", "Tanh", "Erf"] {
             assert_eq!(ops_after(one(op), Target::NvFull), [op]);
             assert_eq!(ops_after(one(op), Target::NvLarge), [op]);
         }
