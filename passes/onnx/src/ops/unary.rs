@@ -50,7 +50,7 @@ pub(super) const SPECS: &[OpSpec] = &[
         &[attr("alpha", K::Float, D::Float(1.0))],
     ),
     OpSpec {
-        notes: "NNIE: `tanh(a·z + b·z³)`, \\|error\\| ≤ 3.6e-4 (`nnie/erf-as-tanh`)",
+        notes: "NNIE: `tanh(a·z + b·z³)`, \\|error\\| ≤ 3.6e-4 (`nnie/erf-as-tanh`); nv_small: 5 ramps of the normal CDF, \\|error\\| ≤ 0.0264 (`nvdla/erf-to-ramps`)",
         ..unary("Erf", crate::spec_url!("Erf"), &[])
     },
     unary("Exp", crate::spec_url!("Exp"), &[]),
