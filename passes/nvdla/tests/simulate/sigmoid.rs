@@ -177,3 +177,30 @@ fn int8_tanh_on_nv_small_calibrated_on_onnx() {
     let r = small_from_onnx(n.g, tol);
     assert_eq!(r.count("SDP"), 2 * SEGMENTS + 1, "{r:?}");
 }
+
+/// GELU `c · ½(1 + erf(c/√2))` after a conv (ConvNeXt's MLP), then a
+/// conv, on nv_small in INT8: `nvdla/erf-to-ramps` rewrites the Erf into
+/// ramps of the normal CDF (|error| ≤ 0.0264 before rounding), the rest is
+/// X-unit arithmetic and the element-wise Mul. Calibrated on the ONNX
+/// graph, simulated, within INT8's tolerance of the exact GELU.
+#[test]
+fn int8_gelu_on_nv_small() {
+    let mut n = Net::new("i8_gelu", &[1, 16, 9, 9], 76);
+    let c = n.conv("x", 16, 16, ConvGeom::same(3), true);
+    let r2 = n.constant(&[1], vec![std::f32::consts::FRAC_1_SQRT_2]);
+    let z = n.op("Mul", &[&c, &r2], &[]);
+    let e = n.op("Erf", &[&z], &[]);
+    let one = n.constant(&[1], vec![1.0]);
+    let e1 = n.op("Add", &[&e, &one], &[]);
+    let half = n.constant(&[1], vec![0.5]);
+    let h = n.op("Mul", &[&e1, &half], &[]);
+    let y = n.op("Mul", &[&c, &h], &[]);
+    let y = n.conv(&y, 16, 8, ConvGeom::same(1), true);
+    n.output(&y);
+    let r = small_from_onnx(n.g, harness::INT8_TOL);
+    assert_eq!(r.count("CONV"), 2, "{r:?}");
+    assert!(
+        r.count("SDP") >= 2 * SEGMENTS,
+        "the ramps run on the SDP: {r:?}"
+    );
+}
