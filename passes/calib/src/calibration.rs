@@ -75,9 +75,13 @@ impl Statistics {
             .collect::<Vec<_>>()
             .par_iter()
             .map(|(name, t)| {
-                // A partial sum ([`crate::psum`]) and a bounded gate
-                // ([`crate::GATE_OPS`]) take their maximum.
-                let amax = if crate::psum::is_psum_key(name) || self.is_gate(name) {
+                // A partial sum ([`crate::psum`]), a bounded gate
+                // ([`crate::GATE_OPS`]) and a LayerNormalization's inner
+                // tensor ([`crate::layer_norm`]) take their maximum.
+                let amax = if crate::psum::is_psum_key(name)
+                    || self.is_gate(name)
+                    || crate::layer_norm::is_part_key(name)
+                {
                     Some(t.max_abs()).filter(|a| *a > 0.0)
                 } else {
                     method.threshold(t)

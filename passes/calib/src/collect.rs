@@ -34,6 +34,7 @@ use onnc_tensor::{DType, Tensor};
 use rayon::prelude::*;
 
 use crate::error::{CalibError, Result};
+use crate::layer_norm::LayerNorm;
 use crate::progress::progress_bar;
 use crate::psum::PsumGemm;
 use crate::psum_conv::PsumConv;
@@ -93,7 +94,15 @@ fn run_set(
         .into_iter()
         .filter(|c| stats.tracks(&c.key))
         .collect();
-    let wanted = |n: &str| gemms.iter().any(|g| g.a == n) || convs.iter().any(|c| c.x == n);
+    let norms: Vec<LayerNorm> = crate::layer_norm::plan(graph)
+        .into_iter()
+        .filter(|l| l.keys.iter().all(|k| stats.tracks(k)))
+        .collect();
+    let wanted = |n: &str| {
+        gemms.iter().any(|g| g.a == n)
+            || convs.iter().any(|c| c.x == n)
+            || norms.iter().any(|l| l.x == n)
+    };
     let mut kept: HashMap<String, Tensor> = data
         .inputs
         .iter()
@@ -142,6 +151,20 @@ fn run_set(
             if let Err(e) = observe(stats, &c.key, &t, index, &data) {
                 failed = Some(e);
                 return;
+            }
+        }
+        for l in norms
+            .iter()
+            .filter(|l| graph.nodes[l.node].name == node.name)
+        {
+            let Some(parts) = kept.get(&l.x).and_then(|x| l.observed(x)) else {
+                continue;
+            };
+            for (key, t) in &parts {
+                if let Err(e) = observe(stats, key, t, index, &data) {
+                    failed = Some(e);
+                    return;
+                }
             }
         }
     })

@@ -57,6 +57,7 @@ mod error;
 mod histogram;
 pub mod images;
 mod inputs;
+pub mod layer_norm;
 pub mod method;
 pub mod npy_sets;
 pub mod preprocess;

@@ -198,6 +198,12 @@ impl Statistics {
                 names.push(c.key);
             }
         }
+        // Inner tensors of LayerNormalizations ([`crate::layer_norm`]).
+        for l in crate::layer_norm::plan(graph) {
+            if live.contains(l.x.as_str()) {
+                names.extend(l.keys);
+            }
+        }
         let index = names
             .iter()
             .enumerate()

@@ -155,3 +155,67 @@ fn weight_scales_of_the_tiny_cnn() {
     assert_eq!(s.per_tensor, top);
     let _ = Rng::new(0);
 }
+
+/// A LayerNormalization over the channels-last features of a conv: the
+/// calibrator observes its inner tensors (`onnc_calib::layer_norm`), keyed
+/// `<node>#<part>`, with their maximum as threshold whatever the method —
+/// the maximum of `1/√(v + ε)` computed here from the sets, independently.
+#[test]
+fn a_layer_norm_has_its_inner_tensors_observed() {
+    let mut r = Rng::new(7);
+    let w = Tensor::from_f32(vec![6, 3, 1, 1], r.f32s(18, -1.0, 1.0)).unwrap();
+    let gamma = Tensor::from_f32(vec![6], r.f32s(6, 0.5, 1.5)).unwrap();
+    let g = onnc_onnx::Graph {
+        name: "ln".into(),
+        inputs: vec![common::vi("image", &[1, 3, 4, 4])],
+        outputs: vec![common::vi("y", &[1, 4, 4, 6])],
+        initializers: vec![("w".into(), w), ("gamma".into(), gamma)],
+        nodes: vec![
+            onnc_onnx::Node::new("conv", "Conv", &["image", "w"], &["c"])
+                .with_attr("kernel_shape", onnc_tensor::Attr::Ints(vec![1, 1])),
+            onnc_onnx::Node::new("nhwc", "Transpose", &["c"], &["t"])
+                .with_attr("perm", onnc_tensor::Attr::Ints(vec![0, 2, 3, 1])),
+            onnc_onnx::Node::new("norm", "LayerNormalization", &["t", "gamma"], &["y"])
+                .with_attr("epsilon", onnc_tensor::Attr::Float(1e-3)),
+        ],
+    };
+    let dir = temp_dir("ln");
+    write_test_data(&dir, &g.inputs[0], 4, 9);
+    let src = CalibSource::detect(&dir, Preprocess::default()).unwrap();
+    let cal = calibrate(
+        &g,
+        &src,
+        &Options {
+            method: Method::Entropy,
+            progress: false,
+        },
+    )
+    .unwrap();
+    for part in onnc_calib::layer_norm::PARTS {
+        assert!(
+            cal.scales.contains_key(&format!("norm#{part}")),
+            "{part}: {:?}",
+            cal.scales.keys()
+        );
+    }
+    // The largest 1/√(v + ε) over the sets, from the conv's output.
+    let mut rho_max = 0.0f32;
+    for set in onnc_calib::load_test_data(&dir, &g).unwrap() {
+        onnc_interp::run_graph_observed(&g, &set.inputs, &mut |node, res| {
+            if node.name != "nhwc" {
+                return;
+            }
+            for row in res[0].as_f32().unwrap().chunks(6) {
+                let mu = row.iter().sum::<f32>() / 6.0;
+                let v = row.iter().map(|x| (x - mu) * (x - mu)).sum::<f32>() / 6.0;
+                rho_max = rho_max.max(1.0 / (v + 1e-3).sqrt());
+            }
+        })
+        .unwrap();
+    }
+    let got = cal.threshold("norm#rsqrt").unwrap();
+    assert!(
+        (got - rho_max).abs() <= 1e-4 * rho_max,
+        "{got} vs {rho_max}"
+    );
+}

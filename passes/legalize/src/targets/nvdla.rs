@@ -286,10 +286,11 @@ pub fn check(
         // [N, C, L] ↔ [N, L, C]: the same cube [N, C, L, 1] read as channels
         // or as tokens (onnc-nvdla `lower::tokens`), no data moves.
         "Transpose" if x.len() == 3 && key.ints("perm") == Some(&[0, 2, 1][..]) => Ok(Verdict::Free),
-        "LayerNormalization" if cfg.has_lut && super::nvdla_transformer::token_layer_norm(key, &x) => {
-            // Convolutions to 1 channel and back, SDP products and the Y
-            // unit's 1/√ table (onnc-nvdla `lower::tokens`): about four
-            // SDP passes and three 1×1 convolutions of K channels.
+        "LayerNormalization" if super::nvdla_transformer::token_layer_norm(key, &x) => {
+            // Convolutions to 1 channel and back, SDP products and 1/√:
+            // the Y unit's table in FP16, the EMU's power op (the CPU) in
+            // INT8 (onnc-nvdla `lower::tokens`): about four SDP passes and
+            // three 1×1 convolutions of K channels.
             let k = x.get(2).copied().unwrap_or(1);
             within("LayerNormalization", "feature count", &[k], cfg.channels_max, t)?;
             Ok(Verdict::Native(6.0 * elems / ELEMS_PER_CYCLE + 3.0 * elems * k.div_ceil(cfg.atomic_c) as f64 / k.max(1) as f64))

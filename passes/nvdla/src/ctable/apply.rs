@@ -155,6 +155,14 @@ pub fn apply_scales_with(
             }
         }
     }
+    let twins = super::twins::inherit_twins(p, &t.entries, &mut scales);
+    if !twins.is_empty() {
+        stats.notes.push(format!(
+            "{} layout twin(s) take the scale of the op they replace, e.g. '{}'",
+            twins.len(),
+            clip(&twins[0])
+        ));
+    }
     let mut table = Table {
         scales: scales.into_iter().map(|(k, v)| (k, (v.0, v.1))).collect(),
         missing: RefCell::new(BTreeSet::new()),

@@ -57,6 +57,7 @@ pub mod perchan;
 mod scales;
 mod sdp_cal;
 mod standalone;
+mod twins;
 mod units;
 
 pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, ApplyOptions};

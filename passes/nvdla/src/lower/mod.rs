@@ -147,7 +147,9 @@ pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<P
         )],
     })?;
     let mut w = Work::new(graph).map_err(|problems| Error::Lower { problems })?;
-    let problems = tokens::tokens(&mut w);
+    // 1/√ on the SDP table only where FP16 runs it (lower::activation).
+    let lut_rsqrt = cfg.has_sdp_lut && cfg.default_precision == Precision::Fp16;
+    let problems = tokens::tokens(&mut w, lut_rsqrt);
     if !problems.is_empty() {
         return Err(Error::Lower { problems });
     }

@@ -23,6 +23,9 @@ use crate::program::{Engine, Precision, TensorId, TensorKind, Value, Weights};
 mod interleave;
 mod upsample;
 
+/// The attribute of a lowering-made `Pow` node holding the EMU power op's
+/// `shift` (`(shift + x)^p`); ONNX's Pow has none, so it is 0 otherwise.
+pub const EMU_SHIFT: &str = "onnc.emu_shift";
 /// How a fused group starts.
 #[derive(Debug, Clone)]
 enum Head {
@@ -1021,11 +1024,17 @@ impl Lowering {
                 );
             };
             let p = f32s(p)[0] as f64;
+            // A LayerNormalization's (var + ε)^−½ carries its ε (`tokens`).
+            let shift = n
+                .attrs
+                .get(EMU_SHIFT)
+                .and_then(Attr::as_float)
+                .unwrap_or(0.0);
             set.extend([
                 ("op_type", Value::Str("power".into())),
                 ("power", Value::Float(p)),
                 ("scale", Value::Float(1.0)),
-                ("shift", Value::Float(0.0)),
+                ("shift", Value::Float(f64::from(shift))),
             ]);
         }
         let Some(xt) = self.tensor(n, x) else { return };

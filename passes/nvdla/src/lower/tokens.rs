@@ -28,7 +28,13 @@
 //!   y  = Conv(ρ₂, 1) · c · γ + β
 //!   ```
 //!   the centred square and every product of two activations on the SDP's
-//!   per-point operand; measured error: docs/targets/nvdla.md.
+//!   per-point operand; measured error: docs/targets/nvdla.md. In INT8
+//!   (nv_small, nv_large; the INT8 table is not built) `ρ = Pow(v, −½)`
+//!   with ε as the EMU power op's shift, one CPU op on the `[N, 1, T, 1]`
+//!   variance map (the only map of 1/K the size), no Newton steps: its
+//!   INT8 result is as good as they could make it. The scales of `μ`,
+//!   `c`, `c·c`, `v`, `ρ` and `ρ·c·γ` are observed by the calibrator
+//!   (`onnc_calib`, the `#…` entries of a LayerNormalization).
 //!
 //! Any other op on a token value is a problem naming it: its semantics on
 //! `[N, T, K]` are not those of the cube.
@@ -40,6 +46,7 @@ use onnc_tensor::{Attr, DType, Tensor};
 
 use super::error::Problem;
 use super::graph::{Work, DEVICE_ATTR};
+use super::nodes::EMU_SHIFT;
 
 /// Element-wise ops of one or two operands that keep the layout.
 const ELEMENTWISE: &[&str] = &[
@@ -272,6 +279,9 @@ struct Rewriter<'a> {
     problems: Vec<Problem>,
     /// The ONNX nodes the node being rewritten stands for.
     src: Vec<String>,
+    /// Whether 1/√ runs on the SDP's lookup table (FP16 with a LUT) rather
+    /// than as the EMU's power op on the CPU (INT8, or no LUT).
+    lut_rsqrt: bool,
 }
 
 impl Rewriter<'_> {
@@ -395,6 +405,66 @@ impl Rewriter<'_> {
         self.sources.push(self.src.clone());
     }
 
+    /// `(var + ε)^−½` on the SDP: the Y unit's 1/√ table, then two Newton
+    /// steps (module doc); returns the value.
+    fn lut_rsqrt(&mut self, nm: &str, var: &str, eps: f32, one: &[usize]) -> String {
+        let vname = |what: &str| format!("{nm}#{what}");
+        let e = self.scalar(&vname("eps"), eps);
+        let ve = self.binary(&format!("{nm}_eps"), "Add", var, &e, &vname("var_eps"), one);
+        let mut rho = self.push(
+            Node::new(&format!("{nm}_rsqrt"), "Rsqrt", &[&ve], &[&vname("rsqrt0")]),
+            one,
+        );
+        let (half, three_halves) = (
+            self.scalar(&vname("m_half"), -0.5),
+            self.scalar(&vname("three_halves"), 1.5),
+        );
+        // (v·ρ)·ρ, not v·(ρ·ρ): ρ² overflows FP16 when v < 1/65504.
+        for step in 1..=2 {
+            let vr = self.binary(
+                &format!("{nm}_newton{step}_vr"),
+                "Mul",
+                &ve,
+                &rho,
+                &vname(&format!("n{step}_vr")),
+                one,
+            );
+            let p = self.binary(
+                &format!("{nm}_newton{step}_v"),
+                "Mul",
+                &vr,
+                &rho,
+                &vname(&format!("n{step}_v")),
+                one,
+            );
+            let h = self.binary(
+                &format!("{nm}_newton{step}_half"),
+                "Mul",
+                &p,
+                &half,
+                &vname(&format!("n{step}_h")),
+                one,
+            );
+            let g = self.binary(
+                &format!("{nm}_newton{step}_add"),
+                "Add",
+                &h,
+                &three_halves,
+                &vname(&format!("n{step}_g")),
+                one,
+            );
+            rho = self.binary(
+                &format!("{nm}_newton{step}"),
+                "Mul",
+                &g,
+                &rho,
+                &vname(&format!("rsqrt{step}")),
+                one,
+            );
+        }
+        rho
+    }
+
     /// `LayerNormalization` over the features (module doc).
     fn layer_norm(&mut self, n: &Node) {
         let x = n.input(0).unwrap_or_default().to_string();
@@ -428,66 +498,21 @@ impl Rewriter<'_> {
         );
         let sq = self.binary(&format!("{nm}_square"), "Mul", &c, &c, &vname("square"), &s);
         let var = self.conv1x1(&format!("{nm}_var"), &sq, avg(), &vname("var"), &one);
-        let e = self.scalar(&vname("eps"), eps);
-        let ve = self.binary(
-            &format!("{nm}_eps"),
-            "Add",
-            &var,
-            &e,
-            &vname("var_eps"),
-            &one,
-        );
-        let mut rho = self.push(
-            Node::new(&format!("{nm}_rsqrt"), "Rsqrt", &[&ve], &[&vname("rsqrt0")]),
-            &one,
-        );
-        let (half, three_halves) = (
-            self.scalar(&vname("m_half"), -0.5),
-            self.scalar(&vname("three_halves"), 1.5),
-        );
-        // (v·ρ)·ρ, not v·(ρ·ρ): ρ² overflows FP16 when v < 1/65504.
-        for step in 1..=2 {
-            let vr = self.binary(
-                &format!("{nm}_newton{step}_vr"),
-                "Mul",
-                &ve,
-                &rho,
-                &vname(&format!("n{step}_vr")),
-                &one,
+        let rho = if self.lut_rsqrt {
+            self.lut_rsqrt(nm, &var, eps, &one)
+        } else {
+            // (var + ε)^−½ in one EMU power op (shift ε): INT8 has 1/√ on
+            // no unit of the DLA, and the variance map is 1/K of the data.
+            let p = self.scalar(&vname("m_half_power"), -0.5);
+            let mut pow = Node::new(
+                &format!("{nm}_rsqrt"),
+                "Pow",
+                &[&var, &p],
+                &[&vname("rsqrt")],
             );
-            let p = self.binary(
-                &format!("{nm}_newton{step}_v"),
-                "Mul",
-                &vr,
-                &rho,
-                &vname(&format!("n{step}_v")),
-                &one,
-            );
-            let h = self.binary(
-                &format!("{nm}_newton{step}_half"),
-                "Mul",
-                &p,
-                &half,
-                &vname(&format!("n{step}_h")),
-                &one,
-            );
-            let g = self.binary(
-                &format!("{nm}_newton{step}_add"),
-                "Add",
-                &h,
-                &three_halves,
-                &vname(&format!("n{step}_g")),
-                &one,
-            );
-            rho = self.binary(
-                &format!("{nm}_newton{step}"),
-                "Mul",
-                &g,
-                &rho,
-                &vname(&format!("rsqrt{step}")),
-                &one,
-            );
-        }
+            pow.attrs.insert(EMU_SHIFT.into(), Attr::Float(eps));
+            self.push(pow, &one)
+        };
         let rb = self.conv1x1(
             &format!("{nm}_bcast_rsqrt"),
             &rho,
@@ -643,7 +668,7 @@ fn is_unmerge(w: &Work, m: &Node, hw: (usize, usize)) -> bool {
 }
 
 /// Rewrites the token part of `w` (module doc); the problems when some of it cannot be.
-pub fn tokens(w: &mut Work) -> Vec<Problem> {
+pub fn tokens(w: &mut Work, lut_rsqrt: bool) -> Vec<Problem> {
     let (tokens, edges) = match token_values(w) {
         Ok((t, _)) if t.is_empty() => return Vec::new(),
         Ok(t) => t,
@@ -667,6 +692,7 @@ pub fn tokens(w: &mut Work) -> Vec<Problem> {
         sources: Vec::new(),
         problems: Vec::new(),
         src: Vec::new(),
+        lut_rsqrt,
     };
     for (n, src) in nodes.into_iter().zip(sources) {
         let touches = acts3(r.w, &n).iter().any(|v| tokens.contains(v))

@@ -16,7 +16,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 17,
     max_opset: 25,
     spec_url: crate::spec_url!("LayerNormalization"),
-    notes: "NVDLA nv_full: over the last axis of 3-D tokens, 1×1 convolutions, SDP products and a 1/√ lookup table with two Newton steps; the op-by-op form is recognised (`common/layer-norm-fuse`; docs/targets/nvdla.md#transformers). NNIE: over the channels of a map written channels-last (ConvNeXt), as ones-Convolutions, Eltwise, Power and Scale layers (`nnie/layer-norm-channels`; docs/targets/nnie.md)",
+    notes: "NVDLA: over the last axis of 3-D tokens (or ConvNeXt's channels-last map), 1×1 convolutions and SDP products, 1/√ by a lookup table with two Newton steps (FP16) or by the EMU's power op (INT8, calibrated inner tensors); the op-by-op form is recognised (`common/layer-norm-fuse`; docs/targets/nvdla.md#transformers). NNIE: over the channels of a map written channels-last (ConvNeXt), as ones-Convolutions, Eltwise, Power and Scale layers (`nnie/layer-norm-channels`; docs/targets/nnie.md)",
     attrs: &[
         attr("axis", K::Int, D::Int(-1)),
         attr("epsilon", K::Float, D::Float(1e-5)),
