@@ -185,6 +185,9 @@ fn fold_selection(cx: &mut Cx) -> Option<Id> {
         return None;
     }
     let dtype = w.dtype();
+    if !dtype.is_float() {
+        return None;
+    }
     let folded = permuted_columns(&w.data().to_f64_vec(), &shape, g, &sigma, c);
     let t = Tensor::new(
         vec![shape[0], c, shape[2], shape[3]],
