@@ -1,7 +1,11 @@
 //! Compiles a real ONNX model for the MVU and checks the functional model of
 //! the emitted jobs against `onnc-interp` on the same integer network.
 //!
-//! In: `check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib]]` (`QUANT_MSB`:
+//! In: `check_model [--legalize] MODEL.onnx BITS [SEED [QUANT_MSB | calib]]`
+//! (`--legalize`: run `onnc-legalize{target=mvu}` on the loaded graph first,
+//! as `onnc compile --target mvu` does, so BatchNormalizations, channel
+//! Slices and shuffles are in reach; the reference is the legalized graph;
+//! `QUANT_MSB`:
 //! the quantizer MSB of every layer, as `--quant-msb`; default `BITS − 1`;
 //! `calib`: each layer's MSB calibrated on one input of seed `SEED + 100`;
 //! `calib=CODES.npy`: calibrated on those input codes, an f32 `.npy`). The model's Conv/Gemm biases are
@@ -34,9 +38,13 @@ mod npy;
 use npy::npy_f32;
 
 fn run(args: &[String]) -> Result<String, String> {
+    let (legalize, args) = match args {
+        [flag, rest @ ..] if flag == "--legalize" => (true, rest),
+        _ => (false, args),
+    };
     let [path, bits, rest @ ..] = args else {
         return Err(
-            "usage: check_model MODEL.onnx BITS [SEED [QUANT_MSB | calib | calib=CODES.npy]]"
+            "usage: check_model [--legalize] MODEL.onnx BITS [SEED [QUANT_MSB | calib | calib=CODES.npy]]"
                 .into(),
         );
     };
@@ -55,6 +63,14 @@ fn run(args: &[String]) -> Result<String, String> {
     let g = onnc_onnx::load(path, &onnc_onnx::Options::default())
         .map_err(|e| format!("{path}: {e}"))?
         .graph;
+    let g = if legalize {
+        let o = onnc_legalize::Options::default();
+        onnc_legalize::legalize(g, onnc_legalize::Target::Mvu, &o)
+            .map_err(|e| format!("{path}: {e}"))?
+            .graph
+    } else {
+        g
+    };
     let load_s = t.elapsed().as_secs_f64();
     let shape = g.inputs[0]
         .type_info()

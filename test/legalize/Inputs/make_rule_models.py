@@ -288,6 +288,29 @@ def common_shuffle_as_conv():
     return graph("shuffle_conv", _shuffle_nodes(), [("x", [1, 8, 3, 3])], [("y", [1, 8, 3, 3])], _shuffle_inits())
 
 
+# ---------------------------------------------------------------- mvu/* (channel selections)
+
+
+def _slice(lo, hi):
+    return ([N("Slice", ["x", "lo", "hi", "ax"], ["h"], name="half")],
+            [init("lo", np.array([lo], np.int64)), init("hi", np.array([hi], np.int64)),
+             init("ax", np.array([1], np.int64))])
+
+
+@model
+def mvu_slice_to_conv():
+    nodes, inits = _slice(4, 8)
+    nodes[0].output[0] = "y"
+    return graph("slice", nodes, [("x", [1, 8, 3, 3])], [("y", [1, 4, 3, 3])], inits)
+
+
+@model
+def mvu_selection_into_conv():
+    nodes, inits = _slice(4, 8)
+    nodes.append(N("Conv", ["h", "w"], ["y"], name="conv", kernel_shape=[3, 3], pads=[1, 1, 1, 1]))
+    return graph("selection", nodes, [("x", [1, 8, 3, 3])], [("y", [1, 4, 3, 3])], inits + [init("w", rand(4, 4, 3, 3))])
+
+
 if __name__ == "__main__":
     for name, fn in MODELS.items():
         onnx.save(fn(), os.path.join(HERE, name + ".onnx"))

@@ -35,6 +35,7 @@ use std::sync::Arc;
 pub mod activation;
 pub mod arith;
 pub mod batchnorm;
+pub mod channel_select;
 pub mod conv_split;
 pub mod cpu;
 pub mod gemm;
@@ -116,6 +117,7 @@ pub fn all_rules() -> Vec<&'static Rule> {
         conv_split::RULES,
         stride::RULES,
         shuffle::RULES,
+        channel_select::RULES,
         cpu::RULES,
     ];
     files.iter().flat_map(|f| f.iter()).collect()

@@ -106,6 +106,13 @@ pub fn check(
         {
             Ok(Verdict::Native(elems / (MVP * 64) as f64))
         }
+        // A channel Slice became a 1×1 copy Conv (`mvu/slice-to-conv`); what
+        // is left cuts another axis or steps backwards.
+        "Slice" => Err(format!(
+            "a Slice runs on {t} only when it cuts the channel axis alone (axis 1 of a 4-D \
+             activation, constant starts/ends, positive step: a 1x1 copy Conv); this one slices \
+             another axis or is not constant; slice channels, or run it on the host"
+        )),
         _ => Err(format!("{op} is not supported by {t}")),
     }
 }

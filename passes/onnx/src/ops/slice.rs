@@ -18,7 +18,7 @@ pub(super) const SPECS: &[OpSpec] = &[OpSpec {
     min_opset: 1,
     max_opset: 25,
     spec_url: crate::spec_url!("Slice"),
-    notes: "attribute form (< 10) → inputs",
+    notes: "attribute form (< 10) → inputs; MVU: a Slice of channels only is a 1×1 copy Conv, folded into the Convs that read it (`mvu/slice-to-conv`, `mvu/selection-into-conv`)",
     attrs: &[
         attr_in("starts", K::Ints, D::None, 1, 9),
         attr_in("ends", K::Ints, D::None, 1, 9),
