@@ -1,11 +1,11 @@
 """Makes cut_consequence.onnx for ../diagnostics.test.
 
-A ConvNeXt-style channels-last LayerNorm on an NCHW map: Conv, Transpose to
-NHWC, LayerNormalization over the channels, Transpose back. On nv_small the
-two Transposes cancel through the layer norm's channel form (legal), but
-the layer norm needs the SDP lookup table nv_small lacks: one problem.
-Cutting the layer norm out (to check the rest) leaves the Transposes alone,
-where they are illegal: they are reported as notes, not as problems.
+A channels-last element-wise op on two NCHW maps: two Convs, each
+Transposed to NHWC, their quotient (Div of two activations), Transposed
+back. The Transposes sink through the Div (`common/transpose-through-div`)
+and cancel, but nv_small cannot divide two activations: one problem.
+Cutting the Div out (to check the rest) leaves the Transposes alone, where
+they are illegal: they are reported as notes, not as problems.
 
 Run: python3 make_cut_consequence.py (writes next to this script).
 """
@@ -25,16 +25,18 @@ def init(name, shape):
 
 nodes = [
     helper.make_node("Conv", ["x", "w"], ["c"], name="conv"),
+    helper.make_node("Conv", ["x", "w2"], ["d"], name="conv2"),
     helper.make_node("Transpose", ["c"], ["t"], name="to_nhwc", perm=[0, 2, 3, 1]),
-    helper.make_node("LayerNormalization", ["t", "g", "b"], ["l"], name="ln", axis=-1, epsilon=1e-6),
-    helper.make_node("Transpose", ["l"], ["y"], name="to_nchw", perm=[0, 3, 1, 2]),
+    helper.make_node("Transpose", ["d"], ["u"], name="to_nhwc2", perm=[0, 2, 3, 1]),
+    helper.make_node("Div", ["t", "u"], ["q"], name="div"),
+    helper.make_node("Transpose", ["q"], ["y"], name="to_nchw", perm=[0, 3, 1, 2]),
 ]
 graph = helper.make_graph(
     nodes,
     "cut_consequence",
     [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 8, 8])],
     [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 16, 8, 8])],
-    [init("w", (16, 3, 1, 1)), init("g", (16,)), init("b", (16,))],
+    [init("w", (16, 3, 1, 1)), init("w2", (16, 3, 1, 1))],
 )
 model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
 model.ir_version = 8
