@@ -55,6 +55,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::error::MAX_NAMED;
 use super::json::clip;
 use super::load::LoadStats;
 use super::names::nearest;
@@ -128,9 +129,16 @@ pub fn apply_scales_with(
             continue;
         }
         let Some(id) = resolve(p, name, layer) else {
-            let hint = match nearest(name, p.tensors.iter().map(|t| t.name.as_str())).first() {
-                Some(n) => format!(" (nearest tensor: '{n}')"),
-                None => String::new(),
+            // The hint compares the name with every tensor's: only for
+            // the entries a message names (ConvNeXt-Tiny's 253 unmatched
+            // entries took 10 s of a 16 s compile before).
+            let hint = if stats.unmatched.len() >= MAX_NAMED {
+                String::new()
+            } else {
+                match nearest(name, p.tensors.iter().map(|t| t.name.as_str())).first() {
+                    Some(n) => format!(" (nearest tensor: '{n}')"),
+                    None => String::new(),
+                }
             };
             stats.unmatched.push(format!("'{}'{hint}", clip(name)));
             continue;
