@@ -26,7 +26,7 @@
 //! use onnc_tensor::Tensor;
 //! // One row [1, 3]: μ = 2, c = [-1, 1], v = 1, ρ = 1/√(1 + 0).
 //! let x = Tensor::from_f32(vec![1, 2], vec![1.0, 3.0]).unwrap();
-//! let p = parts(&x, 1, 0.0, None);
+//! let p = parts(&x, 2, 0.0, None);
 //! assert_eq!(p[0].1, vec![2.0]); // mean
 //! assert_eq!(p[1].1, vec![-1.0, 1.0]); // centred
 //! assert_eq!(p[3].1, vec![1.0]); // var
@@ -81,7 +81,8 @@ pub(crate) fn plan(graph: &Graph) -> Vec<LayerNorm> {
             let gamma = n
                 .input(1)
                 .and_then(|g| graph.initializer(g))
-                .and_then(|g| g.cast(DType::F32).as_f32().ok().map(<[f32]>::to_vec));
+                .and_then(|g| g.cast(DType::F32).as_f32().ok().map(<[f32]>::to_vec))
+                .filter(|g| !g.is_empty());
             Some(LayerNorm {
                 node: i,
                 x,
@@ -148,7 +149,9 @@ pub fn parts(
         var.push(v);
         rsqrt.push(rho);
         for (i, &d) in c.iter().enumerate() {
-            let g = gamma.map_or(1.0, |g| g[i % g.len().max(1)]);
+            let g = gamma
+                .filter(|g| !g.is_empty())
+                .map_or(1.0, |g| g[i % g.len()]);
             square.push(d * d);
             normed.push(d * rho);
             scaled.push(d * rho * g);
@@ -194,5 +197,7 @@ mod tests {
             "γ = −1 on the last value"
         );
         assert!((p[6].1[0] + 2.0 * rho).abs() < 1e-6, "γ = 1 on the first");
+        // An empty γ (malformed) is no γ, not a panic.
+        assert_eq!(parts(&x, 3, 1e-2, Some(&[]))[6].1, p[5].1);
     }
 }
