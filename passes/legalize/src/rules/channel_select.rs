@@ -101,13 +101,7 @@ fn slice_as_conv(cx: &mut Cx) -> Option<Id> {
     }
     let t = Tensor::new(vec![keep.len(), c, 1, 1], Data::from_f64s(dtype, &e)).ok()?;
     let w = cx.tensor("select", t);
-    let absent = cx.absent();
-    Some(cx.op(
-        "Conv",
-        super::gemm::conv_attrs(&[1, 1]),
-        &[x, w, absent],
-        "",
-    ))
+    Some(super::gemm::conv_1x1(cx, x, w, ""))
 }
 
 /// `σ` of a selection `Conv` e-node (output channel `i` copies input

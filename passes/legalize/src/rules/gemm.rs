@@ -70,6 +70,13 @@ pub fn conv_attrs(k: &[usize]) -> onnc_tensor::Attrs {
     ])
 }
 
+/// `Conv(x, w)` with a 1×1 kernel and no bias, named by `suffix` (empty:
+/// the matched node's name).
+pub fn conv_1x1(cx: &mut Cx, x: Id, w: Id, suffix: &str) -> Id {
+    let absent = cx.absent();
+    cx.op("Conv", conv_attrs(&[1, 1]), &[x, w, absent], suffix)
+}
+
 fn gemm(cx: &mut Cx) -> Option<Id> {
     if cx.key.int("transA").unwrap_or(0) != 0 {
         return None;

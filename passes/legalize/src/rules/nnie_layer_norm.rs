@@ -28,7 +28,7 @@
 //! element-wise ops after it (`common/transpose-through-*`) and cancels
 //! with the one that undoes it (`common/transpose-transpose`).
 
-use super::gemm::conv_attrs;
+use super::gemm::conv_1x1 as conv;
 use super::transpose_eltwise::{transpose, transposed};
 use super::{as_dtype, Cx, Rule};
 use crate::target::Target;
@@ -75,10 +75,6 @@ fn layer_norm_channels(cx: &mut Cx) -> Option<Id> {
     };
     let sum_w = k(cx, "sum_w", vec![1, c, 1, 1], vec![1.0; c])?;
     let spread_w = k(cx, "spread_w", vec![c, 1, 1, 1], vec![1.0; c])?;
-    let absent = cx.absent();
-    let conv = |cx: &mut Cx, x: Id, w: Id, suffix: &str| {
-        cx.op("Conv", conv_attrs(&[1, 1]), &[x, w, absent], suffix)
-    };
     let scalar = |cx: &mut Cx, suffix: &str, v: f32| k(cx, suffix, vec![], vec![v]);
 
     let s = conv(cx, a, sum_w, "/sum");

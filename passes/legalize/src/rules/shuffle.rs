@@ -92,13 +92,7 @@ fn as_conv(cx: &mut Cx) -> Option<Id> {
         "permutation",
         super::as_dtype(Tensor::from_f32(vec![c, c, 1, 1], p).ok()?, dtype),
     );
-    let absent = cx.absent();
-    Some(cx.op(
-        "Conv",
-        super::gemm::conv_attrs(&[1, 1]),
-        &[x, w, absent],
-        "",
-    ))
+    Some(super::gemm::conv_1x1(cx, x, w, ""))
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@
 //!                                          (LayerNormalization (Transpose{0,2,1} (Reshape a [N,C,HW])) γ β)) [N,C,H,W]))
 //! ```
 
-use super::gemm::conv_attrs;
+use super::gemm::conv_1x1;
 use super::transpose_eltwise::{transpose, transposed};
 use super::{as_dtype, attrs, Cx, Rule, NVDLA, NVDLA_NNIE};
 use egg::Id;
@@ -69,8 +69,7 @@ fn through_matmul(cx: &mut Cx) -> Option<Id> {
     let wt: Vec<f32> = (0..m * c).map(|i| v[(i % c) * m + i / c] as f32).collect();
     let wt = as_dtype(Tensor::from_f32(vec![m, c, 1, 1], wt).ok()?, w.dtype());
     let wt = cx.tensor("conv_w", wt);
-    let absent = cx.absent();
-    let conv = cx.op("Conv", conv_attrs(&[1, 1]), &[a, wt, absent], "/conv");
+    let conv = conv_1x1(cx, a, wt, "/conv");
     Some(transpose(cx, conv, &TO_NHWC, "/to_nhwc"))
 }
 
