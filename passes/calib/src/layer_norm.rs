@@ -1,9 +1,9 @@
 //! The inner tensors of a LayerNormalization, for targets that compute it
 //! in pieces.
 //!
-//! NVDLA in INT8 (onnc-nvdla `lower::tokens`) computes `y = (x − μ) · ρ · γ
-//! + β` over the normalized axes as convolutions, SDP passes and one EMU
-//! power op, each writing an INT8 tensor the ONNX graph does not have. The
+//! NVDLA in INT8 (onnc-nvdla `lower::tokens`) computes
+//! `y = (x − μ) · ρ · γ + β` over the normalized axes as convolutions, SDP
+//! passes and one EMU power op, each writing an INT8 tensor the ONNX graph does not have. The
 //! calibrator observes them: for every `LayerNormalization` node `N` and
 //! every row (the values that share one mean),
 //!
