@@ -5,6 +5,11 @@
 //! (`onnc_passes::sim_check`, with the per-layer table and the memory-plan
 //! check).
 //!
+//! INT8 configurations (nv_small, nv_large) compile uncalibrated here, with
+//! identity scales: exact for integer-valued data (`test/nvdla/eltwise.test`),
+//! meaningless for real data, which a warning on stderr says, naming the
+//! calibrated check (`onnc compile --calib DIR --check-sim`).
+//!
 //! In: the graph and its inputs (given or seeded). Out: the report on
 //! stdout; `Ok(false)` when an output is beyond the tolerance
 //! (`--target-tolerance`, default 1e-2 of max |reference|, FP16's budget),
@@ -32,6 +37,16 @@ pub fn run(
             })
             .collect::<Vec<_>>()
     };
+    if target != "nv_full" {
+        // The compile here has no calibration: identity scales, exact only
+        // where every input, weight and result is an integer in INT8's range.
+        onnc_tools::diagnostics::emit_messages(
+            &[format!(
+                "onnc-run: warning: --compare-target {target} compiles in INT8 without calibration (identity scales): the comparison is exact only for integer-valued inputs and weights; to check a calibrated loadable, run `onnc compile {file} --target {target} --calib DIR --check-sim`"
+            )],
+            None,
+        );
+    }
     let c = sim_check::compile_and_check(graph, file, target, inputs, tolerance).map_err(prefix)?;
     onnc_io::stdout::print(&c.text).map_err(|e| {
         vec![format!(
