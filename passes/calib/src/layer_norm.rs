@@ -101,7 +101,10 @@ pub(crate) fn plan(graph: &Graph) -> Vec<LayerNorm> {
 
 impl LayerNorm {
     /// The inner tensors for input `x`, keyed; `None` when the axis is out
-    /// of range (the interpreter has refused such a node already).
+    /// of range (the interpreter has refused such a node already). A row
+    /// with no variance and ε = 0 has an infinite `ρ` (and a NaN `c·ρ`):
+    /// the hardware saturates it, so those values are left out rather than
+    /// failing the calibration as a non-finite activation.
     pub fn observed(&self, x: &Tensor) -> Option<Vec<(String, Tensor)>> {
         let rank = x.shape().len() as i64;
         let axis = if self.axis < 0 {
@@ -119,7 +122,10 @@ impl LayerNorm {
         self.keys
             .iter()
             .zip(p)
-            .map(|(k, (shape, v))| Some((k.clone(), Tensor::from_f32(shape, v).ok()?)))
+            .map(|(k, (_, v))| {
+                let v: Vec<f32> = v.into_iter().filter(|x| x.is_finite()).collect();
+                Some((k.clone(), Tensor::from_f32(vec![v.len()], v).ok()?))
+            })
             .collect()
     }
 }
@@ -173,6 +179,26 @@ pub fn parts(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_constant_row_with_no_epsilon_is_left_out_not_infinite() {
+        let x = Tensor::from_f32(vec![2, 2], vec![1.0, 1.0, 0.0, 2.0]).unwrap();
+        let l = LayerNorm {
+            node: 0,
+            x: "x".into(),
+            axis: -1,
+            eps: 0.0,
+            gamma: None,
+            keys: PARTS.iter().map(|p| format!("n#{p}")).collect(),
+        };
+        let parts = l.observed(&x).unwrap();
+        // Row 0 is constant: ρ = ∞ and c·ρ = NaN are dropped; row 1 stays.
+        assert_eq!(parts[4].1.as_f32().unwrap(), [1.0]);
+        assert_eq!(parts[5].1.as_f32().unwrap(), [-1.0, 1.0]);
+        assert!(parts
+            .iter()
+            .all(|(_, t)| t.as_f32().unwrap().iter().all(|v| v.is_finite())));
+    }
 
     #[test]
     fn part_keys_end_in_a_part() {
