@@ -4,12 +4,13 @@
 //! In: a tensor, its MLIR type, the layer's name and what the tensor is
 //! (`weight`, `bias`). Out: the constant appended to a block, located at
 //! `<layer>_<what>`, its blob named after the layer with every character
-//! outside `[A-Za-z0-9_]` replaced by `_`.
+//! outside `[A-Za-z0-9_]` replaced by `_` (the old function's blob when the
+//! bytes are the same, [`Blobs`]).
 
+use crate::blobs::Blobs;
 use melior::ir::{
     operation::OperationBuilder, Block, BlockLike, Identifier, Location, Type, Value,
 };
-use onnc_dialects::ir;
 use onnc_tensor::Tensor;
 
 /// Appends `arith.constant` of `value` (type `ty`, a `dense_resource` named
@@ -22,6 +23,7 @@ pub(crate) fn constant<'c, 'b>(
     ty: Type<'c>,
     layer: &str,
     what: &str,
+    weights: &Blobs<'c>,
 ) -> Result<Value<'c, 'b>, String> {
     let op = OperationBuilder::new(
         "arith.constant",
@@ -33,7 +35,7 @@ pub(crate) fn constant<'c, 'b>(
     )
     .add_attributes(&[(
         Identifier::new(context, "value"),
-        ir::tensor_attr(context, value, &format!("{}_{what}", sanitize(layer))),
+        weights.weight_attr(context, value, &format!("{}_{what}", sanitize(layer))),
     )])
     .add_results(&[ty])
     .build()

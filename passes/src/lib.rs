@@ -19,6 +19,7 @@
 #[cfg(test)]
 extern crate self as onnc_passes;
 
+pub mod blobs;
 mod error;
 pub mod export;
 pub mod import;

@@ -40,6 +40,7 @@
 /// graph input and output names on function arguments and results.
 pub const NAME_ATTR: &str = "onnx.name";
 
+use crate::blobs::Blobs;
 use crate::Error;
 use melior::{
     ir::{
@@ -56,7 +57,7 @@ use onnc_dialects::{
     schema::{self, Variadicity},
 };
 use onnc_onnx::{Dim, Model, Node, TypeInfo};
-use onnc_tensor::{Attr, DType, Tensor};
+use onnc_tensor::{Attr, DType};
 use std::collections::{HashMap, HashSet};
 use std::sync::{OnceLock, RwLock};
 
@@ -231,51 +232,6 @@ fn name_attrs<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
     Attribute::parse(context, &text).unwrap_or_else(|| unreachable!("'{text}' parses"))
 }
 
-/// The `dense_resource` weights of a function about to be rebuilt, by blob
-/// name ([`blobs_of`]).
-pub type Blobs<'c> = HashMap<String, Attribute<'c>>;
-
-/// The `dense_resource` attributes of the ops in `block` (its own ops), by
-/// blob name. In: the body of a function read from MLIR. Out: what
-/// [`rebuild_main_func`] reuses.
-pub fn blobs_of<'c>(block: melior::ir::BlockRef<'c, '_>) -> Blobs<'c> {
-    let mut out = Blobs::new();
-    for op in crate::walk::ops_of(block) {
-        for (_, a) in op.attributes() {
-            let text = a.to_string();
-            if let Some(name) = text
-                .strip_prefix("dense_resource<")
-                .and_then(|r| r.split_once('>'))
-                .map(|(n, _)| n)
-            {
-                out.insert(name.to_string(), a);
-            }
-        }
-    }
-    out
-}
-
-/// `tensor` as an attribute whose blob is named `blob`: the attribute of
-/// `blobs` with that name when it holds the same bytes (so the function
-/// keeps its blob names: MLIR would name a second blob `blob_1`), else a
-/// new one.
-fn weight_attr<'c>(
-    context: &'c Context,
-    tensor: Tensor,
-    blob: &str,
-    blobs: &Blobs<'c>,
-) -> Attribute<'c> {
-    match blobs.get(blob) {
-        Some(a) if ir::resource_to_tensor(*a).is_some_and(|t| same_bytes(&t, &tensor)) => *a,
-        _ => ir::tensor_attr(context, tensor, blob),
-    }
-}
-
-/// Whether two tensors have the same type, shape and bytes (NaNs included).
-fn same_bytes(a: &Tensor, b: &Tensor) -> bool {
-    a.dtype() == b.dtype() && a.shape() == b.shape() && a.le_bytes() == b.le_bytes()
-}
-
 /// Builds `func.func @<name>` for `graph` (not yet inserted anywhere).
 pub fn build_main_func<'c>(
     context: &'c Context,
@@ -375,7 +331,7 @@ pub fn rebuild_main_func<'c>(
             continue;
         }
         let ty = ir::tensor_type(context, tensor.shape(), tensor.dtype());
-        let value = weight_attr(context, tensor, &blob_name(&name), blobs);
+        let value = blobs.weight_attr(context, tensor, &blob_name(&name));
         let loc = Location::name(context, &name, unknown);
         let op = OperationBuilder::new("onnx.constant", loc)
             .add_attributes(&[
@@ -583,9 +539,7 @@ fn build_node<'c, 'b>(
         };
         let blob = blob_name(&format!("{}_{name}", node.name));
         let a = match value {
-            Attr::Tensor(t) if blobs.contains_key(&blob) => {
-                weight_attr(context, t.clone(), &blob, blobs)
-            }
+            Attr::Tensor(t) => blobs.weight_attr(context, t.clone(), &blob),
             _ => ir::attr_to_mlir(context, value, &blob),
         };
         attrs.push((Identifier::new(context, &key), a));

@@ -8,6 +8,7 @@
 //! attribute's range) is refused by [`refusals`], at its node, before any
 //! building; what `build_func` reports besides is an internal error.
 
+use crate::blobs::Blobs;
 use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::MvuModule};
 use melior::ir::{
@@ -134,6 +135,7 @@ pub fn build_func<'c>(
     context: &'c melior::Context,
     m: &MvuModule,
     name: &str,
+    weights: &Blobs<'c>,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let c = &m.compiled;
     if let Some((_, why)) = refusals(m).into_iter().next() {
@@ -158,7 +160,7 @@ pub fn build_func<'c>(
         .map_err(|e| e.to_string())?
         .cast(int_type(p.weight));
         let w_type = ir::tensor_type(context, &w_shape, int_type(p.weight));
-        let wv = constant(context, &block, w, w_type, &l.node, "weight")?;
+        let wv = constant(context, &block, w, w_type, &l.node, "weight", weights)?;
         let mut attrs: Vec<(Identifier, Attribute)> = dialect_attrs(&l.layer)
             .map_err(|e| format!("layer '{}': {e}", l.node))?
             .iter()
@@ -175,7 +177,9 @@ pub fn build_func<'c>(
                 .map_err(|e| e.to_string())?
                 .cast(DType::I32);
             let b_type = ir::tensor_type(context, &[n], DType::I32);
-            operands.push(constant(context, &block, t, b_type, &l.node, "bias")?);
+            operands.push(constant(
+                context, &block, t, b_type, &l.node, "bias", weights,
+            )?);
         }
         let segments = if operands.len() == 3 {
             "array<i32: 1, 1, 0, 1>"

@@ -23,6 +23,7 @@
 //! (tied by `level_contract_tests.rs`). `nnie.files` keeps the files in
 //! package order (a list, not a dictionary: MLIR sorts dictionary keys).
 
+use crate::blobs::Blobs;
 use crate::level_text::sanitize;
 use melior::ir::{
     attribute::{
@@ -98,6 +99,7 @@ pub fn write<'c>(
     p: &PackageInputs,
     report: &QuantReport,
     warnings: &[String],
+    weights: &Blobs<'c>,
 ) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>, String> {
     let pre = &p.options.preprocess;
     let mut package = vec![
@@ -136,7 +138,7 @@ pub fn write<'c>(
         for (path, bytes) in &p.files {
             let t = Tensor::from_le_bytes(DType::U8, vec![bytes.len()], bytes)
                 .map_err(|e| format!("calibration file {path}: {e}"))?;
-            let blob = ir::dense_resource(context, &format!("file_{}", sanitize(path)), t);
+            let blob = weights.resource_attr(context, t, &format!("file_{}", sanitize(path)));
             files.push(dict(
                 context,
                 vec![

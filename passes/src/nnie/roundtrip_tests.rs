@@ -27,9 +27,9 @@ fn compiled(model: &str, calib: CalibSource) -> NnieModule {
 /// `m` as MLIR text, resources in full.
 fn text(context: &melior::Context, m: &NnieModule) -> String {
     let module = Module::new(Location::unknown(context));
-    module
-        .body()
-        .append_operation(build_func(context, m, "main_graph").unwrap());
+    module.body().append_operation(
+        build_func(context, m, "main_graph", &crate::blobs::Blobs::new()).unwrap(),
+    );
     ir::print_op(&module.as_operation(), &Default::default())
 }
 

@@ -16,6 +16,7 @@
 //! arguments and results are the graph's inputs and outputs (`onnx.name` on
 //! each argument).
 
+use crate::blobs::Blobs;
 use crate::level_text::constant;
 use crate::{import::onnx::node_location, pipeline::NnieModule};
 use melior::ir::{
@@ -148,6 +149,7 @@ pub fn build_func<'c>(
     context: &'c melior::Context,
     m: &NnieModule,
     name: &str,
+    weights: &Blobs<'c>,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let g = m.compiled.graph();
     let types: &HashMap<String, onnc_onnx::TypeInfo> = &m.types;
@@ -184,7 +186,15 @@ pub fn build_func<'c>(
         for (t, what) in [(&l.weight, "weight"), (&l.bias, "bias")] {
             if let Some(t) = t {
                 let ty = ir::tensor_type(context, t.shape(), t.dtype());
-                operands.push(constant(context, &block, t.clone(), ty, &l.name, what)?);
+                operands.push(constant(
+                    context,
+                    &block,
+                    t.clone(),
+                    ty,
+                    &l.name,
+                    what,
+                    weights,
+                )?);
             }
         }
         let mut attrs = Vec::new();
@@ -260,7 +270,13 @@ pub fn build_func<'c>(
         Attribute::parse(context, &format!("[{}]", names.join(", "))).ok_or("arg attrs")?;
     let in_types: Vec<Type> = in_types.iter().map(|(t, _)| *t).collect();
     let c = &m.compiled;
-    let level = super::package_attrs::write(context, c.package_inputs(), c.report(), c.warnings())?;
+    let level = super::package_attrs::write(
+        context,
+        c.package_inputs(),
+        c.report(),
+        c.warnings(),
+        weights,
+    )?;
     OperationBuilder::new("func.func", Location::name(context, name, unknown))
         .add_attributes(&level)
         .add_attributes(&[

@@ -30,6 +30,7 @@
 //! band).
 //! Each op's location names the ONNX nodes it came from.
 
+use crate::blobs::Blobs;
 use crate::import::onnx::node_location;
 use melior::{
     ir::{
@@ -128,6 +129,7 @@ pub fn build_func<'c>(
     context: &'c Context,
     p: &Program,
     name: &str,
+    weights: &Blobs<'c>,
 ) -> Result<melior::ir::Operation<'c>, String> {
     let unknown = Location::unknown(context);
     let input_types: Vec<Type> = p.inputs.iter().map(|&t| type_of(context, p, t)).collect();
@@ -160,7 +162,7 @@ pub fn build_func<'c>(
         let mut attrs = vec![
             (
                 id("value"),
-                ir::tensor_attr(context, value, &resource_name(&tensor.name)),
+                weights.weight_attr(context, value, &resource_name(&tensor.name)),
             ),
             (
                 id("nvdla.result"),

@@ -20,8 +20,9 @@ use super::{
     NvdlaModule,
 };
 use crate::{
+    blobs::{blobs_of_func, Blobs},
     export::onnx::graph_and_locations,
-    import::onnx::{blobs_of, rebuild_main_func, Blobs},
+    import::onnx::rebuild_main_func,
     nvdla::{convert::hw_dictionary, from_ir::program_from_func, to_ir::build_func},
     onnx::functions::functions,
 };
@@ -134,8 +135,8 @@ pub fn read<'c>(
 }
 
 /// Builds `f` as a `func.func` in `context`.
-/// An onnx-level function reuses the weight attributes of `blobs` (those of
-/// the function it replaces), so its blob names do not change.
+/// Every level reuses the weight attributes of `blobs` (those of the
+/// function it replaces), so its blob names do not change.
 fn build<'c>(
     context: &'c melior::Context,
     f: &Function<'c>,
@@ -147,9 +148,13 @@ fn build<'c>(
             g.name = f.name.clone();
             rebuild_main_func(context, g, &f.name, &f.name, blobs).map_err(|e| e.0)
         }
-        Module::Nvdla(n) => build_func(context, &n.program, &f.name).map_err(|e| vec![e]),
-        Module::Mvu(m) => crate::mvu::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
-        Module::Nnie(m) => crate::nnie::to_ir::build_func(context, m, &f.name).map_err(|e| vec![e]),
+        Module::Nvdla(n) => build_func(context, &n.program, &f.name, blobs).map_err(|e| vec![e]),
+        Module::Mvu(m) => {
+            crate::mvu::to_ir::build_func(context, m, &f.name, blobs).map_err(|e| vec![e])
+        }
+        Module::Nnie(m) => {
+            crate::nnie::to_ir::build_func(context, m, &f.name, blobs).map_err(|e| vec![e])
+        }
     }
 }
 
@@ -168,10 +173,7 @@ pub fn write<'c>(
     let mut failed = false;
     let old = functions(module);
     for (func, f) in old.into_iter().zip(functions_now) {
-        let blobs = match (&f.module, func.region(0).ok().and_then(|r| r.first_block())) {
-            (Module::Onnx(_), Some(b)) => blobs_of(b),
-            _ => Blobs::new(),
-        };
+        let blobs: Blobs = blobs_of_func(&func);
         let built = ir::with_context(module, |context| {
             build(context, f, &blobs).map(|op| {
                 body.insert_operation_before(func, op);

@@ -10,6 +10,7 @@
 //! `onnc-opt` print for the same pipeline.
 
 use super::{Module, NvdlaModule};
+use crate::blobs::Blobs;
 use melior::{
     ir::{attribute::StringAttribute, block::BlockLike, Attribute, Location},
     Context,
@@ -43,7 +44,7 @@ pub fn to_mlir<'c>(
             module.body().append_operation(func);
         }
         Module::Nvdla(NvdlaModule { program, memory }) => {
-            let func = crate::nvdla::to_ir::build_func(context, program, MAIN)
+            let func = crate::nvdla::to_ir::build_func(context, program, MAIN, &Blobs::new())
                 .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
             module.body().append_operation(func);
             let op = module.as_operation();
@@ -75,13 +76,13 @@ pub fn to_mlir<'c>(
                     })
                     .collect());
             }
-            let func = crate::mvu::to_ir::build_func(context, mvu, MAIN)
+            let func = crate::mvu::to_ir::build_func(context, mvu, MAIN, &Blobs::new())
                 .map_err(|e| vec![format!("{file}: internal error: {e}")])?;
             module.body().append_operation(func);
             crate::mvu::to_ir::set_total_countdown(&module.as_operation(), mvu.total_countdown());
         }
         Module::Nnie(nnie) => {
-            let func = crate::nnie::to_ir::build_func(context, nnie, MAIN)
+            let func = crate::nnie::to_ir::build_func(context, nnie, MAIN, &Blobs::new())
                 .map_err(|e| vec![format!("{file}: error: {e}")])?;
             module.body().append_operation(func);
         }
