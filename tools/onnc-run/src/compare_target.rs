@@ -5,26 +5,33 @@
 //! (`onnc_passes::sim_check`, with the per-layer table and the memory-plan
 //! check).
 //!
-//! INT8 configurations (nv_small, nv_large) compile uncalibrated here, with
-//! identity scales: exact for integer-valued data (`test/nvdla/eltwise.test`),
-//! meaningless for real data, which a warning on stderr says, naming the
-//! calibrated check (`onnc compile --calib DIR --check-sim`).
+//! INT8 configurations (nv_small, nv_large) are calibrated first
+//! ([`super::int8_scales`]: on `--calib DIR`, else on the compared inputs),
+//! compiled with those scales, fed inputs quantized with them, and their
+//! outputs dequantized and compared by RMS error (`sim_check::check_int8`,
+//! INT8's tolerance). `--uncalibrated` keeps identity scales instead: exact
+//! for integer-valued data (`test/nvdla/eltwise.test`), meaningless for real
+//! data, which a warning on stderr says.
 //!
 //! In: the graph and its inputs (given or seeded). Out: the report on
 //! stdout; `Ok(false)` when an output is beyond the tolerance
-//! (`--target-tolerance`, default 1e-2 of max |reference|, FP16's budget),
-//! a top-1 class differs, or the memory plan changes the outputs.
+//! (`--target-tolerance`; default 1e-2 of max |reference| in FP16, 0.15 of
+//! the RMS reference in INT8), a top-1 class differs, or the memory plan
+//! changes the outputs.
 
+use super::int8_scales::Choice;
 use onnc_passes::sim_check;
 use onnc_tensor::Tensor;
 
-/// Compiles, simulates, compares and prints; see the module doc.
+/// Compiles, simulates, compares and prints; see the module doc. `calib`:
+/// how an INT8 target is calibrated, `None` for `--uncalibrated`.
 pub fn run(
     graph: &onnc_onnx::Graph,
     file: &str,
     target: &str,
     inputs: &[(String, Tensor)],
-    tolerance: f64,
+    tolerance: Option<f64>,
+    calib: Option<&Choice>,
 ) -> Result<bool, Vec<String>> {
     let prefix = |v: Vec<String>| {
         v.into_iter()
@@ -37,17 +44,51 @@ pub fn run(
             })
             .collect::<Vec<_>>()
     };
-    if target != "nv_full" {
-        // The compile here has no calibration: identity scales, exact only
-        // where every input, weight and result is an integer in INT8's range.
-        onnc_tools::diagnostics::emit_messages(
-            &[format!(
-                "onnc-run: warning: --compare-target {target} compiles in INT8 without calibration (identity scales): the comparison is exact only for integer-valued inputs and weights; to check a calibrated loadable, run `onnc compile {file} --target {target} --calib DIR --check-sim`"
-            )],
-            None,
-        );
-    }
-    let c = sim_check::compile_and_check(graph, file, target, inputs, tolerance).map_err(prefix)?;
+    let c = match (target, calib) {
+        ("nv_full", _) => sim_check::compile_and_check(
+            graph,
+            file,
+            target,
+            inputs,
+            tolerance.unwrap_or(sim_check::FP16_TOLERANCE),
+        )
+        .map_err(prefix)?,
+        (_, Some(choice)) => {
+            let scales = super::int8_scales::scales(graph, file, inputs, choice)?;
+            let (bytes, _) =
+                sim_check::int8::compile_int8(graph, file, target, "best-fit", &scales)
+                    .map_err(prefix)?;
+            sim_check::check_int8(
+                graph,
+                file,
+                target,
+                inputs,
+                &scales,
+                tolerance.unwrap_or(sim_check::int8::INT8_TOLERANCE),
+                &bytes,
+                sim_check::Detail::Layers,
+            )
+            .map_err(prefix)?
+        }
+        (_, None) => {
+            // Identity scales: exact only where every input, weight and
+            // result is an integer in INT8's range.
+            onnc_tools::diagnostics::emit_messages(
+                &[format!(
+                    "onnc-run: warning: --compare-target {target} --uncalibrated compiles in INT8 with identity scales: the comparison is exact only for integer-valued inputs and weights; without --uncalibrated the scales are calibrated (on --calib DIR or on the compared inputs)"
+                )],
+                None,
+            );
+            sim_check::compile_and_check(
+                graph,
+                file,
+                target,
+                inputs,
+                tolerance.unwrap_or(sim_check::FP16_TOLERANCE),
+            )
+            .map_err(prefix)?
+        }
+    };
     onnc_io::stdout::print(&c.text).map_err(|e| {
         vec![format!(
             "onnc-run: error: {}",

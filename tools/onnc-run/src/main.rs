@@ -15,6 +15,7 @@
 //! pipeline on the same inputs and reports the worst errors.
 
 mod compare_target;
+mod int8_scales;
 mod loadable;
 
 use clap::Parser;
@@ -81,9 +82,22 @@ struct Cli {
     /// memory layout; nv_large looks like nv_full, so name it).
     #[arg(long = "nvdla-config", value_parser = ["nv_full", "nv_large", "nv_small"])]
     nvdla_config: Option<String>,
-    /// --compare-target: largest error allowed, as a fraction of the output's max |reference|.
-    #[arg(long = "target-tolerance", default_value_t = 1e-2)]
-    target_tolerance: f64,
+    /// --compare-target: largest error allowed, as a fraction of the output's max |reference|
+    /// (FP16, default 1e-2) or of its RMS reference (INT8: RMS error, default 0.15).
+    #[arg(long = "target-tolerance")]
+    target_tolerance: Option<f64>,
+    /// --compare-target nv_small|nv_large: calibrate on these sets (`test_data_set_*`
+    /// folders or `.npy` files) instead of on the compared inputs.
+    #[arg(long = "calib", conflicts_with = "uncalibrated")]
+    calib: Option<PathBuf>,
+    /// --compare-target nv_small|nv_large: how thresholds are chosen (max, entropy, mse,
+    /// percentile=P; default max on the compared inputs, entropy with --calib).
+    #[arg(long = "calib-method", conflicts_with = "uncalibrated")]
+    calib_method: Option<String>,
+    /// --compare-target nv_small|nv_large: compile with identity scales, as for integer-valued
+    /// test data, instead of calibrating.
+    #[arg(long)]
+    uncalibrated: bool,
     /// Loadables: a progress bar over the simulated layers (`layer k/n`, engine, ETA) on a
     /// terminal; never drawn into a pipe or file.
     #[arg(long, value_enum, default_value_t = Progress::Auto)]
@@ -188,7 +202,29 @@ fn describe(t: &Tensor) -> String {
     )
 }
 
+/// `--calib`, `--calib-method` and `--uncalibrated` only mean something for an
+/// INT8 `--compare-target`; elsewhere they are an error naming the flag.
+fn int8_flags_apply(cli: &Cli) -> Result<(), Vec<String>> {
+    let given = [
+        ("--calib", cli.calib.is_some()),
+        ("--calib-method", cli.calib_method.is_some()),
+        ("--uncalibrated", cli.uncalibrated),
+    ];
+    let int8 = matches!(cli.compare_target.as_deref(), Some("nv_small" | "nv_large"));
+    match given.iter().find(|(_, on)| *on) {
+        Some((flag, _)) if !int8 => Err(err(format!(
+            "{flag} applies to --compare-target nv_small or nv_large (INT8), not to {}",
+            match &cli.compare_target {
+                Some(t) => format!("--compare-target {t} (FP16)"),
+                None => "a run without --compare-target".to_string(),
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
 fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
+    int8_flags_apply(cli)?;
     let shapes = cli
         .input_shape
         .iter()
@@ -291,12 +327,17 @@ fn run(cli: &Cli) -> Result<ExitCode, Vec<String>> {
         }
     }
     if let Some(target) = &cli.compare_target {
+        let choice = int8_scales::Choice {
+            dir: cli.calib.clone(),
+            method: cli.calib_method.clone(),
+        };
         let ok = compare_target::run(
             &graph,
             &cli.model.display().to_string(),
             target,
             &given,
             cli.target_tolerance,
+            (!cli.uncalibrated).then_some(&choice),
         )?;
         return Ok(if ok {
             ExitCode::SUCCESS
