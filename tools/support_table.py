@@ -33,6 +33,7 @@ CELLS = [
     ("nv_full", "nv_full FP16", "onnc compile --target nv_full"),
     ("nv_full_sim", "nv_full sim = interp", "onnc-run --compare-target nv_full --random-inputs 1 (error ≤ 1e-2 of the largest reference magnitude)"),
     ("nv_small", "nv_small INT8", "onnc compile --target nv_small --calib calib/<model>/ (3 random inputs)"),
+    ("nv_small_sim", "nv_small sim = interp", "onnc compile --target nv_small --calib calib/<model>/ --check-sim (the first calibration input; INT8 dequantized, RMS error ≤ 0.15 of the RMS reference, same top-1 or a tie)"),
     ("nnie", "nnie", "onnc compile --target nnie --calib calib/<model>/"),
     ("mvu2", "mvu 2-bit", "onnc compile --target mvu --aprec 2 --wprec 2 --oprec 2"),
     ("mvu4", "mvu 4-bit", "onnc compile --target mvu --aprec 4 --wprec 4 --oprec 4"),
@@ -55,6 +56,8 @@ def cell_command(key, onnc, onnc_run, model, calib, out):
         return [onnc_run, model, "--compare-target", "nv_full", "--random-inputs", "1"]
     if key == "nv_small":
         return [onnc, "compile", model, "--target", "nv_small", "--calib", calib, "-o", out]
+    if key == "nv_small_sim":
+        return [onnc, "compile", model, "--target", "nv_small", "--calib", calib, "--check-sim", "-o", out]
     if key == "nnie":
         return [onnc, "compile", model, "--target", "nnie", "--calib", calib, "-o", out]
     if key.startswith("mvu"):
@@ -182,6 +185,9 @@ def run_all(args):
                 continue
             if key == "nv_full_sim" and cells["nv_full"]["status"] != "ok":
                 cells[key] = {"status": "skipped", "reason": "no nv_full loadable", "seconds": 0.0}
+                continue
+            if key == "nv_small_sim" and cells["nv_small"]["status"] != "ok":
+                cells[key] = {"status": "skipped", "reason": "no nv_small loadable", "seconds": 0.0}
                 continue
             subprocess.run(["rm", "-rf", out])
             if key == "mvu8":

@@ -274,6 +274,16 @@ pub fn run(graph: &Graph, inputs: &[(String, Tensor)]) -> Result<Vec<(String, Te
     onnc_interp::run_graph(graph, inputs).map_err(|e| e.to_string())
 }
 
+/// Runs `graph` with every value `scales` names (ONNX value names) stored
+/// in INT8 with its scale (`onnc_interp::run_graph_int8_storage`).
+pub fn run_int8_storage(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+    scales: &std::collections::HashMap<String, f32>,
+) -> Result<Vec<(String, Tensor)>, String> {
+    onnc_interp::run_graph_int8_storage(graph, inputs, scales).map_err(|e| e.to_string())
+}
+
 /// Runs `graph` with every `f32` value stored in FP16 (initializers and
 /// each node's outputs rounded; `onnc_interp::run_graph_fp16_storage`).
 pub fn run_fp16_storage(

@@ -284,7 +284,8 @@ pub fn check_with(
     }
     let mut ok = true;
     let mut worst: f64 = 0.0;
-    // The FP16-storage reference, run once if an FP16 output fails.
+    // The format-storage reference (FP16, or INT8 with the calibrated
+    // scales), run once if an output fails.
     let mut storage: Option<Result<Vec<(String, Tensor)>, String>> = None;
     let mut text = format!(
         "{file} on {target} (simulated{}) against the reference interpreter:\n",
@@ -324,14 +325,36 @@ pub fn check_with(
         let ties = scales.is_some();
         let metric = if ties { Metric::Rms } else { Metric::MaxAbs };
         let (mut line, pass) = output_line(name, r, &values, tolerance, classifier, metric);
-        // FP16's own error is the yardstick of an FP16 loadable only (an
-        // uncalibrated INT8 one has identity scales, not FP16 storage).
-        if !pass && scales.is_none() && target == "nv_full" {
+        // The format's own error is the yardstick: FP16 storage of every
+        // value for an FP16 loadable, INT8 storage of every calibrated
+        // value for a calibrated one (an uncalibrated INT8 loadable has
+        // identity scales and no yardstick).
+        if !pass && (scales.is_some() || target == "nv_full") {
             let stored = storage
-                .get_or_insert_with(|| numerics::run_fp16_storage(graph, inputs))
+                .get_or_insert_with(|| {
+                    match naive.as_ref().and_then(|n| Some((n, n.stored.as_ref()?))) {
+                        Some((n, stored)) => {
+                            let values = int8::stored_values(&n.program, stored, graph);
+                            let weights = int8::with_int8_weights(graph);
+                            numerics::run_int8_storage(&weights, inputs, &values)
+                        }
+                        None => numerics::run_fp16_storage(graph, inputs),
+                    }
+                })
                 .as_ref()
                 .map_err(|e| err(format!("{file}: {e}")))?;
-            line = with_fp16_storage(line, r, &stored[k].1, metric.ratio(r, &values), metric)?;
+            let what = match scales {
+                Some(_) => FormatFloor::Int8,
+                None => FormatFloor::Fp16,
+            };
+            line = with_storage_floor(
+                line,
+                r,
+                &stored[k].1,
+                metric.ratio(r, &values),
+                metric,
+                what,
+            )?;
         }
         worst = worst.max(metric.ratio(r, &values));
         ok &= pass;
@@ -365,18 +388,40 @@ fn is_classifier(shape: &[usize]) -> bool {
     shape.iter().skip(1).filter(|&&d| d > 1).count() == 1
 }
 
-/// `line` (an FP16 output beyond the tolerance, `ours` its error ratio)
-/// with what storing every ONNX value in FP16 alone costs on the same
-/// inputs (`stored`, from [`numerics::run_fp16_storage`]): FP16's own error
-/// on this model, which tells a wrong computation from the format's
-/// rounding amplified by the network. The verdict is not changed; where
-/// FP16 storage overflows (a value beyond ±65504) the line stays as it is.
-fn with_fp16_storage(
+/// Which format's storage error a failing line is set against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FormatFloor {
+    /// Every ONNX value stored in FP16 ([`numerics::run_fp16_storage`]).
+    Fp16,
+    /// The weights per channel and every value the loadable stores, in
+    /// INT8 with the scale it is stored in ([`numerics::run_int8_storage`],
+    /// `int8::stored_values`, `int8::with_int8_weights`).
+    Int8,
+}
+
+impl FormatFloor {
+    fn words(self) -> &'static str {
+        match self {
+            FormatFloor::Fp16 => "FP16 storage of every ONNX value alone",
+            FormatFloor::Int8 => "INT8 storage of its weights and stored values alone",
+        }
+    }
+}
+
+/// `line` (an output beyond the tolerance, `ours` its error ratio) with
+/// what storing the values in the loadable's format alone costs on the
+/// same inputs (`stored`, the interpreter run with that storage): the
+/// format's own error on this model, which tells a wrong computation from
+/// the format's rounding (and, in INT8, clipping) amplified by the
+/// network. The verdict is not changed; where FP16 storage overflows (a
+/// value beyond ±65504) the line stays as it is.
+fn with_storage_floor(
     line: String,
     r: &[f32],
     stored: &Tensor,
     ours: f64,
     metric: Metric,
+    what: FormatFloor,
 ) -> Result<String, Vec<String>> {
     let stored = stored.cast(DType::F32);
     let floor = metric.ratio(r, stored.as_f32().map_err(err)?);
@@ -388,7 +433,7 @@ fn with_fp16_storage(
     let word = if ours <= floor { "within" } else { "above" };
     Ok(line.replacen(
         "(BEYOND TOLERANCE)",
-        &format!("(BEYOND TOLERANCE; {word} FP16 storage of every ONNX value alone, {floor:.3e})"),
+        &format!("(BEYOND TOLERANCE; {word} {}, {floor:.3e})", what.words()),
         1,
     ))
 }
@@ -602,17 +647,57 @@ mod fp16_storage_test {
         let r = [1.0f32, -2.0];
         let stored = Tensor::from_f32(vec![2], vec![1.0, -2.04]).unwrap();
         let line = "  y: max abs error 5e-2 = 2.5e-2 of max |reference| 2e0 (BEYOND TOLERANCE)\n";
-        let within = with_fp16_storage(line.into(), &r, &stored, 1.5e-2, Metric::MaxAbs).unwrap();
+        let within = with_storage_floor(
+            line.into(),
+            &r,
+            &stored,
+            1.5e-2,
+            Metric::MaxAbs,
+            FormatFloor::Fp16,
+        )
+        .unwrap();
         assert!(
             within.contains(
                 "(BEYOND TOLERANCE; within FP16 storage of every ONNX value alone, 2.000e-2)"
             ),
             "{within}"
         );
-        let above = with_fp16_storage(line.into(), &r, &stored, 2.5e-2, Metric::MaxAbs).unwrap();
+        let above = with_storage_floor(
+            line.into(),
+            &r,
+            &stored,
+            2.5e-2,
+            Metric::MaxAbs,
+            FormatFloor::Fp16,
+        )
+        .unwrap();
         assert!(above.contains("; above FP16 storage"), "{above}");
         let overflow = Tensor::from_f32(vec![2], vec![f32::INFINITY, -2.0]).unwrap();
-        let kept = with_fp16_storage(line.into(), &r, &overflow, 2.5e-2, Metric::MaxAbs).unwrap();
+        let kept = with_storage_floor(
+            line.into(),
+            &r,
+            &overflow,
+            2.5e-2,
+            Metric::MaxAbs,
+            FormatFloor::Fp16,
+        )
+        .unwrap();
         assert_eq!(kept, line);
+        // An INT8 line names INT8 storage of the calibrated values.
+        let int8 = with_storage_floor(
+            line.into(),
+            &r,
+            &stored,
+            2.5e-2,
+            Metric::MaxAbs,
+            FormatFloor::Int8,
+        )
+        .unwrap();
+        assert!(
+            int8.contains(
+                "(BEYOND TOLERANCE; above INT8 storage of its weights and stored values alone, 2.000e-2)"
+            ),
+            "{int8}"
+        );
     }
 }

@@ -20,9 +20,10 @@
 use onnc_nvdla::ctable::{
     apply_scales, parse_nvidia_calibtable, write_nvidia_calibtable, TensorScales,
 };
-use onnc_nvdla::{Engine, Precision, Program, TensorId};
+use onnc_nvdla::{Engine, Precision, Program, TensorId, TensorKind};
 use onnc_onnx::Graph;
 use onnc_tensor::{DType, Tensor};
+use std::collections::HashMap;
 
 /// INT8's budget: an output's (and a layer's) RMS error may be this
 /// fraction of the reference's RMS ([`super::metric::Metric::Rms`]).
@@ -50,6 +51,98 @@ pub fn program_name(graph: &Graph, v: &str) -> String {
         .iter()
         .find(|n| !n.name.is_empty() && n.outputs.first().is_some_and(|o| o == v))
         .map_or_else(|| v.to_string(), |n| n.name.clone())
+}
+
+/// The ONNX values the program `p` stores in INT8, with the scale each is
+/// stored in (`stored`, from [`stored_scales`]): every activation, input
+/// and output surface with a scale, named by its ONNX value (a tensor
+/// named after its node is that node's first output). What the
+/// interpreter's INT8 storage quantizes to give an INT8 loadable's
+/// yardstick (`onnc_interp::run_graph_int8_storage`): values the loadable
+/// keeps inside a fused layer (a conv's accumulator before its BN and
+/// ReLU) are not stored and are not quantized.
+pub fn stored_values(p: &Program, stored: &[Option<f64>], graph: &Graph) -> HashMap<String, f32> {
+    let by_node: HashMap<&str, &str> = graph
+        .nodes
+        .iter()
+        .filter(|n| !n.name.is_empty())
+        .filter_map(|n| Some((n.name.as_str(), n.outputs.first()?.as_str())))
+        .collect();
+    let mut out = HashMap::new();
+    for (t, tensor) in p.tensors.iter().enumerate() {
+        let surface = matches!(
+            tensor.kind,
+            TensorKind::Activation | TensorKind::Input(_) | TensorKind::Output(_)
+        );
+        let Some(scale) = stored.get(t).copied().flatten().filter(|_| surface) else {
+            continue;
+        };
+        let value = by_node
+            .get(tensor.name.as_str())
+            .copied()
+            .unwrap_or(tensor.name.as_str());
+        out.entry(value.to_string()).or_insert(scale as f32);
+    }
+    out
+}
+
+/// `graph` with every weight a Conv, ConvTranspose, Gemm or MatMul reads
+/// (an initializer) quantized as an INT8 loadable stores it: per output
+/// channel, `s_c · clamp(round(w / s_c), −127, 127)` with `s_c = max |w_c|
+/// / 127` (`onnc_calib::weight_scales`). Per-channel rounding commutes
+/// with the per-channel factor batch-norm folding multiplies a kernel by,
+/// so quantizing the unfolded weight rounds as the loadable's folded one.
+/// Weights that cannot be scaled (not float, NaN) are left as they are.
+pub fn with_int8_weights(graph: &Graph) -> Graph {
+    let mut g = graph.clone();
+    let mut done = std::collections::HashSet::new();
+    for node in &graph.nodes {
+        for (index, name) in node.inputs.iter().enumerate() {
+            let Some(name) = name.as_deref() else {
+                continue;
+            };
+            let Some(w) = graph.initializer(name) else {
+                continue;
+            };
+            let Some(axis) = onnc_calib::channel_axis(node, index, w.rank()) else {
+                continue;
+            };
+            if !done.insert(name.to_string()) {
+                continue;
+            }
+            let Some(q) = quantize_per_channel(name, w, axis) else {
+                continue;
+            };
+            if let Some(slot) = g.initializers.iter_mut().find(|(n, _)| n == name) {
+                slot.1 = q;
+            }
+        }
+    }
+    g
+}
+
+/// `w` quantized per channel along `axis` and back (see
+/// [`with_int8_weights`]); `None` when it has no scales.
+fn quantize_per_channel(name: &str, w: &Tensor, axis: usize) -> Option<Tensor> {
+    let scales = onnc_calib::weight_scales(name, w, axis).ok()?;
+    let shape = w.shape().to_vec();
+    let inner: usize = shape[axis + 1..].iter().product();
+    let channels = shape[axis];
+    let values = w.cast(DType::F32);
+    let values = values.as_f32().ok()?;
+    let q = values
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| {
+            let s = scales.per_channel[(i / inner.max(1)) % channels.max(1)];
+            if s > 0.0 {
+                (x / s).round().clamp(-127.0, 127.0) * s
+            } else {
+                x
+            }
+        })
+        .collect();
+    Tensor::from_f32(shape, q).ok()
 }
 
 /// `scales` keyed as `onnc compile` hands them to `nvdla-load-ctable`
@@ -204,4 +297,50 @@ pub fn quantize_inputs(
 /// Real values of an INT8 surface: `q · s`.
 pub fn dequantize(q: &[f32], s: f64) -> Vec<f32> {
     q.iter().map(|x| (f64::from(*x) * s) as f32).collect()
+}
+
+#[cfg(test)]
+mod storage_tests {
+    use super::*;
+    use onnc_onnx::{Dim, Node, ValueInfo};
+
+    fn vi(name: &str, dims: &[usize]) -> ValueInfo {
+        ValueInfo {
+            name: name.into(),
+            dtype: DType::F32,
+            dims: dims.iter().map(|&d| Dim::Fixed(d)).collect(),
+        }
+    }
+
+    /// A Conv's kernel is quantized per output channel (kernel 0 by
+    /// 1.27 / 127 = 0.01, kernel 1 by 0.127 / 127 = 0.001); the bias and
+    /// an initializer a Mul reads are left alone.
+    #[test]
+    fn conv_weights_are_quantized_per_output_channel() {
+        let w = Tensor::from_f32(vec![2, 1, 1, 2], vec![1.27, 0.333, 0.127, -0.0333]).unwrap();
+        let b = Tensor::from_f32(vec![2], vec![0.123_456, -0.5]).unwrap();
+        let k = Tensor::from_f32(vec![1], vec![0.123_456]).unwrap();
+        let graph = Graph {
+            name: "g".into(),
+            inputs: vec![vi("x", &[1, 1, 1, 2])],
+            outputs: vec![vi("z", &[1, 2, 1, 1])],
+            initializers: vec![
+                ("w".into(), w),
+                ("b".into(), b.clone()),
+                ("k".into(), k.clone()),
+            ],
+            nodes: vec![
+                Node::new("c", "Conv", &["x", "w", "b"], &["y"]),
+                Node::new("m", "Mul", &["y", "k"], &["z"]),
+            ],
+        };
+        let q = with_int8_weights(&graph);
+        let qw = q.initializer("w").unwrap().as_f32().unwrap().to_vec();
+        let want = [127.0f32 * 0.01, 33.0 * 0.01, 127.0 * 0.001, -33.0 * 0.001];
+        for (a, b) in qw.iter().zip(want) {
+            assert!((a - b).abs() < 1e-6, "{qw:?} vs {want:?}");
+        }
+        assert_eq!(q.initializer("b"), Some(&b));
+        assert_eq!(q.initializer("k"), Some(&k));
+    }
 }

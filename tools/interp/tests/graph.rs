@@ -138,6 +138,51 @@ fn fp16_storage_rounds_initializers_and_every_node_output() {
     assert_ne!(exact[0].1.as_f32().unwrap(), stored[0].1.as_f32().unwrap());
 }
 
+/// INT8 storage: a value with a scale is stored as `s · round(x / s)`,
+/// saturated to [−128, 127]; one without keeps f32, and so do initializers.
+/// `x = [0.26, −0.9, 5]` with scale 0.1 is stored as `[0.3, −0.9, 5]`;
+/// `p = x · 0.5` has no scale and is kept exact; `z = p + 60` with scale
+/// 0.25 saturates at 127 · 0.25.
+#[test]
+fn int8_storage_quantizes_the_values_with_a_scale() {
+    let g = Graph {
+        name: "g".into(),
+        inputs: vec![vi("x", &[3])],
+        outputs: vec![vi("p", &[3]), vi("z", &[3])],
+        initializers: vec![
+            ("w".into(), f(&[1], &[0.5])),
+            ("c".into(), f(&[1], &[60.0])),
+        ],
+        nodes: vec![
+            Node::new("mul", "Mul", &["x", "w"], &["p"]),
+            Node::new("add", "Add", &["p", "c"], &["z"]),
+        ],
+    };
+    let feed = [("x".into(), f(&[3], &[0.26, -0.9, 5.0]))];
+    let scales: std::collections::HashMap<String, f32> =
+        [("x".to_string(), 0.1f32), ("z".to_string(), 0.25f32)].into();
+    let out = onnc_interp::run_graph_int8_storage(&g, &feed, &scales).unwrap();
+    let x_q = [0.3f32, -0.9, 5.0].map(|v| (v / 0.1f32).round() * 0.1);
+    let p: Vec<f32> = x_q.iter().map(|v| v * 0.5).collect();
+    assert_eq!(out[0].1.as_f32().unwrap(), &p[..], "p has no scale: exact");
+    // z = p + 60: 60.15 → 240.6 steps → 127 (saturated) · 0.25 = 31.75.
+    assert_eq!(out[1].1.as_f32().unwrap(), &[31.75, 31.75, 31.75]);
+    let exact = run_graph(&g, &feed).unwrap();
+    assert_ne!(exact[1].1.as_f32().unwrap(), out[1].1.as_f32().unwrap());
+    // Rounding half away from zero, at the negative end too.
+    let neg = onnc_interp::run_graph_int8_storage(
+        &g,
+        &[("x".into(), f(&[3], &[-0.25, -100.0, 0.04]))],
+        &[("x".to_string(), 0.1f32)].into(),
+    )
+    .unwrap();
+    let want: Vec<f32> = [-3.0f32, -128.0, 0.0]
+        .iter()
+        .map(|q| q * 0.1 * 0.5)
+        .collect();
+    assert_eq!(neg[0].1.as_f32().unwrap(), &want[..]);
+}
+
 /// Non-float values pass through FP16 storage untouched.
 #[test]
 fn fp16_storage_leaves_integer_values_alone() {
