@@ -92,8 +92,12 @@ def first_reason(stderr, scratch):
     pick = pick or next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I) and not summary.match(l)), None)
     pick = pick or next((l for l in lines if re.match(r"(error|onnc[\w-]*: error)", l, re.I)), None)
     pick = pick or next((l for l in lines if not l.startswith(("warning", "note", "[", "progress"))), "")
-    if pick.endswith(":") and pick in lines and lines.index(pick) + 1 < len(lines):
-        pick = "output " + lines[lines.index(pick) + 1]  # a header: its first item says what failed
+    # A header (`the loadable does not compute the model …:`, then `M on T … interpreter:`):
+    # its first item says what failed.
+    at = lines.index(pick) if pick in lines else -1
+    while at >= 0 and lines[at].endswith(":") and at + 1 < len(lines):
+        at += 1
+        pick = "output " + lines[at]
     pick = pick.replace(scratch.rstrip("/") + "/", "")
     pick = re.sub(r"^(onnc[\w-]*: )?error(\[[^\]]*\])?: ", "", pick)
     pick = re.sub(r"^[^\s:]+\.onnx: (error: )?", "", pick)
