@@ -117,13 +117,7 @@ pub fn compile_mvu(c: &Compile) -> Result<(), Failure> {
         .write_dir(&dir)
         .map_err(|e| mvu_messages(&file, e))?;
     if c.progress_wanted() {
-        eprintln!(
-            "[{}/4] {:<24} {:<32} {:>8.1} ms",
-            done + 1,
-            "mvu codegen",
-            dir.display(),
-            start.elapsed().as_secs_f64() * 1e3
-        );
+        writer_progress(done + 1, "mvu codegen", &dir, start);
     }
     let mut text = format!(
         "{}wrote {} files to {}\n",
@@ -286,13 +280,7 @@ pub fn compile_nnie(c: &Compile) -> Result<(), Failure> {
         .write_dir(&dir)
         .map_err(|e| nnie_messages(&file, e))?;
     if c.progress_wanted() {
-        eprintln!(
-            "[{}/4] {:<24} {:<32} {:>8.1} ms",
-            done + 1,
-            "nnie package",
-            dir.display(),
-            start.elapsed().as_secs_f64() * 1e3
-        );
+        writer_progress(done + 1, "nnie package", &dir, start);
     }
     let mut text = format!(
         "{} NNIE layers; simulated 8-bit network against float:\n",
@@ -392,4 +380,14 @@ fn nnie_messages(file: &str, e: onnc_nnie::NnieError) -> Vec<String> {
         }
         other => vec![format!("{file}: error: {other}")],
     }
+}
+
+/// The `--progress` line of a back end's last stage (`[4/4] mvu codegen
+/// DIR  12.3 ms`): its number, name, output folder and time since `start`.
+fn writer_progress(stage: usize, name: &str, dir: &std::path::Path, start: Instant) {
+    eprintln!(
+        "[{stage}/4] {name:<24} {:<32} {:>8.1} ms",
+        dir.display(),
+        start.elapsed().as_secs_f64() * 1e3
+    );
 }
