@@ -84,7 +84,7 @@ struct Cli {
     nvdla_config: Option<String>,
     /// --compare-target: largest error allowed, as a fraction of the output's max |reference|
     /// (FP16, default 1e-2) or of its RMS reference (INT8: RMS error, default 0.15).
-    #[arg(long = "target-tolerance")]
+    #[arg(long = "target-tolerance", value_parser = checks::tolerance)]
     target_tolerance: Option<f64>,
     /// --compare-target nv_small|nv_large: calibrate on these sets (`test_data_set_*`
     /// folders or `.npy` files) instead of on the compared inputs.
