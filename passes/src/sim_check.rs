@@ -511,8 +511,10 @@ fn layer_table(
                 .flat_map(|n| [n, layers::origin(n)]),
         )
         .collect();
-    let mut values = HashMap::new();
-    onnc_interp::run_graph_observed(graph, inputs, &mut |node, outs| {
+    // The reference, and the same run with the loadable's storage alone
+    // (FP16 values, or INT8 weights and stored values): each layer's
+    // error is set beside the format's own.
+    let keep = |values: &mut HashMap<String, Tensor>, node: &onnc_onnx::Node, outs: &[Tensor]| {
         if let (true, Some(t)) = (wanted.contains(node.name.as_str()), outs.first()) {
             values.insert(node.name.clone(), t.clone());
         }
@@ -521,8 +523,35 @@ fn layer_table(
                 values.insert(name.clone(), t.clone());
             }
         }
+    };
+    let mut values = HashMap::new();
+    onnc_interp::run_graph_observed(graph, inputs, &mut |node, outs| {
+        keep(&mut values, node, outs)
     })
     .map_err(|e| err(format!("{file}: {e}")))?;
+    let mut floors = HashMap::new();
+    let stored_run = match &naive.stored {
+        Some(stored) => {
+            let scales = int8::stored_values(program, stored, graph);
+            onnc_interp::run_graph_stored_observed(
+                &int8::with_int8_weights(graph),
+                inputs,
+                onnc_interp::Storage::Int8(&scales),
+                &mut |node, outs| keep(&mut floors, node, outs),
+            )
+        }
+        None => onnc_interp::run_graph_stored_observed(
+            graph,
+            inputs,
+            onnc_interp::Storage::Fp16,
+            &mut |node, outs| keep(&mut floors, node, outs),
+        ),
+    };
+    // A storage run that fails (an FP16 overflow is not a failure: it
+    // gives infinities) only leaves the column empty.
+    if stored_run.is_err() {
+        floors.clear();
+    }
     let opts = sim_options(target);
     let feed = naive.feed(graph, inputs)?;
     let (naive_outs, memory) = onnc_nvdla_sim::run::simulate_memory(&naive.bytes, &feed, &opts)
@@ -538,6 +567,7 @@ fn layer_table(
         &memory,
         &hw,
         &values,
+        &floors,
         naive.stored.as_deref(),
         metric,
     )

@@ -15,12 +15,15 @@
 //! [`super::int8::stored_scales`]).
 //!
 //! FP16 tables give the largest error, INT8 ones the RMS error
-//! ([`super::metric::Metric`]):
+//! ([`super::metric::Metric`]); beside it, the same ratio for the
+//! interpreter run with the loadable's number format alone (`storage`:
+//! FP16 values, or INT8 weights and stored values), so a layer whose
+//! error departs from its format's own stands out:
 //!
 //! ```text
-//!   #  layer   engine  tensor  shape           max abs err  / max|ref|  status
-//!   0  conv1   sdp     r1      1x64x112x112    2.1e-3       4.0e-4     ok
-//!   3  pool1   pdp     r4      1x64x56x56      9.0e-1       5.9e-1     BEYOND
+//!   #  layer   engine  tensor  shape           max abs err  / max|ref|  storage alone  status
+//!   0  conv1   sdp     r1      1x64x112x112    2.1e-3       4.0e-4     3.9e-4         ok
+//!   3  pool1   pdp     r4      1x64x56x56      9.0e-1       5.9e-1     6.1e-4         BEYOND
 //! ```
 
 use std::collections::HashMap;
@@ -45,6 +48,10 @@ pub struct Row {
     /// `(error, that / the reference's magnitude)` by the table's metric
     /// (max abs for FP16, rms for INT8), or why it is not compared.
     pub error: Result<(f64, f64), String>,
+    /// The same ratio for the interpreter run with the loadable's storage
+    /// alone (FP16 values, or INT8 weights and stored values): the
+    /// format's own error at this layer, when known and finite.
+    pub storage: Option<f64>,
 }
 
 /// Compares every layer's output surface (see the module doc); `stored`
@@ -55,6 +62,7 @@ pub fn compare(
     mem: &Memory,
     hw: &Hw,
     reference: &HashMap<String, Tensor>,
+    storage: &HashMap<String, Tensor>,
     stored: Option<&[Option<f64>]>,
     metric: super::metric::Metric,
 ) -> Result<Vec<Row>, String> {
@@ -76,11 +84,23 @@ pub fn compare(
         // lists the gate after the Mul).
         // Last, the node a part made by legalization comes from (Gemm `fc`
         // → `fc/conv`).
-        let found = std::iter::once(t.name.as_str())
+        let key = std::iter::once(t.name.as_str())
             .chain(op.onnx_nodes.iter().rev().map(String::as_str))
             .chain(op.onnx_nodes.iter().rev().map(|n| origin(n)))
-            .filter_map(|n| reference.get(n))
-            .find(|r| r.numel() == t.elements());
+            .find(|n| reference.get(*n).is_some_and(|r| r.numel() == t.elements()));
+        let found = key.and_then(|k| reference.get(k));
+        let floor = match (found, key.and_then(|k| storage.get(k))) {
+            (Some(r), Some(f)) => {
+                let (r, f) = (r.cast(DType::F32), f.cast(DType::F32));
+                match (r.as_f32(), f.as_f32()) {
+                    (Ok(r), Ok(f)) if r.len() == f.len() => {
+                        Some(metric.ratio(r, f)).filter(|q| q.is_finite())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
         // The factor from stored values to real ones.
         let unit = match t.precision {
             Precision::Fp16 => Some(1.0),
@@ -119,6 +139,7 @@ pub fn compare(
             engine: op.engine.op_name(),
             tensor: t.name.clone(),
             shape: t.shape.clone(),
+            storage: floor.filter(|_| error.is_ok()),
             error,
         });
     }
@@ -136,9 +157,17 @@ pub fn origin(n: &str) -> &str {
 pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> String {
     let (err_col, ratio_col) = metric.columns();
     let head = [
-        "#", "layer", "engine", "tensor", "shape", err_col, ratio_col, "status",
+        "#",
+        "layer",
+        "engine",
+        "tensor",
+        "shape",
+        err_col,
+        ratio_col,
+        "storage alone",
+        "status",
     ];
-    let cells: Vec<[String; 8]> = rows
+    let cells: Vec<[String; 9]> = rows
         .iter()
         .map(|r| {
             let shape = r
@@ -160,6 +189,7 @@ pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> St
                 ),
                 Err(why) => ("-".into(), "-".into(), format!("not compared: {why}")),
             };
+            let storage = r.storage.map_or("-".to_string(), |q| format!("{q:.3e}"));
             [
                 r.index.to_string(),
                 r.layer.clone(),
@@ -168,6 +198,7 @@ pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> St
                 shape,
                 abs,
                 rel,
+                storage,
                 status,
             ]
         })
@@ -208,6 +239,7 @@ pub fn render(rows: &[Row], tolerance: f64, metric: super::metric::Metric) -> St
         ),
         None => "  no layer beyond tolerance\n".to_string(),
     };
+    out += "  storage alone: the same ratio for the interpreter with only the loadable's number format (FP16 values; INT8 weights and stored values)\n";
     out
 }
 
@@ -222,6 +254,7 @@ mod tests {
             engine: "sdp",
             tensor: format!("{name}_out"),
             shape: vec![1, 8, 4, 4],
+            storage: e.as_ref().ok().map(|(_, q)| q / 2.0),
             error: e,
         }
     }
@@ -241,6 +274,16 @@ mod tests {
         let col = |l: &str| l.find("sdp").unwrap();
         assert_eq!(col(lines[2]), col(lines[3]), "{t}");
         assert_eq!(col(lines[3]), col(lines[4]), "{t}");
+        // The storage column: half of each compared ratio here, `-` where
+        // the layer is not compared.
+        assert!(lines[1].contains("storage alone"), "{t}");
+        let words = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(
+            words(lines[4])[6..9],
+            ["2.000e-1", "1.000e-1", "BEYOND"],
+            "{t}"
+        );
+        assert_eq!(words(lines[3])[5..9], ["-", "-", "-", "not"], "{t}");
         assert!(
             render(&rows[..2], 1e-2, super::super::metric::Metric::MaxAbs)
                 .contains("no layer beyond tolerance")

@@ -78,9 +78,21 @@ pub fn run_graph_int8_storage(
     run(graph, inputs, &mut |_, _| {}, Storage::Int8(scales))
 }
 
+/// [`run_graph_observed`] with the values stored as `storage` says (what
+/// [`run_graph_fp16_storage`] and [`run_graph_int8_storage`] do), so a
+/// caller can read every node's stored outputs: a per-layer yardstick.
+pub fn run_graph_stored_observed(
+    graph: &Graph,
+    inputs: &[(String, Tensor)],
+    storage: Storage,
+    observe: &mut dyn FnMut(&Node, &[Tensor]),
+) -> Result<Vec<(String, Tensor)>> {
+    run(graph, inputs, observe, storage)
+}
+
 /// How the executor stores the `f32` values it produces.
 #[derive(Clone, Copy)]
-enum Storage<'s> {
+pub enum Storage<'s> {
     /// As computed.
     Exact,
     /// Rounded to FP16.

@@ -41,5 +41,8 @@ mod ops;
 
 pub use compare::{compare, Diff, Mismatch, Tolerance};
 pub use error::{Error, Result};
-pub use exec::{run_graph, run_graph_fp16_storage, run_graph_int8_storage, run_graph_observed};
+pub use exec::{
+    run_graph, run_graph_fp16_storage, run_graph_int8_storage, run_graph_observed,
+    run_graph_stored_observed, Storage,
+};
 pub use ops::{is_supported, run_op, run_op_with, supported_ops, OpOptions, LATEST_OPSET};
