@@ -51,9 +51,11 @@ irdl.dialect @nvdla {
   // nvdla.conv: one direct-mode or image-mode convolution on the CONV pipeline.
   // Manual: NVDLA hardware manual, "Convolution Core"; descriptor dla_conv_op_desc.
   // The accumulator leaves CACC for the SDP (the output is always consumed by an nvdla.sdp that
-  // shares its hw_layer when fused). Group convolution is split by the legalizer.
+  // shares its hw_layer when fused). A grouped or depthwise convolution stays one op with its
+  // grouped kernel (attribute group = G).
   // Operands: input   feature cube (N x C x H x W) or image (data_format != "feature")
-  //           weight  K x C x R x S, constant
+  //           weight  K x C/G x R x S, constant (G = group; K a multiple of G; kernel k reads
+  //                   input channels g*C/G .. (g+1)*C/G - 1 of its group g = k / (K/G))
   // Results:  output  N x K x E x F accumulator cube
   // Attributes:
   //   hw_layer           string
@@ -75,6 +77,11 @@ irdl.dialect @nvdla {
   //   mean_format        0 (disable) | 1 (enable)
   //   out_cvt.truncate   0..16 (right shift of the 34-bit sum to 32 bits); out_cvt.scale and
   //                      out_cvt.offset are fixed to 1 and 0 by the firmware, so absent here.
+  //   group (optional)   i64 >= 1, the group count G; absent means 1 (dense). Not declared below
+  //                      (IRDL attributes are required); checked by the Rust verifiers. The
+  //                      loadable holds only each group's kernels: emission cuts a grouped conv
+  //                      into channel chunks, or lays out its dense K x C x R x S view (zeros
+  //                      outside the groups) when it stays whole.
   // Example:
   //   %acc = "nvdla.conv"(%x, %w) {hw_layer = "conv1", conv_mode = "direct", data_format = "feature",
   //        in_precision = "int8", out_precision = "int8", conv_stride_x = 1 : i64, conv_stride_y = 1 : i64,

@@ -328,6 +328,22 @@ pub fn spec(op: &str, name: &str) -> Option<&'static RegSpec> {
     specs(op).iter().find(|s| s.name == name)
 }
 
+/// `nvdla.conv`'s group count: `G` groups of `K/G` kernels, each reading
+/// its own `C/G` input channels from a `[K, C/G, R, S]` weight. Optional
+/// (absent means 1, a dense conv), so not declared in the IRDL file, whose
+/// attributes are all required.
+static CONV_OPTIONAL: &[RegSpec] = &[int("group", (1, i64::MAX), 1, None)];
+
+/// The attributes dialect op `op` may carry but does not require (the IRDL
+/// file does not declare them; absent, each means its default): `group` of
+/// `nvdla.conv`. Empty for every other op.
+pub fn optional_params(op: &str) -> &'static [RegSpec] {
+    match op {
+        "conv" => CONV_OPTIONAL,
+        _ => &[],
+    }
+}
+
 /// The parameters an `nvdla.emu` op of `op_type` requires that the IRDL
 /// file does not declare (softmax `axis`; power `power`, `scale`, `shift`).
 pub fn emu_params(op_type: &str) -> &'static [RegSpec] {
@@ -375,6 +391,9 @@ mod tests {
             assert_eq!(names.len(), specs(op).len(), "{op}");
         }
         assert!(spec("pdp", "pool_size").is_none());
+        assert!(spec("conv", "group").is_none(), "group is optional");
+        assert_eq!(optional_params("conv")[0].name, "group");
+        assert!(optional_params("sdp").is_empty());
         assert_eq!(emu_params("power").len(), 3);
     }
 }

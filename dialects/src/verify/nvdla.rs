@@ -7,7 +7,7 @@
 //! | op | rule |
 //! |---|---|
 //! | every op | integer attributes are `i64`; `hw_layer` is not empty; every integer register of `onnc_nvdla_hw::registers` lies in its range |
-//! | conv | `data_format` is `"feature"` or a lowercase `FORMAT_T_*` image format (`"t_r8g8b8a8"`, …); input N×C×H×W and weight K×C×R×S are 4-D with equal C; output is N×K×E×F with E = ⌊(H + pad_y_top + pad_y_bottom − ((R−1)·dilation_y + 1)) / conv_stride_y⌋ + 1 (F likewise) |
+//! | conv | `data_format` is `"feature"` or a lowercase `FORMAT_T_*` image format (`"t_r8g8b8a8"`, …); input N×C×H×W and weight K×(C/G)×R×S are 4-D, G the optional `group` (≥ 1, default 1) dividing K; output is N×K×E×F with E = ⌊(H + pad_y_top + pad_y_bottom − ((R−1)·dilation_y + 1)) / conv_stride_y⌋ + 1 (F likewise) |
 //! | sdp | a sub-unit with `act = "lut"` needs `lut_index` ≥ 0; operand cube x1/x2/y is given exactly when its sub-unit is enabled with `type` ≠ none and `mode` ≠ per_layer; with type add or mul, a per_kernel cube has C entries (`[C]` or `[1, C, 1, 1]`) and a per_point cube the input's shape (type both packs two operands; not checked); output shape = input shape |
 //! | pdp | output N×C×E×F with E = ⌊(H + pad_top + pad_bottom − pool_height) / stride_y⌋ + 1 (F likewise) |
 //! | cdp | `in_precision` = `out_precision`; `lut_param.linear_only_start` ≤ `linear_only_end`; `alpha`, `beta`, `bias` are f32; output shape = input shape |
@@ -71,7 +71,11 @@ const SUB_UNITS: [(&str, usize); 3] = [("x1", 1), ("x2", 2), ("y", 3)];
 pub(super) fn check(op_name: &str, op: &OperationRef, out: &mut Vec<String>) {
     check_int_widths(op, out);
     check_non_empty(op, "hw_layer", out);
-    for s in onnc_nvdla_hw::registers::specs(op_name) {
+    let optional = onnc_nvdla_hw::registers::optional_params(op_name);
+    for s in onnc_nvdla_hw::registers::specs(op_name)
+        .iter()
+        .chain(optional)
+    {
         if let Kind::Int { min, max } = s.kind {
             check_int_range(op, s.name, min, max, out);
         }
@@ -180,9 +184,25 @@ fn check_conv(op: &OperationRef, out: &mut Vec<String>) {
     let w = ranked(operand_dims(op, 1), 4, "weight", out);
     let y = ranked(result_dims(op, 0), 4, "output", out);
     let (Some(x), Some(w)) = (x, w) else { return };
-    if let (Some(c), Some(wc)) = (x[1], w[1]) {
-        if c != wc {
-            out.push(format!("weight has {wc} input channels but the input has {c} (group convolution must be split)"));
+    let g = int(op, "group").unwrap_or(1);
+    if g >= 1 {
+        let g = g as usize;
+        if let (Some(c), Some(wc)) = (x[1], w[1]) {
+            if wc.checked_mul(g) != Some(c) {
+                let per = if g == 1 {
+                    String::new()
+                } else {
+                    format!(" per group × {g} groups")
+                };
+                out.push(format!("weight has {wc} input channels{per} but the input has {c} (a grouped conv's weight is K x C/group x R x S)"));
+            }
+        }
+        if let Some(k) = w[0] {
+            if k % g != 0 {
+                out.push(format!(
+                    "weight has {k} kernels, not a multiple of group = {g}"
+                ));
+            }
         }
     }
     let Some(y) = y else { return };

@@ -25,6 +25,7 @@ pub mod ctable;
 pub mod emit;
 mod error;
 pub mod exec;
+pub mod grouped_kernel;
 pub mod ideal;
 pub mod lower;
 pub mod plan;

@@ -24,12 +24,14 @@
 //! declare (softmax `axis`; power `power`, `scale`, `shift`); they are in
 //! [`emu_params`], not in [`specs`], and [`check_op`] requires them; so do
 //! an `nvdla.sdp` op's LUT function parameters ([`sdp_params`]).
+//! `nvdla.conv` may carry `group` ([`optional_params`]): checked when
+//! present, 1 when absent.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Mutex, OnceLock};
 
 use crate::program::{Engine, Op, Value};
-pub use onnc_nvdla_hw::registers::{emu_params, Default, Kind, RegSpec};
+pub use onnc_nvdla_hw::registers::{emu_params, optional_params, Default, Kind, RegSpec};
 use onnc_nvdla_hw::registers::{enumeration, float};
 
 impl From<Default> for Value {
@@ -176,7 +178,12 @@ pub fn check_spec(engine: Engine, s: &RegSpec, v: &Value) -> Result<(), String> 
 /// Checks one attribute value of `engine`'s op; the message names the
 /// attribute, its range and the value.
 pub fn check_value(engine: Engine, name: &str, v: &Value) -> Result<(), String> {
-    match spec(engine, name) {
+    let optional = || {
+        optional_params(engine.op_name())
+            .iter()
+            .find(|s| s.name == name)
+    };
+    match spec(engine, name).or_else(optional) {
         Some(s) => check_spec(engine, s, v),
         None => Err(format!(
             "nvdla.{} has no attribute '{name}'",
@@ -244,7 +251,14 @@ pub fn check_op(op: &Op) -> Vec<String> {
     for (name, v) in &op.attrs {
         while next.next_if(|s| *s < name.as_str()).is_some() {}
         let known = next.peek() == Some(&name.as_str());
-        if crate::qrecord::is_quant_attr(name) {
+        let optional = optional_params(engine.op_name())
+            .iter()
+            .find(|s| s.name == name);
+        if let Some(s) = optional.filter(|_| !known) {
+            if let Err(e) = check_spec(engine, s, v) {
+                errors.push(format!("layer '{layer}': {e}"));
+            }
+        } else if crate::qrecord::is_quant_attr(name) {
             // The quantization record (`crate::qrecord`), not a register.
             if let Err(e) = crate::qrecord::check(name, v) {
                 errors.push(format!("layer '{layer}': {e}"));
@@ -314,6 +328,13 @@ mod tests {
                 .collect();
             let table: Vec<&str> = specs(engine).iter().map(|s| s.name).collect();
             assert_eq!(table, expected, "nvdla.{op}");
+            for s in optional_params(&op) {
+                assert!(
+                    text.contains(&format!("//   {} (optional)", s.name)),
+                    "nvdla.{op}: the doc block documents optional attribute '{}'",
+                    s.name
+                );
+            }
         }
     }
 
@@ -391,5 +412,30 @@ mod tests {
         let errors = check_op(&op);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(errors[0].contains("precision") && errors[1].contains("'bogus'"));
+    }
+
+    #[test]
+    fn conv_group_is_optional_and_checked_when_present() {
+        let mut op = Op {
+            engine: Engine::Conv,
+            hw_layer: "dw".into(),
+            attrs: defaults(Engine::Conv),
+            inputs: vec![Some(0), Some(1)],
+            output: 2,
+            onnx_nodes: vec![],
+        };
+        assert!(
+            !op.attrs.contains_key("group"),
+            "dense convs carry no group"
+        );
+        assert!(check_op(&op).is_empty());
+        op.attrs.insert("group".into(), Value::Int(32));
+        assert!(check_op(&op).is_empty());
+        op.attrs.insert("group".into(), Value::Int(0));
+        let errors = check_op(&op);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("'group' = 0") && errors[0].contains("1..="));
+        assert!(check_value(Engine::Conv, "group", &Value::Int(4)).is_ok());
+        assert!(check_value(Engine::Sdp, "group", &Value::Int(4)).is_err());
     }
 }

@@ -659,6 +659,54 @@ fn a_merged_depthwise_conv_is_emitted_in_channel_chunks() {
     assert!(w_off * 16 < (c * c * 25 * 2) as u64, "{w_off} bytes");
 }
 
+/// A depthwise conv as the program holds it natively (weight `[C, 1, R, R]`
+/// and `group = C`) emits the same loadable, byte for byte, as its dense
+/// block-diagonal form `[C, C, R, R]`: in channel chunks (640 channels,
+/// 5×5, too big for the CBUF whole) and whole (16 channels, one atom).
+#[test]
+fn a_grouped_conv_emits_the_bytes_of_its_dense_block_diagonal_form() {
+    for (c, r) in [(640, 5), (16, 3)] {
+        let build = |grouped: bool| {
+            let mut b = B::new();
+            let hw = 7;
+            let x = b.input("x", &[1, c, hw, hw]);
+            let y = b.output("y", &[1, c, hw, hw]);
+            b.conv_sdp("dw", x, c, r, 1, (r / 2) as i64, None, y);
+            let w = b.p.tensors.iter().position(|t| t.name == "dw.w").unwrap();
+            let rs = r * r;
+            let tap = |k: usize, i: usize| 0.125 * ((k + i) % 5) as f32 - 0.25;
+            let (shape, v) = if grouped {
+                let v: Vec<f32> = (0..c * rs).map(|j| tap(j / rs, j % rs)).collect();
+                (vec![c, 1, r, r], v)
+            } else {
+                let mut v = vec![0f32; c * c * rs];
+                for k in 0..c {
+                    for i in 0..rs {
+                        v[(k * c + k) * rs + i] = tap(k, i);
+                    }
+                }
+                (vec![c, c, r, r], v)
+            };
+            b.p.tensors[w].shape = shape;
+            b.p.tensors[w].kind = TensorKind::Weight(onnc_nvdla::Weights::from(v));
+            if grouped {
+                let conv =
+                    b.p.ops
+                        .iter_mut()
+                        .find(|o| o.engine == Engine::Conv)
+                        .unwrap();
+                conv.attrs.insert("group".into(), Value::Int(c as i64));
+            }
+            let (p, l) = b.emit();
+            (p.tensors[w].place.unwrap().size, l.write())
+        };
+        let (dense_size, dense) = build(false);
+        let (grouped_size, grouped) = build(true);
+        assert_eq!(grouped_size, dense_size, "{c}: planned weight bytes");
+        assert!(grouped == dense, "{c}: the loadables differ");
+    }
+}
+
 /// A dense conv whose one kernel group exceeds the CBUF cannot be cut into
 /// channel chunks: emission refuses it naming the conv, and the preflight
 /// check (what `--emit mlir` runs) refuses it with the same error.

@@ -118,8 +118,8 @@ fn a_conv_after_more_than_255_chunks_waits_for_all_of_them_on_nv_small() {
     assert!(convs(&r) > 256, "{} convs", convs(&r));
 }
 
-/// The loadable holds each chunk's block, not the dense block-diagonal
-/// kernel: the weight blob of a 96-channel depthwise 3×3 FP16 conv is
+/// The program holds the grouped `[96, 1, 3, 3]` kernel and the loadable
+/// each chunk's block, not the dense block-diagonal kernel: the weight blob of a 96-channel depthwise 3×3 FP16 conv is
 /// `96 × step × 9 × 2` bytes (chunks of `step` channels), and the weight
 /// memory is far below the dense `96 × 96 × 9 × 2`.
 #[test]
@@ -137,8 +137,8 @@ fn the_loadable_holds_the_blocks_not_the_dense_weight() {
     let w = p
         .tensors
         .iter()
-        .position(|t| matches!(t.kind, TensorKind::Weight(_)) && t.shape == [c, c, 3, 3])
-        .expect("the merged depthwise weight");
+        .position(|t| matches!(t.kind, TensorKind::Weight(_)) && t.shape == [c, 1, 3, 3])
+        .expect("the depthwise weight, grouped");
     let blob = l
         .blobs
         .iter()
@@ -179,7 +179,56 @@ fn the_loadable_holds_the_blocks_not_the_dense_weight() {
         .iter()
         .position(|o| o.inputs.get(1).copied().flatten() == Some(w))
         .expect("the conv");
+    assert_eq!(
+        p.ops[k].int("group"),
+        Some(c as i64),
+        "the conv keeps its groups"
+    );
     let macs = onnc_nvdla::emit::conv_macs(&p);
     assert_eq!(macs[k], (14 * 14 * c * step * 9) as u64, "step {step}");
     assert!(macs.iter().enumerate().all(|(i, &m)| i == k || m == 0));
+}
+
+/// A depthwise conv that stays whole (32 channels on nv_full) keeps its
+/// grouped `[32, 1, 3, 3]` kernel in the program, and its blob is the
+/// direct-convolution layout of the dense block-diagonal `[32, 32, 3, 3]`
+/// kernel, byte for byte, as when lowering densified it.
+#[test]
+fn a_whole_depthwise_conv_is_laid_out_as_its_dense_kernel() {
+    use onnc_nvdla::emit::weights::conv_dc;
+    use onnc_nvdla::{Config, Precision};
+    let c = 32;
+    let g = harness::through_the_loader(&grouped("dw32_whole", c, 14, 3, c, 2).g);
+    let (p, bytes) = harness::compile(&g, Target::NvFull, ConfigName::NvFull);
+    assert_eq!(convs_in(&bytes), 1, "stays whole");
+    let w = p
+        .tensors
+        .iter()
+        .position(|t| matches!(t.kind, TensorKind::Weight(_)) && t.shape == [c, 1, 3, 3])
+        .expect("the depthwise weight, grouped");
+    let TensorKind::Weight(values) = &p.tensors[w].kind else {
+        unreachable!()
+    };
+    let v = values.values();
+    let mut dense = vec![0f32; c * c * 9];
+    for k in 0..c {
+        dense[(k * c + k) * 9..(k * c + k + 1) * 9].copy_from_slice(&v[k * 9..(k + 1) * 9]);
+    }
+    let cfg = Config::get(ConfigName::NvFull);
+    let want = conv_dc(&dense, [c, c, 3, 3], &cfg, Precision::Fp16, 0);
+    let l = Loadable::read(&bytes).expect("the loadable reads back");
+    let blob = l
+        .blobs
+        .iter()
+        .find(|b| b.name == format!("tb-{w}"))
+        .expect("the weight's blob");
+    assert_eq!(blob.data, want);
+    assert_eq!(p.tensors[w].place.unwrap().size as usize, want.len());
+}
+
+fn convs_in(bytes: &[u8]) -> usize {
+    harness::op_kinds(bytes)
+        .iter()
+        .filter(|k| *k == "CONV")
+        .count()
 }

@@ -118,3 +118,15 @@ func.func @rubik_bdma_emu(%x: tensor<1x240x28x28xf16>, %p: tensor<1x1000x1x1xf16
       output_scale_factor = 0.007874015718698502 : f32, axis = 1 : i64} : (tensor<1x1000x1x1xf16>) -> tensor<1x1000x1x1xf16>
   return %m, %e : tensor<1x240x28x28xf16>, tensor<1x1000x1x1xf16>
 }
+
+// A depthwise conv keeps its grouped kernel (32 x 1 x 3 x 3) and its group count.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: "nvdla.conv"(%{{.*}}, %{{.*}}) {{.*}}group = 32 : i64{{.*}} : (tensor<1x32x8x8xf16>, tensor<32x1x3x3xf16>) -> tensor<1x32x6x6xf32>
+func.func @depthwise(%x: tensor<1x32x8x8xf16>, %w: tensor<32x1x3x3xf16>) -> tensor<1x32x6x6xf32> {
+  %acc = "nvdla.conv"(%x, %w) {hw_layer = "dw", group = 32 : i64, conv_mode = "direct", data_format = "feature", in_precision = "fp16", out_precision = "fp16", conv_stride_x = 1 : i64,
+      conv_stride_y = 1 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_top = 0 : i64, pad_y_bottom = 0 : i64, dilation_x = 1 : i64,
+      dilation_y = 1 : i64, pad_val = 0 : i64, in_cvt.enable = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_cvt.offset = 0 : i64,
+      mean_ry = 0 : i64, mean_gu = 0 : i64, mean_bv = 0 : i64, mean_ax = 0 : i64, mean_format = 0 : i64, out_cvt.truncate = 0 : i64}
+      : (tensor<1x32x8x8xf16>, tensor<32x1x3x3xf16>) -> tensor<1x32x6x6xf32>
+  return %acc : tensor<1x32x6x6xf32>
+}

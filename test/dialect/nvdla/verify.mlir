@@ -352,12 +352,48 @@ func.func @conv_i32_register(%x: tensor<1x1x28x28xi8>, %w: tensor<20x1x5x5xi8>) 
 // -----
 
 func.func @conv_weight_channels(%x: tensor<1x3x28x28xi8>, %w: tensor<20x1x5x5xi8>) {
-  // expected-error @+1 {{weight has 1 input channels but the input has 3 (group convolution must be split)}}
+  // expected-error @+1 {{weight has 1 input channels but the input has 3 (a grouped conv's weight is K x C/group x R x S)}}
   %0 = "nvdla.conv"(%x, %w) {hw_layer = "conv1", conv_mode = "direct", data_format = "feature", in_precision = "int8", out_precision = "int8", conv_stride_x = 1 : i64,
       conv_stride_y = 1 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_top = 0 : i64, pad_y_bottom = 0 : i64, dilation_x = 1 : i64,
       dilation_y = 1 : i64, pad_val = 0 : i64, in_cvt.enable = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_cvt.offset = 0 : i64,
       mean_ry = 0 : i64, mean_gu = 0 : i64, mean_bv = 0 : i64, mean_ax = 0 : i64, mean_format = 0 : i64, out_cvt.truncate = 0 : i64}
       : (tensor<1x3x28x28xi8>, tensor<20x1x5x5xi8>) -> tensor<1x20x24x24xi32>
+  return
+}
+
+// -----
+
+func.func @conv_group_channels(%x: tensor<1x6x28x28xi8>, %w: tensor<20x2x5x5xi8>) {
+  // expected-error @+1 {{weight has 2 input channels per group × 2 groups but the input has 6 (a grouped conv's weight is K x C/group x R x S)}}
+  %0 = "nvdla.conv"(%x, %w) {hw_layer = "conv1", group = 2 : i64, conv_mode = "direct", data_format = "feature", in_precision = "int8", out_precision = "int8", conv_stride_x = 1 : i64,
+      conv_stride_y = 1 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_top = 0 : i64, pad_y_bottom = 0 : i64, dilation_x = 1 : i64,
+      dilation_y = 1 : i64, pad_val = 0 : i64, in_cvt.enable = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_cvt.offset = 0 : i64,
+      mean_ry = 0 : i64, mean_gu = 0 : i64, mean_bv = 0 : i64, mean_ax = 0 : i64, mean_format = 0 : i64, out_cvt.truncate = 0 : i64}
+      : (tensor<1x6x28x28xi8>, tensor<20x2x5x5xi8>) -> tensor<1x20x24x24xi32>
+  return
+}
+
+// -----
+
+func.func @conv_group_kernels(%x: tensor<1x6x28x28xi8>, %w: tensor<20x2x5x5xi8>) {
+  // expected-error @+1 {{weight has 20 kernels, not a multiple of group = 3}}
+  %0 = "nvdla.conv"(%x, %w) {hw_layer = "conv1", group = 3 : i64, conv_mode = "direct", data_format = "feature", in_precision = "int8", out_precision = "int8", conv_stride_x = 1 : i64,
+      conv_stride_y = 1 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_top = 0 : i64, pad_y_bottom = 0 : i64, dilation_x = 1 : i64,
+      dilation_y = 1 : i64, pad_val = 0 : i64, in_cvt.enable = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_cvt.offset = 0 : i64,
+      mean_ry = 0 : i64, mean_gu = 0 : i64, mean_bv = 0 : i64, mean_ax = 0 : i64, mean_format = 0 : i64, out_cvt.truncate = 0 : i64}
+      : (tensor<1x6x28x28xi8>, tensor<20x2x5x5xi8>) -> tensor<1x20x24x24xi32>
+  return
+}
+
+// -----
+
+func.func @conv_group_zero(%x: tensor<1x6x28x28xi8>, %w: tensor<20x6x5x5xi8>) {
+  // expected-error @+1 {{group = 0 must be >= 1}}
+  %0 = "nvdla.conv"(%x, %w) {hw_layer = "conv1", group = 0 : i64, conv_mode = "direct", data_format = "feature", in_precision = "int8", out_precision = "int8", conv_stride_x = 1 : i64,
+      conv_stride_y = 1 : i64, pad_x_left = 0 : i64, pad_x_right = 0 : i64, pad_y_top = 0 : i64, pad_y_bottom = 0 : i64, dilation_x = 1 : i64,
+      dilation_y = 1 : i64, pad_val = 0 : i64, in_cvt.enable = 0 : i64, in_cvt.scale = 1 : i64, in_cvt.truncate = 0 : i64, in_cvt.offset = 0 : i64,
+      mean_ry = 0 : i64, mean_gu = 0 : i64, mean_bv = 0 : i64, mean_ax = 0 : i64, mean_format = 0 : i64, out_cvt.truncate = 0 : i64}
+      : (tensor<1x6x28x28xi8>, tensor<20x6x5x5xi8>) -> tensor<1x20x24x24xi32>
   return
 }
 

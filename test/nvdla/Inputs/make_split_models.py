@@ -1,8 +1,8 @@
 """Convolutions too big for the NVDLA convolution buffer (issue 19 item 8).
 
 depthwise.onnx   input x [1,1152,7,7], opset 13
-    y = Relu(Conv5x5(x, group=1152) + b)   MnasNet's largest depthwise conv: merged
-                                           block-diagonally by the lowering, one kernel
+    y = Relu(Conv5x5(x, group=1152) + b)   MnasNet's largest depthwise conv: read as its
+                                           dense block-diagonal kernel, one kernel
                                            group needs 29 CBUF banks of nv_full's 16;
                                            the emitter cuts it into channel chunks
 grouped.onnx     input x [1,1024,7,7], opset 13

@@ -10,9 +10,10 @@
 //! Whether and how a conv is chunked is decided once, in
 //! [`super::chunking`], for the memory plan, the encoder and this module.
 //!
-//! Who needs it: lowering merges a depthwise or grouped convolution back
-//! into one conv with block-diagonal weights ([`crate::lower`], `regroup`).
-//! Emitted whole, its weight is G× the grouped kernels (MobileNetV2: most
+//! Who needs it: a depthwise or grouped convolution (an `nvdla.conv` with
+//! `group`, read as its dense block-diagonal kernel through
+//! [`crate::grouped_kernel::DenseView`]; or a split form that `regroup`
+//! merged into one dense conv). Emitted whole, its weight is G× the grouped kernels (MobileNetV2: most
 //! of the loadable) and the CONV engine multiplies the zeros; and MnasNet's
 //! 5×5 depthwise over 1152 channels needs one kernel group of 16 kernels ×
 //! 1152 channels × 25 taps (29 CBUF banks of nv_full's 16).
@@ -30,7 +31,7 @@
 //! * exact: a chunk drops only weights that are zero, and the bias, scale
 //!   and activation of the fused SDP are per channel, so each output
 //!   channel is the same sum of the same products (one caveat, as for the
-//!   merged conv: an infinite or NaN input in a dropped channel no longer
+//!   dense conv: an infinite or NaN input in a dropped channel no longer
 //!   reaches the other channels' sums);
 //! * a conv whose kernels read (nearly) all channels gains nothing from
 //!   this split; if it does not fit whole it is an error (splitting input
@@ -39,7 +40,7 @@
 //! Example: 1152 channels, 5×5 depthwise, 7×7 fp16 on nv_full (16-channel
 //! output atoms): 36 chunks of 32 kernels, each reading its own 32 input
 //! channels (two surfaces) with a 51,200-byte block of weights — 1.8 MB for
-//! all, where the merged `[1152, 1152, 5, 5]` weight is 66 MB.
+//! all, where the dense `[1152, 1152, 5, 5]` layout would be 66 MB.
 
 use super::dla::Ctx;
 use super::encode::Layout;

@@ -22,17 +22,23 @@
 //!   chunked whenever some step fits (the emitter then refuses a streaming
 //!   SDP, naming it).
 //!
-//! Example: a depthwise 3×3 conv over 96 channels, merged by lowering into a
-//! `[96, 96, 3, 3]` FP16 weight (165,888 bytes dense), becomes chunks of 16
-//! or 32 channels whose blocks total 4,608 or 9,216 bytes on nv_full.
+//! A grouped conv (`group` > 1, weight `[K, C/group, R, S]`) is decided on
+//! its dense `[K, C, R, S]` kernel, read through
+//! [`crate::grouped_kernel::DenseView`] (zeros outside the groups).
+//!
+//! Example: a depthwise 3×3 conv over 96 channels (weight `[96, 1, 3, 3]`,
+//! `group = 96`), whose dense `[96, 96, 3, 3]` FP16 layout would be 165,888
+//! bytes, becomes chunks of 16 or 32 channels whose blocks total 4,608 or
+//! 9,216 bytes on nv_full.
 
 use std::collections::BTreeMap;
 
 use super::attrs::A;
 use super::chan_split::{choose, supports, PAIR_CYCLES};
 use super::split::{self, Cbuf, Chunk, ConvGeom, ConvPlan};
-use super::weights::{conv_dc_len, kernels_per_group};
+use super::weights::{conv_dc_len, kernels_per_group, Values};
 use crate::config::Config;
+use crate::grouped_kernel::{conv_group, dense_shape, DenseView};
 use crate::program::{Engine, Op, Program, TensorId, TensorKind};
 use crate::{Error, Result};
 
@@ -82,9 +88,10 @@ pub(crate) fn conv_geom(
         .ok_or_else(|| a.op_err("operand 1 is missing"))?;
     let [_, c, h, wd] = nchw(p, x)?;
     let wt = &p.tensors[w];
-    let [k, wc, r, s] = <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
+    let group = conv_group(op);
+    let [k, wc, r, s] = dense_shape(&wt.shape, group).ok_or_else(|| {
         a.op_err(format!(
-            "weight '{}' must be [K, C, R, S], got {:?}",
+            "weight '{}' must be [K, C/group, R, S] with K a multiple of group = {group}, got {:?}",
             wt.name, wt.shape
         ))
     })?;
@@ -145,10 +152,12 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
     let TensorKind::Weight(values) = &p.tensors[w].kind else {
         return None;
     };
-    let shape = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()).ok()?;
-    if values.len() != shape.iter().product::<usize>() {
+    let group = conv_group(op);
+    let stored = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()).ok()?;
+    if values.len() != stored.iter().product::<usize>() {
         return None;
     }
+    let shape = dense_shape(&stored, group)?;
     let sdp = next_hw_op(p, k)
         .filter(|s| s.engine == Engine::Sdp && s.inputs.first() == Some(&Some(op.output)))?;
     let whole_fits = cbuf_plan(p, cfg, op, None).is_ok();
@@ -189,8 +198,8 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
             .sum()
     };
     let sup = match values.row_scaled() {
-        Some(r) => supports(&r, shape),
-        None => supports(&super::weights::LeF32s::of(values), shape),
+        Some(r) => grouped_supports(&r, stored, group),
+        None => grouped_supports(&super::weights::LeF32s::of(values), stored, group),
     };
     let chosen = choose(
         &sup,
@@ -215,6 +224,21 @@ pub(crate) fn decide(p: &Program, cfg: &Config, k: usize) -> Option<Vec<Chunk>> 
         }
     }
     Some(chosen)
+}
+
+/// [`supports`] of the dense kernel of a `[K, C/group, R, S]` weight `w`
+/// (read through [`DenseView`] when grouped).
+fn grouped_supports<V: Values + ?Sized>(
+    w: &V,
+    stored: [usize; 4],
+    group: usize,
+) -> Vec<Option<(usize, usize)>> {
+    match DenseView::new(w, stored, group) {
+        Some(view) if group > 1 => {
+            supports(&view, [stored[0], stored[1] * group, stored[2], stored[3]])
+        }
+        _ => supports(w, stored),
+    }
 }
 
 /// Every conv weight whose conv is emitted in channel chunks, with its
@@ -244,7 +268,7 @@ pub(crate) fn chunked_weights(p: &Program, cfg: &Config) -> BTreeMap<TensorId, V
 /// Multiply-accumulates each op of `p` computes as emitted, by op index:
 /// a conv's output pixels × kernels × its kernels' channels × taps, summed
 /// over its channel chunks when it is emitted in chunks ([`chunked_weights`]:
-/// a merged grouped or depthwise conv multiplies only its diagonal blocks,
+/// a grouped or depthwise conv multiplies only its diagonal blocks,
 /// widened to whole input atoms); 0 for other engines. The counts are the
 /// products, not the MAC-array cycles (no atom rounding of the kernels).
 pub fn conv_macs(p: &Program) -> Vec<u64> {
@@ -259,7 +283,7 @@ pub fn conv_macs(p: &Program) -> Vec<u64> {
             let Some(w) = op.inputs.get(1).copied().flatten() else {
                 return 0;
             };
-            let Ok([k, c, r, s]) = <[usize; 4]>::try_from(p.tensors[w].shape.as_slice()) else {
+            let Some([k, c, r, s]) = dense_shape(&p.tensors[w].shape, conv_group(op)) else {
                 return 0;
             };
             let out = p.tensors[op.output].elements() as u64;

@@ -482,10 +482,13 @@ impl Ctx<'_> {
     ) -> Result<(OpDesc, SurfaceDesc)> {
         let [n, full_c, h, wd] = self.nchw(x)?;
         let wt = &self.p.tensors[w];
-        let [full_k, full_wc, r, s] =
-            <[usize; 4]>::try_from(wt.shape.as_slice()).map_err(|_| {
+        // A grouped conv is described as its dense kernel (zeros outside
+        // the groups), which is what its weight blob holds.
+        let group = crate::grouped_kernel::conv_group(op);
+        let [full_k, full_wc, r, s] = crate::grouped_kernel::dense_shape(&wt.shape, group)
+            .ok_or_else(|| {
                 a.op_err(format!(
-                    "weight '{}' must be [K, C, R, S], got {:?}",
+                    "weight '{}' must be [K, C/group, R, S] with K a multiple of group = {group}, got {:?}",
                     wt.name, wt.shape
                 ))
             })?;

@@ -7,7 +7,10 @@
 //! [`Encoded::pack`], straight into the output. A weight read by two ops in
 //! different layouts, or bigger than its planned size, is an error naming it.
 //! Example: a `[20, 1, 5, 5]` fp16 conv weight becomes 1024 bytes (1000
-//! rounded up to 128) in direct-convolution order.
+//! rounded up to 128) in direct-convolution order. A grouped conv's weight
+//! emitted whole is laid out as its dense kernel (zeros outside the groups,
+//! [`crate::grouped_kernel`]), made as it is packed; in channel chunks, as
+//! the chunks' blocks.
 
 use std::collections::BTreeMap;
 
@@ -21,15 +24,19 @@ use super::weights::{
     per_point_into, per_point_len, LeF32s, Values,
 };
 use crate::config::Config;
+use crate::grouped_kernel::{conv_group, dense_shape, DenseView};
 use crate::program::{Engine, Op, Precision, Program, TensorId, TensorKind, Weights};
 use crate::{Error, Result};
 
 /// How a weight's blob is made from its values.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Layout {
-    /// Direct-convolution layout of a `[K, C, R, S]` weight.
+    /// Direct-convolution layout of a `[K, C, R, S]` weight: `shape` is the
+    /// dense kernel's; a grouped weight (`group` > 1, stored
+    /// `[K, C/group, R, S]`) is read through its dense view.
     Conv {
         shape: [usize; 4],
+        group: usize,
         prec: Precision,
         shift: i32,
         /// The channel chunks of a conv split by `chan_split`, each block
@@ -90,6 +97,20 @@ impl Layout {
 
     /// [`Layout::pack`] of the values `v`.
     fn pack_values<V: Values + ?Sized>(&self, v: &V, cfg: &Config, out: &mut [u8]) {
+        if let Layout::Conv { shape, group, .. } = self {
+            let [k, c, r, s] = *shape;
+            if let Some(view) = (*group > 1)
+                .then(|| DenseView::new(v, [k, c / group, r, s], *group))
+                .flatten()
+            {
+                return self.pack_dense(&view, cfg, out);
+            }
+        }
+        self.pack_dense(v, cfg, out)
+    }
+
+    /// [`Layout::pack_values`] of values already in the layout's dense shape.
+    fn pack_dense<V: Values + ?Sized>(&self, v: &V, cfg: &Config, out: &mut [u8]) {
         match self {
             Layout::Conv {
                 shape,
@@ -105,6 +126,7 @@ impl Layout {
                 chunks: Some(chunks),
                 kpg,
                 acpa,
+                ..
             } => {
                 debug_assert_eq!((*kpg, *acpa), (kernels_per_group(cfg, *prec), cfg.atomic_c));
                 chunks_dc_into(v, *shape, chunks, cfg, *prec, *shift, out);
@@ -244,8 +266,12 @@ fn encode_one(
     }
     match (op.engine, slot) {
         (Engine::Conv, 1) => {
-            let [k, c, r, s] =
-                <[usize; 4]>::try_from(shape.as_slice()).map_err(|_| bad_shape("[K, C, R, S]"))?;
+            let group = conv_group(op);
+            let [k, c, r, s] = dense_shape(shape, group).ok_or_else(|| {
+                bad_shape(&format!(
+                    "[K, C/group, R, S] with K a multiple of group = {group}"
+                ))
+            })?;
             let shift = if prec.bytes() == 1 || prec == crate::Precision::Int16 {
                 a.reg("out_cvt.truncate")? as i32
             } else {
@@ -254,6 +280,7 @@ fn encode_one(
             Ok(Encoded {
                 layout: Layout::Conv {
                     shape: [k, c, r, s],
+                    group,
                     prec,
                     shift,
                     chunks: None,

@@ -143,7 +143,7 @@ impl Values for LeF32s<'_> {
     }
 
     /// Blocks of bytes skipped at a time when they are contiguous (a kernel
-    /// of a merged grouped conv is mostly zeros: scanned element by element,
+    /// of a dense block-diagonal conv is mostly zeros: scanned element by element,
     /// the chunk decision dominated ShuffleNet's compile).
     fn nonzero_span(&self, from: usize, to: usize) -> Option<(usize, usize)> {
         let Some(bytes) = self.0.as_contiguous() else {

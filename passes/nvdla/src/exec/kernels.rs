@@ -118,6 +118,10 @@ fn conv(env: &Env, op: &Op) -> Result<Vec<f32>, Error> {
             "pad_x_right",
         ])?),
     );
+    let group = crate::grouped_kernel::conv_group(op);
+    if group > 1 {
+        attrs.insert("group".into(), Attr::Int(group as i64));
+    }
     let y = onnc_interp::run_op("Conv", &attrs, &[Some(&x), Some(&w)])
         .map_err(|e| Error::program(op, e.to_string()))?;
     Ok(y[0]

@@ -1,83 +1,57 @@
 //! Grouped and depthwise convolutions lowered natively: a `Conv` with
-//! `group = G > 1` and a constant kernel becomes the one dense `Conv` with
-//! block-diagonal weights that [`super::regroup`] makes from a split form.
+//! `group = G > 1` becomes one `nvdla.conv` that keeps its grouped kernel
+//! `[K, C/G, R, S]` and carries `group = G`.
 //!
-//! In: a [`Work`] graph that kept grouped convolutions whole (the legalizer
-//! no longer splits them per group for NVDLA). Out: the same graph with
-//! each such `Conv` replaced in place — same name, inputs and output — by a
-//! `Conv` with `group = 1` whose kernel `[K, C, R, S]` holds group `g`'s
-//! kernels `[K/G, C/G, R, S]` at rows `g·K/G..` and columns `g·C/G..`, and
-//! zeros elsewhere. Emission cuts it into channel chunks that hold only the
-//! diagonal blocks (`emit/chunking.rs`), so the loadable carries each
-//! group's kernels, not the dense block.
+//! In: a grouped `Conv` node's kernel shape, its input's channel count and
+//! its `group`. Out: nothing when they agree (`K` and `C` multiples of `G`,
+//! the kernel reading `C/G` channels), else what is wrong and how to fix
+//! it, for the lowering's problem list ([`check`]).
 //!
-//! Why here and not in the legalizer: splitting into G convolutions and a
-//! `Concat` made thousands of e-graph nodes (ShuffleNet: 203 nodes became
-//! 4765) only for the lowering to merge them back.
+//! The legalizer keeps grouped convolutions whole for NVDLA (splitting into
+//! G convolutions and a `Concat` made thousands of e-graph nodes: ShuffleNet
+//! 203 nodes became 4765). Consumers that need the dense `[K, C, R, S]`
+//! kernel (zeros outside the groups) read it through
+//! [`crate::grouped_kernel`]; emission cuts such a conv into channel chunks
+//! holding only the groups' blocks (`emit/chunking.rs`), so neither the IR
+//! nor the loadable holds the dense block.
 //!
 //! ```text
 //! y = Conv(x[1,8,H,W], w[4,4,3,3], group = 2)
-//!   ⇒  y = Conv(x, w'[4,8,3,3])   (w'[0..2, 0..4] = w[0..2], w'[2..4, 4..8] = w[2..4], zeros elsewhere)
+//!   ⇒  %y = "nvdla.conv"(%x, %w) {group = 2 : i64, ...} : (tensor<1x8xHxW>, tensor<4x4x3x3>) -> ...
 //! ```
 
-use onnc_tensor::{Attr, DType, Tensor};
-
-use super::graph::Work;
-
-/// Replaces every grouped `Conv` with a constant 4-D kernel whose shape
-/// agrees with its group; returns how many. Others are left for the
-/// lowering to refuse with its own message.
-pub fn expand_grouped(w: &mut Work) -> usize {
-    let mut expanded = 0;
-    for i in 0..w.nodes.len() {
-        let n = &w.nodes[i];
-        if n.op_type != "Conv" || !n.domain.is_empty() {
-            continue;
-        }
-        let g = n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1);
-        if g <= 1 {
-            continue;
-        }
-        let Some(kernel) = n.input(1).and_then(|k| w.constant(k)) else {
-            continue;
-        };
-        let Some(dense) = block_diagonal(kernel, g as usize) else {
-            continue;
-        };
-        let name = format!("{}.regrouped_w", n.name);
-        w.shapes.insert(name.clone(), dense.shape().to_vec());
-        w.consts.insert(name.clone(), dense);
-        let n = &mut w.nodes[i];
-        n.inputs[1] = Some(name);
-        n.attrs.insert("group".into(), Attr::Int(1));
-        expanded += 1;
-    }
-    if expanded > 0 {
-        w.reindex();
-    }
-    expanded
-}
-
-/// The dense `[K, G·Cg, R, S]` kernel of a grouped `[K, Cg, R, S]` kernel
-/// (`K` a multiple of `G`), or `None` for any other shape.
-fn block_diagonal(kernel: &Tensor, g: usize) -> Option<Tensor> {
-    let &[k, cg, r, s] = kernel.shape() else {
-        return None;
+/// Whether a grouped conv's kernel `shape` and its input's `channels` (if
+/// known) agree with `group` (> 1): `Err((what, fix))` naming the
+/// disagreement when not.
+pub fn check(shape: &[usize], channels: Option<usize>, group: i64) -> Result<(), (String, String)> {
+    let fix = "export the convolution with a kernel [K, C/group, R, S] and K and C multiples of group (ONNX Conv)";
+    let Some(g) = usize::try_from(group).ok().filter(|&g| g > 0) else {
+        return Err((
+            format!("has group = {group}"),
+            "group must be a positive integer".into(),
+        ));
+    };
+    let &[k, cg, _, _] = shape else {
+        return Err((
+            format!("is a grouped convolution (group = {g}) with a kernel of shape {shape:?}"),
+            "NVDLA runs 2-D convolutions: the kernel must be [K, C/group, R, S]".into(),
+        ));
     };
     if k % g != 0 {
-        return None;
+        return Err((
+            format!("has {k} kernels, not a multiple of group = {g}"),
+            fix.into(),
+        ));
     }
-    let (kg, c, rs) = (k / g, cg * g, r * s);
-    let v = kernel.cast(DType::F32);
-    let v = v.as_f32().ok()?;
-    let mut dense = vec![0f32; k * c * rs];
-    for kk in 0..k {
-        let c0 = (kk / kg) * cg;
-        let src = kk * cg * rs;
-        let dst = (kk * c + c0) * rs;
-        dense[dst..dst + cg * rs].copy_from_slice(&v[src..src + cg * rs]);
+    if let Some(c) = channels {
+        if cg.checked_mul(g) != Some(c) {
+            return Err((
+                format!("reads {c} input channels but its kernel has {cg} per group × {g} groups"),
+                fix.into(),
+            ));
+        }
     }
-    Tensor::from_f32(vec![k, c, r, s], dense).ok()
+    Ok(())
 }
 
 #[cfg(test)]
@@ -85,21 +59,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn groups_land_on_the_diagonal() {
-        // K = 4, Cg = 1, 1×1, G = 2: kernels 0, 1 read channel 0; 2, 3 read channel 1.
-        let k = Tensor::from_f32(vec![4, 1, 1, 1], vec![1., 2., 3., 4.]).unwrap();
-        let d = block_diagonal(&k, 2).unwrap();
-        assert_eq!(d.shape(), &[4, 2, 1, 1]);
-        assert_eq!(d.as_f32().unwrap(), &[1., 0., 2., 0., 0., 3., 0., 4.]);
-        // Depthwise, 2 taps: each kernel reads its own channel.
-        let k = Tensor::from_f32(vec![3, 1, 1, 2], vec![1., 2., 3., 4., 5., 6.]).unwrap();
-        let d = block_diagonal(&k, 3).unwrap();
-        let want = [
-            1., 2., 0., 0., 0., 0., //
-            0., 0., 3., 4., 0., 0., //
-            0., 0., 0., 0., 5., 6.,
-        ];
-        assert_eq!(d.as_f32().unwrap(), &want);
-        assert!(block_diagonal(&k, 2).is_none(), "3 kernels in 2 groups");
+    fn agreeing_shapes_pass_and_others_say_why() {
+        assert!(check(&[32, 1, 3, 3], Some(32), 32).is_ok(), "depthwise");
+        assert!(check(&[8, 4, 3, 3], Some(8), 2).is_ok());
+        assert!(check(&[8, 4, 3, 3], None, 2).is_ok(), "input shape unknown");
+        let (what, _) = check(&[6, 4, 3, 3], Some(8), 4).unwrap_err();
+        assert_eq!(what, "has 6 kernels, not a multiple of group = 4");
+        let (what, fix) = check(&[8, 4, 3, 3], Some(12), 2).unwrap_err();
+        assert_eq!(
+            what,
+            "reads 12 input channels but its kernel has 4 per group × 2 groups"
+        );
+        assert!(fix.contains("[K, C/group, R, S]"));
+        assert!(check(&[8, 4, 3], Some(8), 2)
+            .unwrap_err()
+            .0
+            .contains("[8, 4, 3]"));
+        assert!(check(&[8, 4, 3, 3], Some(8), -2)
+            .unwrap_err()
+            .0
+            .contains("-2"));
+        assert!(check(&[8, 4, 3, 3], Some(8), 0)
+            .unwrap_err()
+            .0
+            .contains("group = 0"));
     }
 }

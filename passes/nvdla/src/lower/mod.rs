@@ -15,7 +15,9 @@
 //!   squeeze-excitation vector) and the `Relu` after it, as long as the
 //!   steps pack onto X1/X2/Y (X1/X2 on nv_small, which has no Y unit;
 //!   [`sdp`], [`fuse`]).
-//!   Grouped convs that legalization split are merged back ([`regroup`]);
+//!   A grouped or depthwise conv keeps its `[K, C/G, R, S]` kernel and
+//!   carries `group = G` ([`grouped`]); grouped convs that legalization
+//!   split are merged back ([`regroup`]);
 //!   a `Flatten`/`Reshape` `[N,C,H,W] → [N,CHW]` feeding a 1×1 conv becomes
 //!   one conv with an H×W kernel over the cube.
 //! * Remaining element-wise ops → standalone `nvdla.sdp` reading memory,
@@ -154,7 +156,6 @@ pub fn lower(graph: &Graph, config: ConfigName, opts: &LowerOptions) -> Result<P
         return Err(Error::Lower { problems });
     }
     unwide::unwide(&mut w);
-    grouped::expand_grouped(&mut w);
     regroup::regroup(&mut w);
     // Composing `x · gate(x)` into one LUT function only pays where the LUT
     // runs; elsewhere (nv_small; INT8) the pieces run on the X units.

@@ -29,13 +29,15 @@ pub const EMU_SHIFT: &str = "onnc.emu_shift";
 /// How a fused group starts.
 #[derive(Debug, Clone)]
 enum Head {
-    /// A convolution: input value, weight (name, shape, values), strides, pads [t,l,b,r], dilations.
+    /// A convolution: input value, weight (name, shape, values), strides,
+    /// pads [t,l,b,r], dilations, group count (the weight `[K, C/group, R, S]`).
     Conv {
         input: String,
         weight: (String, Vec<usize>, Weights),
         strides: [i64; 2],
         pads: [i64; 4],
         dilations: [i64; 2],
+        group: i64,
     },
     /// A standalone SDP reading `input` from memory.
     Sdp { input: String },
@@ -263,13 +265,13 @@ impl Lowering {
             );
             return None;
         };
-        if n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1) != 1 {
-            self.problem(
-                n,
-                "is a grouped convolution",
-                "legalize for NVDLA first (onnc-legalize splits groups)",
-            );
-            return None;
+        let group = n.attrs.get("group").and_then(Attr::as_int).unwrap_or(1);
+        if group != 1 {
+            let channels = n.input(0).and_then(|x| cube(self.w.shape(x))).map(|s| s[1]);
+            if let Err((what, fix)) = super::grouped::check(wt.shape(), channels, group) {
+                self.problem(n, what, fix);
+                return None;
+            }
         }
         if n.attrs
             .get("auto_pad")
@@ -298,7 +300,8 @@ impl Lowering {
             return None;
         }
         // Flatten/Reshape [N,C,H,W] → [N,CHW] feeding a 1×1 conv: one conv with an H×W kernel.
-        if wshape[2..] == [1, 1] && strides == [1, 1] && pads.iter().all(|&p| p == 0) {
+        if group == 1 && wshape[2..] == [1, 1] && strides == [1, 1] && pads.iter().all(|&p| p == 0)
+        {
             if let Some((src, claimed)) = self.unflatten(&input, wshape[1]) {
                 let s = cube(self.w.shape(&src)).unwrap_or_default();
                 wshape = vec![k, s[1], s[2], s[3]];
@@ -321,6 +324,7 @@ impl Lowering {
             strides: [strides[0], strides[1]],
             pads: [pads[0], pads[1], pads[2], pads[3]],
             dilations: [dil[0], dil[1]],
+            group,
         };
         Some((head, steps))
     }
@@ -376,6 +380,7 @@ impl Lowering {
             strides: [1, 1],
             pads: [0; 4],
             dilations: [1, 1],
+            group: 1,
         };
         Some((head, vec![]))
     }
@@ -492,6 +497,7 @@ impl Lowering {
                 strides,
                 pads,
                 dilations,
+                group,
             } => {
                 let Some(x) = self.tensor(&n, &input) else {
                     return;
@@ -506,7 +512,7 @@ impl Lowering {
                     TensorKind::Fused,
                 );
                 let pv = self.b.prec_value();
-                let set = vec![
+                let mut set = vec![
                     ("conv_mode", Value::Str("direct".into())),
                     ("data_format", Value::Str("feature".into())),
                     ("in_precision", pv.clone()),
@@ -520,6 +526,10 @@ impl Lowering {
                     ("dilation_y", Value::Int(dilations[0])),
                     ("dilation_x", Value::Int(dilations[1])),
                 ];
+                // Dense convs carry no `group` (its default is 1).
+                if group > 1 {
+                    set.push((crate::grouped_kernel::GROUP, Value::Int(group)));
+                }
                 self.b.push(
                     Engine::Conv,
                     &layer,

@@ -1,11 +1,15 @@
 //! Grouped convolutions back in one piece: `Split → Conv×G → Concat` on
-//! channels becomes one `Conv` with block-diagonal weights.
+//! channels becomes one grouped `Conv` (equal groups) or one `Conv` with
+//! block-diagonal weights (unequal groups).
 //!
 //! In: a [`Work`] graph in which legalization split a grouped (or depthwise)
 //! convolution into G convolutions over channel slices. Out: the same graph
 //! with each such pattern replaced by a single `Conv` node named after the
-//! `Concat`, whose weight `[ΣK_g, ΣC_g, R, S]` is zero outside the diagonal
-//! blocks and whose bias is the concatenation of the group biases.
+//! `Concat`, whose bias is the concatenation of the group biases and whose
+//! weight is, when every group has the same `[K_g, C_g, R, S]` kernel, the
+//! grouped `[G·K_g, C_g, R, S]` kernel with `group = G` (lowered natively,
+//! [`super::grouped`]); otherwise the dense `[ΣK_g, ΣC_g, R, S]` kernel,
+//! zero outside the diagonal blocks.
 //!
 //! Why: the group slices start at channel offsets that are rarely multiples
 //! of the memory atom (ShuffleNet: 6 channels per group, fp16 atoms hold 16),
@@ -18,7 +22,9 @@
 //!
 //! ```text
 //! s = Split(x[1,8,H,W], [4,4])   c0 = Conv(s:0, w0[2,4,3,3])   c1 = Conv(s:1, w1[2,4,3,3])   y = Concat(c0, c1)
-//!   ⇒  y = Conv(x, w[4,8,3,3])     (w[0..2, 0..4] = w0, w[2..4, 4..8] = w1, zeros elsewhere)
+//!   ⇒  y = Conv(x, w[4,4,3,3], group = 2)   (w[0..2] = w0, w[2..4] = w1)
+//! s = Split(x[1,6,H,W], [2,4])   c0 = Conv(s:0, w0[2,2,3,3])   c1 = Conv(s:1, w1[2,4,3,3])   y = Concat(c0, c1)
+//!   ⇒  y = Conv(x, w[4,6,3,3])     (w[0..2, 0..2] = w0, w[2..4, 2..6] = w1, zeros elsewhere)
 //! ```
 
 use onnc_onnx::Node;
@@ -143,7 +149,17 @@ fn apply(w: &mut Work, p: Pattern) {
     let c_total: usize = weights.iter().map(|t| t.shape()[1]).sum();
     let k_total: usize = weights.iter().map(|t| t.shape()[0]).sum();
     let rs: usize = weights[0].shape()[2..].iter().product();
-    let mut merged = vec![0f32; k_total * c_total * rs];
+    // Equal groups: the grouped kernel (the groups' kernels one after the
+    // other) and `group = G`; else the dense block-diagonal kernel.
+    let uniform = weights
+        .iter()
+        .all(|t| t.shape()[..2] == weights[0].shape()[..2]);
+    let width = if uniform {
+        weights[0].shape()[1]
+    } else {
+        c_total
+    };
+    let mut merged = vec![0f32; k_total * width * rs];
     let mut bias = vec![0f32; k_total];
     let (mut k0, mut c0) = (0, 0);
     for (g, &c) in p.convs.iter().enumerate() {
@@ -151,10 +167,11 @@ fn apply(w: &mut Work, p: Pattern) {
         let (k, cg) = (t.shape()[0], t.shape()[1]);
         let v = t.cast(onnc_tensor::DType::F32);
         let v = v.as_f32().unwrap_or(&[]);
+        let col = if uniform { 0 } else { c0 };
         for kk in 0..k {
             for cc in 0..cg {
                 let src = (kk * cg + cc) * rs;
-                let dst = ((k0 + kk) * c_total + c0 + cc) * rs;
+                let dst = ((k0 + kk) * width + col + cc) * rs;
                 merged[dst..dst + rs].copy_from_slice(&v[src..src + rs]);
             }
         }
@@ -170,7 +187,7 @@ fn apply(w: &mut Work, p: Pattern) {
     let (wn, bn) = (format!("{name}.regrouped_w"), format!("{name}.regrouped_b"));
     let mut shape = weights[0].shape().to_vec();
     shape[0] = k_total;
-    shape[1] = c_total;
+    shape[1] = width;
     w.shapes.insert(wn.clone(), shape.clone());
     w.shapes.insert(bn.clone(), vec![k_total]);
     w.consts.insert(
@@ -185,6 +202,10 @@ fn apply(w: &mut Work, p: Pattern) {
     node.name = name;
     node.inputs = vec![Some(x), Some(wn), Some(bn)];
     node.outputs = concat.outputs.clone();
+    if uniform {
+        node.attrs
+            .insert("group".into(), Attr::Int(p.convs.len() as i64));
+    }
     let mut sources: Vec<String> = std::iter::once(p.split)
         .chain(p.convs.iter().copied())
         .chain([p.concat])
@@ -233,6 +254,71 @@ mod tests {
             i += 1;
         }
         merged
+    }
+
+    /// A `Split → Conv×G → Concat` of G equal groups becomes one grouped
+    /// `Conv` (`group = G`, the kernels one after the other); unequal
+    /// groups become one dense `Conv`, zero outside the diagonal blocks.
+    #[test]
+    fn equal_groups_merge_into_a_grouped_conv_and_unequal_ones_into_a_dense_one() {
+        let merge = |sizes: &[usize]| {
+            let c: usize = sizes.iter().sum();
+            let mut g = Graph {
+                name: "g".into(),
+                inputs: vec![vi("x", c)],
+                outputs: vec![vi("y", c)],
+                ..Default::default()
+            };
+            g.initializers.push((
+                "sizes".into(),
+                Tensor::from_i64(vec![sizes.len()], sizes.iter().map(|&s| s as i64).collect())
+                    .unwrap(),
+            ));
+            let parts: Vec<String> = (0..sizes.len()).map(|k| format!("p{k}")).collect();
+            let refs: Vec<&str> = parts.iter().map(String::as_str).collect();
+            g.nodes.push(
+                Node::new("split", "Split", &["x", "sizes"], &refs).with_attr("axis", Attr::Int(1)),
+            );
+            let mut outs = Vec::new();
+            let mut next = 1.0f32;
+            for (k, &cg) in sizes.iter().enumerate() {
+                let (wn, o) = (format!("w{k}"), format!("q{k}"));
+                let v: Vec<f32> = (0..cg * cg)
+                    .map(|_| {
+                        next += 1.0;
+                        next
+                    })
+                    .collect();
+                g.initializers
+                    .push((wn.clone(), Tensor::from_f32(vec![cg, cg, 1, 1], v).unwrap()));
+                g.nodes.push(Node::new(
+                    &format!("conv{k}"),
+                    "Conv",
+                    &[&parts[k], &wn],
+                    &[&o],
+                ));
+                outs.push(o);
+            }
+            let refs: Vec<&str> = outs.iter().map(String::as_str).collect();
+            g.nodes
+                .push(Node::new("cat", "Concat", &refs, &["y"]).with_attr("axis", Attr::Int(1)));
+            let mut w = Work::new(&g).unwrap();
+            assert_eq!(regroup(&mut w), 1);
+            assert_eq!(w.nodes.len(), 1);
+            let n = w.nodes[0].clone();
+            let wt = w.constant(n.input(1).unwrap()).unwrap().clone();
+            (n.attrs.get("group").and_then(Attr::as_int), wt)
+        };
+        // Two groups of 2 channels: kernels 2..6 and 6..10, one after the other.
+        let (group, wt) = merge(&[2, 2]);
+        assert_eq!(group, Some(2));
+        assert_eq!(wt.shape(), &[4, 2, 1, 1]);
+        assert_eq!(wt.as_f32().unwrap(), &[2., 3., 4., 5., 6., 7., 8., 9.]);
+        // Groups of 1 and 2 channels: dense, zeros off the diagonal blocks.
+        let (group, wt) = merge(&[1, 2]);
+        assert_eq!(group, None);
+        assert_eq!(wt.shape(), &[3, 3, 1, 1]);
+        assert_eq!(wt.as_f32().unwrap(), &[2., 0., 0., 0., 3., 4., 0., 5., 6.]);
     }
 
     /// Pseudo-random chains of `Split → Conv×G → Concat` patterns, some

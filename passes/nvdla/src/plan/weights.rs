@@ -4,7 +4,8 @@
 //! and the pool size. Each weight's size and alignment follow how ops read it
 //! ([`WeightUse`], the strictest use wins): conv kernels are padded to the
 //! CBUF entry and aligned to it (a conv emitted in channel chunks needs only
-//! its chunks' blocks, `emit::chunking`), SDP `per_kernel` operands are padded to the
+//! its chunks' blocks, `emit::chunking`; a grouped conv emitted whole, its
+//! dense kernel, `group` times its values), SDP `per_kernel` operands are padded to the
 //! memory atom, operands read as cubes (`per_point`, or by other engines) get
 //! the cube layout with its strides; every offset is 32-byte aligned.
 //!
@@ -16,6 +17,7 @@ use super::error::op_name;
 use super::layout::{align_up, conv_granule, cube_layout, WeightUse};
 use crate::config::Config;
 use crate::emit::chunking::{chunked_weights, planned_bytes};
+use crate::grouped_kernel::conv_group;
 use crate::program::{Engine, Placement, Pool, Program, TensorKind};
 use crate::{Error, Result};
 
@@ -61,6 +63,14 @@ pub(crate) fn uses(p: &Program) -> Result<Vec<WeightUse>> {
 pub(crate) fn sizes(p: &Program, config: &Config) -> Result<Vec<(WeightUse, u64)>> {
     let uses = uses(p)?;
     let chunked = chunked_weights(p, config);
+    // A grouped conv's kernel emitted whole is laid out as its dense
+    // kernel: `group` times its own values.
+    let mut groups = vec![1u64; p.tensors.len()];
+    for op in p.ops.iter().filter(|o| o.engine == Engine::Conv) {
+        if let Some(w) = op.inputs.get(1).copied().flatten() {
+            groups[w] = groups[w].max(conv_group(op) as u64);
+        }
+    }
     Ok(p.tensors
         .iter()
         .enumerate()
@@ -69,6 +79,10 @@ pub(crate) fn sizes(p: &Program, config: &Config) -> Result<Vec<(WeightUse, u64)
             let size = match chunked.get(&t) {
                 Some(chunks) if u == WeightUse::ConvKernel => {
                     align_up(planned_bytes(chunks), conv_granule(config))
+                }
+                None if u == WeightUse::ConvKernel && groups[t] > 1 => {
+                    let raw = tensor.elements() as u64 * tensor.precision.bytes() as u64;
+                    align_up(raw.saturating_mul(groups[t]), conv_granule(config))
                 }
                 _ => u.size(tensor, config),
             };
