@@ -237,29 +237,11 @@ fn source(p: &Program, t: TensorId, entry: &[Option<f64>]) -> TensorId {
     cur
 }
 
-/// A converter writing `t`, a Concat member, writes in the outermost
-/// Concat's scale that has one.
+/// A converter writing `t`, a Concat member (or the input of a PDP whose
+/// result is one), writes in the outermost Concat's scale that has one:
+/// the compiler's own rule (`onnc_nvdla::ctable::unit_root`).
 fn concat_root(p: &Program, t: TensorId, entry: &[Option<f64>]) -> TensorId {
-    let mut cur = t;
-    let mut best = t;
-    for _ in 0..=p.ops.len() {
-        let Some(outer) = p
-            .ops
-            .iter()
-            .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(cur)))
-        else {
-            break;
-        };
-        cur = outer.output;
-        if entry[cur].is_some() {
-            best = cur;
-        }
-    }
-    if entry[best].is_some() {
-        best
-    } else {
-        t
-    }
+    onnc_nvdla::ctable::unit_root(p, t, &|x| entry[x].is_some())
 }
 
 /// `inputs` as the INT8 loadable takes them: every graph input stored in

@@ -8,6 +8,7 @@ shuffle_size.onnx     ShuffleNet channel_shuffle written with x.size():
 interpolate_size.onnx F.interpolate(y, size=z.shape[-2:]) (Shape -> Slice -> Cast -> Concat -> Resize sizes)
 maxpool_ceil.onnx     MaxPool 3x3/2 ceil_mode=1 over 8x8 (4x4; floor mode gives 3x3)
 dense_block.onnx      DenseNet block: every layer concatenates the block input and all earlier layers
+dense_transition.onnx two DenseNet blocks joined by a transition (conv, average pool)
 option_a.onnx         ResNet-20 option-A shortcut: F.pad(x[:, :, ::2, ::2], (0, 0, 0, 0, 4, 4)) + conv branch
 """
 import os
@@ -109,6 +110,26 @@ for k in range(3):
 nodes.append(helper.make_node("Concat", feats, ["cat3"], name="cat3", axis=1))
 nodes.append(conv("cat3", "y", 64, 8, inits, k=1))
 save("dense_block", nodes, inits, [("x", [1, 16, 6, 6])], [("y", [1, 8, 6, 6])])
+
+# DenseNet transition between two blocks: conv 1x1 -> average pool 2x2 -> the next
+# block, whose first Concat holds only the pool's result, the next ones copies of it
+inits, nodes, feats = [], [], ["r0"]
+nodes += [conv("x", "c0", 8, 16, inits), helper.make_node("Relu", ["c0"], ["r0"], name="relu0")]
+for k in range(2):
+    nodes.append(helper.make_node("Concat", list(feats), [f"cat{k}"], name=f"cat{k}", axis=1))
+    nodes += [conv(f"cat{k}", f"c{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"c{k + 1}"], [f"r{k + 1}"], name=f"relu{k + 1}")]
+    feats.append(f"r{k + 1}")
+nodes.append(helper.make_node("Concat", feats, ["cat2"], name="cat2", axis=1))
+nodes += [conv("cat2", "t", 48, 16, inits, k=1), helper.make_node("Relu", ["t"], ["tr"], name="trelu")]
+nodes.append(helper.make_node("AveragePool", ["tr"], ["p0"], name="tpool", kernel_shape=[2, 2], strides=[2, 2]))
+feats = ["p0"]
+for k in range(2):
+    nodes.append(helper.make_node("Concat", list(feats), [f"dcat{k}"], name=f"dcat{k}", axis=1))
+    nodes += [conv(f"dcat{k}", f"d{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"d{k + 1}"], [f"dr{k + 1}"], name=f"drelu{k + 1}")]
+    feats.append(f"dr{k + 1}")
+nodes.append(helper.make_node("Concat", feats, ["dcat2"], name="dcat2", axis=1))
+nodes.append(conv("dcat2", "y", 48, 8, inits, k=1))
+save("dense_transition", nodes, inits, [("x", [1, 8, 8, 8])], [("y", [1, 8, 4, 4])])
 
 # ResNet option A
 inits = [i64("s0", [0, 0]), i64("s1", [BIG, BIG]), i64("sax", [2, 3]), i64("sst", [2, 2]), i64("pads", [0, 4, 0, 0, 0, 4, 0, 0])]

@@ -383,14 +383,22 @@ const NEEDS: &str = "needs the scale of tensor";
 /// its Concat's memory and so its unit (the outermost Concat with a table
 /// entry); any other tensor is its own.
 fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>) -> TensorId {
+    unit_root(p, t, &|x| scales.contains_key(&x))
+}
+
+/// [`concat_root`] for any record of which tensors have a scale (`has`):
+/// the tensor whose scale the converter writing `t` writes in. Also read
+/// by the INT8 check (`onnc_passes::sim_check::int8`) to dequantize what a
+/// loadable stored, so both sides agree by construction.
+pub fn unit_root(p: &Program, t: TensorId, has: &dyn Fn(TensorId) -> bool) -> TensorId {
     let mut cur = t;
     for _ in 0..=p.ops.len() {
         match enclosing(p, cur) {
-            Some(next) if scales.contains_key(&next) || enclosing(p, next).is_some() => cur = next,
+            Some(next) if has(next) || enclosing(p, next).is_some() => cur = next,
             _ => break,
         }
     }
-    if scales.contains_key(&cur) {
+    if has(cur) {
         cur
     } else {
         t
@@ -399,7 +407,11 @@ fn concat_root(p: &Program, t: TensorId, scales: &BTreeMap<TensorId, (f64, i64)>
 
 /// The cube `t` is written inside: the result of the concat `t` is a
 /// member of, or the result of a reshape of `t` that is itself a concat
-/// member (an interleaved upsampling's rows reshaped into a concat).
+/// member (an interleaved upsampling's rows reshaped into a concat), or
+/// the result of a PDP, BDMA or RUBIK op reading `t` whose result is a
+/// concat member: those ops have no converter, so their result is in
+/// `t`'s unit and `t` must be written in the concat's (DenseNet's
+/// transition: conv → average pool → the next block's concats).
 fn enclosing(p: &Program, t: TensorId) -> Option<TensorId> {
     let member_of = |x: TensorId| {
         p.ops
@@ -407,10 +419,16 @@ fn enclosing(p: &Program, t: TensorId) -> Option<TensorId> {
             .find(|o| o.engine == Engine::Concat && o.inputs.contains(&Some(x)))
             .map(|o| o.output)
     };
+    let unconverted = |e: Engine| {
+        matches!(
+            e,
+            Engine::Reshape | Engine::Pdp | Engine::Bdma | Engine::Rubik
+        )
+    };
     member_of(t).or_else(|| {
         p.ops
             .iter()
-            .find(|o| o.engine == Engine::Reshape && o.inputs.first() == Some(&Some(t)))
+            .find(|o| unconverted(o.engine) && o.inputs.first() == Some(&Some(t)))
             .map(|o| o.output)
             .filter(|&y| member_of(y).is_some())
     })
@@ -464,7 +482,10 @@ fn scale_of(p: &Program, t: TensorId, table: &Table) -> Result<f64, String> {
             _ => break,
         }
     }
-    if let Some(&(s, _)) = scales.get(&cur) {
+    // A concat member (or the input of a PDP writing one) is written in
+    // its concat's unit (`concat_root`), which is what a reader of it
+    // must take, not the member's own table entry.
+    if let Some(&(s, _)) = scales.get(&concat_root(p, cur, scales)) {
         return Ok(s);
     }
     // The tensor a table entry would have to name (views have their source's).

@@ -60,7 +60,7 @@ mod standalone;
 mod twins;
 mod units;
 
-pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, ApplyOptions};
+pub use apply::{apply_scales, apply_scales_with, fixed_point, method_of, unit_root, ApplyOptions};
 pub use error::{MAX_LISTED, MAX_NAMED};
 pub use formats::{
     apply_calib, detect, load_calib, parse_calib, save_calib, CalibFormat, Calibration, SaveOptions,
