@@ -64,7 +64,7 @@ pub fn handle_hidden_flags(command: impl FnOnce() -> Command, argv: &[String]) {
     };
     let tool = argv.first().cloned().unwrap_or_default();
     let fail = |m: String| -> ! {
-        eprintln!("{tool}: error: {m}");
+        onnc_io::stderr::line(&format!("{tool}: error: {m}"));
         exit(2)
     };
     if flag == COMPLETIONS_FLAG {

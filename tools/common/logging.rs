@@ -33,5 +33,8 @@ pub fn init(default_level: &str) {
         .without_time()
         .with_target(false)
         .with_ansi(ansi)
+        // A closed stderr loses the log, not the compile: the subscriber's
+        // own report of a failed write is an `eprintln!`, which would panic.
+        .log_internal_errors(false)
         .try_init();
 }

@@ -35,6 +35,7 @@ mod check;
 mod dir;
 mod error;
 mod file;
+pub mod stderr;
 pub mod stdout;
 pub mod temp;
 

@@ -48,7 +48,7 @@ fn import_onnx(input: &Input) -> Result<Vec<u8>, Error> {
     }
     .map_err(|e| Error(vec![e.to_string()]))?;
     for w in &model.warnings {
-        eprintln!("{file}: warning: {w}");
+        onnc_io::stderr::line(&format!("{file}: warning: {w}"));
     }
     let context =
         ir::new_context().map_err(|d| Error(d.iter().map(|d| d.to_string()).collect()))?;

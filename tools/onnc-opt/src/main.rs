@@ -46,7 +46,7 @@ pub fn main_with(args: Vec<String>) -> ExitCode {
     onnc_passes::register_all();
     if cli.list_passes {
         if let Err(e) = onnc_io::stdout::print(&onnc_passes::help_text()) {
-            eprintln!("onnc-opt: {}", onnc_io::stdout::describe(&e));
+            onnc_io::stderr::line(&format!("onnc-opt: {}", onnc_io::stdout::describe(&e)));
             return ExitCode::FAILURE;
         }
         return ExitCode::SUCCESS;
@@ -115,7 +115,7 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
                 Err(errors) => errors,
             };
             for p in &problems {
-                eprintln!("{p}");
+                onnc_io::stderr::line(&format!("{p}"));
             }
             failed |= !problems.is_empty();
         } else {

@@ -155,7 +155,9 @@ fn dump_mvu_level(c: &Compile, module: &Module, file: &str) -> Result<(), Failur
         }
         Err(e) => {
             for m in e {
-                eprintln!("warning: --dump-ir-after-all: the mvu level has no dialect text: {m}");
+                onnc_io::stderr::line(&format!(
+                    "warning: --dump-ir-after-all: the mvu level has no dialect text: {m}"
+                ));
             }
         }
     }
@@ -385,9 +387,9 @@ fn nnie_messages(file: &str, e: onnc_nnie::NnieError) -> Vec<String> {
 /// The `--progress` line of a back end's last stage (`[4/4] mvu codegen
 /// DIR  12.3 ms`): its number, name, output folder and time since `start`.
 fn writer_progress(stage: usize, name: &str, dir: &std::path::Path, start: Instant) {
-    eprintln!(
+    onnc_io::stderr::line(&format!(
         "[{stage}/4] {name:<24} {:<32} {:>8.1} ms",
         dir.display(),
         start.elapsed().as_secs_f64() * 1e3
-    );
+    ));
 }

@@ -93,6 +93,8 @@ pub fn report_step(
     let ms = start.elapsed().as_secs_f64() * 1e3;
     tracing::info!(stage = name, step, of = total, ms = %format!("{ms:.1}"), "done");
     if progress {
-        eprintln!("[{step}/{total}] {name:<24} {detail:<32} {ms:>8.1} ms");
+        onnc_io::stderr::line(&format!(
+            "[{step}/{total}] {name:<24} {detail:<32} {ms:>8.1} ms"
+        ));
     }
 }

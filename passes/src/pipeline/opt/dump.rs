@@ -131,10 +131,10 @@ impl Dumper {
                 let written = std::fs::create_dir_all(path.parent().unwrap_or(Path::new(&root)))
                     .and_then(|_| std::fs::write(&path, s.as_bytes()));
                 if let Err(e) = written {
-                    eprintln!(
+                    onnc_io::stderr::line(&format!(
                         "onnc-opt: warning: cannot write IR dump '{}': {e}",
                         path.display()
-                    );
+                    ));
                 }
             }
         }
@@ -236,10 +236,10 @@ impl Dumper {
             let moved = std::fs::create_dir_all(to.parent().unwrap_or(Path::new(&root)))
                 .and_then(|_| std::fs::rename(scratch.join(rel), &to));
             if let Err(e) = moved {
-                eprintln!(
+                onnc_io::stderr::line(&format!(
                     "onnc-opt: warning: cannot move IR dump to '{}': {e}",
                     to.display()
-                );
+                ));
             }
         }
         for (top, v) in own {
