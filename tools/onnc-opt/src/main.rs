@@ -115,7 +115,7 @@ fn run(cli: &Cli) -> Result<ExitCode, String> {
                 Err(errors) => errors,
             };
             for p in &problems {
-                onnc_io::stderr::line(&format!("{p}"));
+                onnc_io::stderr::line(p);
             }
             failed |= !problems.is_empty();
         } else {

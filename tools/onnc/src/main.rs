@@ -74,7 +74,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(code);
             }
             if let Err(io) = e.print() {
-                onnc_io::stderr::line(&format!("{}", onnc_io::stdout::describe(&io)));
+                onnc_io::stderr::line(&onnc_io::stdout::describe(&io));
                 return ExitCode::FAILURE;
             }
             return ExitCode::from(code);

@@ -64,7 +64,7 @@ pub fn run<'c>(
                 let mut timing = Timing::default();
                 let ok = run_memory(&module.as_operation(), &entries, &mut dumper, &mut timing)?;
                 if options.timing {
-                    onnc_io::stderr::text(&format!("{}", timing.report()));
+                    onnc_io::stderr::text(&timing.report());
                 }
                 ok
             }
