@@ -124,7 +124,8 @@ pub fn bytecode_child() {
             let capture = super::DiagnosticCapture::attach(&context);
             let parsed = super::parse::parse_raw(&context, &bytes, &file);
             for d in capture.take() {
-                eprintln!("{d}");
+                // The parent reads these; a closed pipe must not panic the child.
+                let _ = writeln!(std::io::stderr(), "{d}");
             }
             match parsed {
                 Some(module) => {

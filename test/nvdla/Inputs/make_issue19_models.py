@@ -100,33 +100,35 @@ nodes = [
 ]
 save("maxpool_ceil", nodes, inits, [("x", [1, 8, 8, 8])], [("y", [1, 8, 4, 4])])
 
+def dense_layers(feats, n, nodes, inits, p=""):
+    """`n` DenseNet layers after `feats` (16 channels each): every layer concatenates
+    all features so far (Concat `<p>cat<k>`), then a 3x3 conv `<p>c<k+1>` and a ReLU;
+    returns the features, the last Concat not yet made."""
+    feats = list(feats)
+    for k in range(n):
+        nodes.append(helper.make_node("Concat", list(feats), [f"{p}cat{k}"], name=f"{p}cat{k}", axis=1))
+        nodes += [conv(f"{p}cat{k}", f"{p}c{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"{p}c{k + 1}"], [f"{p}r{k + 1}"], name=f"{p}relu{k + 1}")]
+        feats.append(f"{p}r{k + 1}")
+    return feats
+
+
 # DenseNet block
-inits, nodes, feats = [], [], ["r0"]
+inits, nodes = [], []
 nodes += [conv("x", "c0", 16, 16, inits), helper.make_node("Relu", ["c0"], ["r0"], name="relu0")]
-for k in range(3):
-    nodes.append(helper.make_node("Concat", list(feats), [f"cat{k}"], name=f"cat{k}", axis=1))
-    nodes += [conv(f"cat{k}", f"c{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"c{k + 1}"], [f"r{k + 1}"], name=f"relu{k + 1}")]
-    feats.append(f"r{k + 1}")
+feats = dense_layers(["r0"], 3, nodes, inits)
 nodes.append(helper.make_node("Concat", feats, ["cat3"], name="cat3", axis=1))
 nodes.append(conv("cat3", "y", 64, 8, inits, k=1))
 save("dense_block", nodes, inits, [("x", [1, 16, 6, 6])], [("y", [1, 8, 6, 6])])
 
 # DenseNet transition between two blocks: conv 1x1 -> average pool 2x2 -> the next
 # block, whose first Concat holds only the pool's result, the next ones copies of it
-inits, nodes, feats = [], [], ["r0"]
+inits, nodes = [], []
 nodes += [conv("x", "c0", 8, 16, inits), helper.make_node("Relu", ["c0"], ["r0"], name="relu0")]
-for k in range(2):
-    nodes.append(helper.make_node("Concat", list(feats), [f"cat{k}"], name=f"cat{k}", axis=1))
-    nodes += [conv(f"cat{k}", f"c{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"c{k + 1}"], [f"r{k + 1}"], name=f"relu{k + 1}")]
-    feats.append(f"r{k + 1}")
+feats = dense_layers(["r0"], 2, nodes, inits)
 nodes.append(helper.make_node("Concat", feats, ["cat2"], name="cat2", axis=1))
 nodes += [conv("cat2", "t", 48, 16, inits, k=1), helper.make_node("Relu", ["t"], ["tr"], name="trelu")]
 nodes.append(helper.make_node("AveragePool", ["tr"], ["p0"], name="tpool", kernel_shape=[2, 2], strides=[2, 2]))
-feats = ["p0"]
-for k in range(2):
-    nodes.append(helper.make_node("Concat", list(feats), [f"dcat{k}"], name=f"dcat{k}", axis=1))
-    nodes += [conv(f"dcat{k}", f"d{k + 1}", 16 * (k + 1), 16, inits), helper.make_node("Relu", [f"d{k + 1}"], [f"dr{k + 1}"], name=f"drelu{k + 1}")]
-    feats.append(f"dr{k + 1}")
+feats = dense_layers(["p0"], 2, nodes, inits, p="d")
 nodes.append(helper.make_node("Concat", feats, ["dcat2"], name="dcat2", axis=1))
 nodes.append(conv("dcat2", "y", 48, 8, inits, k=1))
 save("dense_transition", nodes, inits, [("x", [1, 8, 8, 8])], [("y", [1, 8, 4, 4])])
